@@ -1,0 +1,64 @@
+import type { ErrorItem } from './envelope';
+import { errorItem } from './error-catalogue';
+
+/**
+ * Typed errors thrown by deciders, stores and routes. One middleware maps them to a status and
+ * the envelope; nothing else formats errors.
+ */
+export abstract class DomainError extends Error {
+  abstract readonly status: number;
+  readonly items: ErrorItem[];
+  constructor(items: ErrorItem[], message?: string) {
+    super(message ?? items.map((i) => `${i.code}: ${i.message}`).join('; '));
+    this.name = new.target.name;
+    this.items = items;
+  }
+}
+
+/** Bad input: one or more V_ items naming the property. */
+export class ValidationError extends DomainError {
+  readonly status = 400;
+  static of(code: string, property = '', model = ''): ValidationError {
+    return new ValidationError([errorItem(code, property, model)]);
+  }
+}
+
+export class NotFoundError extends DomainError {
+  readonly status = 404;
+  constructor(code = 'PM_01', property = '', model = '') {
+    super([errorItem(code, property, model)]);
+  }
+}
+
+export class ForbiddenError extends DomainError {
+  readonly status = 403;
+  constructor(code = 'UM_01') {
+    super([errorItem(code)]);
+  }
+}
+
+/** Stale expected revision: carries the stream's current revision so the client can merge. */
+export class ConflictError extends DomainError {
+  readonly status = 409;
+  readonly stream: string;
+  readonly currentRevision: number;
+  readonly expectedRevision: number;
+  constructor(stream: string, expectedRevision: number, currentRevision: number) {
+    super(
+      [errorItem('V_07', 'revision', stream.split('-')[0] ?? '')],
+      `stream ${stream}: expected revision ${expectedRevision}, current ${currentRevision}`,
+    );
+    this.stream = stream;
+    this.expectedRevision = expectedRevision;
+    this.currentRevision = currentRevision;
+  }
+}
+
+/** A store (database, event store) cannot be reached: 503, the request may be retried. */
+export class StoreUnavailableError extends DomainError {
+  readonly status = 503;
+  constructor(cause?: unknown) {
+    super([errorItem('G_01')], `store unavailable: ${cause instanceof Error ? cause.message : String(cause)}`);
+    if (cause !== undefined) (this as { cause?: unknown }).cause = cause;
+  }
+}

@@ -1,0 +1,94 @@
+import type { ErrorItem } from './envelope';
+
+/** Spec section 8, word for word. `{field}` takes the property label, `{Field}` the same capitalised. */
+export const errorCatalogue = {
+  G_01: 'Something went wrong, please try again later.',
+  AUTH_01: 'These credentials do not match our records.',
+  AUTH_02: 'This current password does not match our records.',
+  AUTH_03: 'Too many login attempts. Try again after 10 minutes.',
+  UM_01: 'You are not authorized to do this action.',
+  UM_02: 'Failed to get this user from the database.',
+  UM_03: 'Failed to delete audit logs.',
+  UM_04: 'Failed to delete profile info.',
+  UM_05: 'Image exceeds maximum allowed size of 2MB.',
+  UM_06: 'Unsupported image format; select JPEG or PNG.',
+  UM_07: 'The selected image is invalid.',
+  UM_08: 'Image exceeds maximum resolution of 1024x1024 pixels.',
+  UM_09: 'Failed to create user.',
+  UM_10: 'Failed to delete user.',
+  PM_01: 'Failed to get the page from the database.',
+  ML_01: 'Uploaded file exceeds the size limit.',
+  ML_02: 'Cannot move or rename; already exists.',
+  ML_03: 'Cannot move or rename; already exists in this folder.',
+  V_01: 'The {field} field is required.',
+  V_02: 'The {field} field must contain a valid email address.',
+  V_03: 'Your password and confirmation password do not match.',
+  V_04: 'The token is not valid.',
+  V_05: 'The token is not valid or is expired.',
+  V_06: '{Field} already exists.',
+  V_07: 'This operation cannot be executed.',
+  V_08: 'The passwords do not match.',
+  V_09: 'Must contain at least 1 uppercase character and 1 special character.',
+  V_10: 'Must be longer than 8 characters.',
+  V_11: 'Must be less than 255 characters.',
+  V_12: 'The {field} is not valid.',
+  V_13: 'Not a valid URL.',
+  V_14: 'Exceeds the character limit.',
+  V_15: 'Not valid HTML.',
+  V_16: 'Must be at least 1 character long.',
+  V_17: 'Must contain a file.',
+  V_18: 'Already exists on this page.',
+} as const;
+
+export type ErrorCode = keyof typeof errorCatalogue;
+
+/**
+ * Labels of properties as the spec names them (section 5); a property without an entry is
+ * labelled by itself. Labels are used as they are, so "The Email field is required."
+ */
+export const propertyLabels: Record<string, string> = {
+  email: 'Email',
+  password: 'Password',
+  name: 'Name',
+  confirm: 'Confirm',
+  token: 'Token',
+  jobTitle: 'JobTitle',
+  confirmNewPassword: 'confirmNewPassword',
+  newPassword: 'newPassword',
+  currentPassword: 'currentPassword',
+  title: 'Title',
+  slug: 'Slug',
+  type: 'Type',
+  locale: 'Locale',
+  content: 'Content',
+  typeData: 'TypeData',
+  blocks: 'Blocks',
+  revision: 'Revision',
+  seoTitle: 'SEO title',
+  seoDescription: 'SEO description',
+  seoKeywords: 'SEO keywords',
+  seoImage: 'SEO image',
+  id: 'Id',
+  versionId: 'Version id',
+};
+
+export function labelOf(property: string): string {
+  const last = property.split(/[.[\]]/).filter(Boolean).pop() ?? property;
+  return propertyLabels[property] ?? propertyLabels[last] ?? property;
+}
+
+function capitalise(text: string): string {
+  return text.charAt(0).toUpperCase() + text.slice(1);
+}
+
+/** The message for a code, or "Error (code: X)" for a code the catalogue does not know. */
+export function messageFor(code: string, property = ''): string {
+  const template = (errorCatalogue as Record<string, string>)[code];
+  if (template === undefined) return `Error (code: ${code})`;
+  const label = labelOf(property);
+  return template.replaceAll('{field}', label).replaceAll('{Field}', capitalise(label));
+}
+
+export function errorItem(code: string, property = '', model = ''): ErrorItem {
+  return { code, property, model, message: messageFor(code, property) };
+}

@@ -1,0 +1,47 @@
+import type { PageEvent } from './page-events';
+import type { SettingsEvent } from './settings-events';
+import type { SlugEvent } from './slug-events';
+
+export type PagelogEvent = PageEvent | SettingsEvent | SlugEvent;
+export type PagelogEventType = PagelogEvent['type'];
+export type EventData<T extends PagelogEventType> = Extract<PagelogEvent, { type: T }>['data'];
+
+/** Turns data of schema version `from` into version `from + 1`. */
+export type Upcaster = (data: Record<string, unknown>) => Record<string, unknown>;
+
+interface EventSchema {
+  /** The version written today. */
+  schemaVersion: number;
+  /** upcasters[n] lifts version n to n + 1. */
+  upcasters: Record<number, Upcaster>;
+}
+
+/**
+ * Every event type with its current schema version. Stored events never change: a new shape is
+ * a new version here plus an upcaster from the previous one.
+ */
+export const eventSchemas: Record<PagelogEventType, EventSchema> = {
+  PageCreated: { schemaVersion: 1, upcasters: {} },
+  PageVersionStored: { schemaVersion: 1, upcasters: {} },
+  PageDraftStarted: { schemaVersion: 1, upcasters: {} },
+  PagePublished: { schemaVersion: 1, upcasters: {} },
+  SettingsInitialized: { schemaVersion: 1, upcasters: {} },
+  SlugClaimed: { schemaVersion: 1, upcasters: {} },
+};
+
+export function currentSchemaVersion(type: string): number {
+  return (eventSchemas as Record<string, EventSchema>)[type]?.schemaVersion ?? 1;
+}
+
+/** Lifts stored data to the current schema version of its type; unknown types pass unchanged. */
+export function upcast(type: string, schemaVersion: number, data: unknown): unknown {
+  const schema = (eventSchemas as Record<string, EventSchema>)[type];
+  if (!schema) return data;
+  let current = data as Record<string, unknown>;
+  for (let v = schemaVersion; v < schema.schemaVersion; v++) {
+    const up = schema.upcasters[v];
+    if (!up) throw new Error(`no upcaster for ${type} from schema version ${v}`);
+    current = up(current);
+  }
+  return current;
+}

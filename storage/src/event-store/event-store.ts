@@ -1,0 +1,55 @@
+import type { NewEvent, RecordedEvent } from '@pagelog/contracts/events/event';
+
+/**
+ * The event store port. Revisions are 1-based per stream (an empty stream is at revision 0);
+ * positions are 1-based over the whole log, strictly increasing in commit order, without gaps
+ * a reader could skip.
+ */
+export type ExpectedRevision = number | 'any';
+
+export interface AppendResult {
+  /** Global position of the last appended (or, on an idempotent retry, already stored) event. */
+  position: number;
+  /** The stream's revision after the append. */
+  revision: number;
+  /** The events as stored. */
+  events: RecordedEvent[];
+}
+
+export interface ReadStreamOptions {
+  /** Start here (inclusive). Forwards default: 1; backwards default: the last revision. */
+  fromRevision?: number;
+  direction?: 'forwards' | 'backwards';
+  limit?: number;
+}
+
+export interface ReadAllOptions {
+  /** Read events with a position strictly greater than this. Default 0 (from the start). */
+  after?: number;
+  /** Batch size. Default 500. */
+  limit?: number;
+}
+
+export interface EventStore {
+  /**
+   * Appends events to a stream when its current revision equals `expectedRevision` ('any' skips
+   * the check). A stale revision throws ConflictError with the current revision. Appending events
+   * whose ids are all already stored in that stream is an idempotent retry: nothing is written and
+   * the original result is returned, whatever the expected revision.
+   */
+  append(stream: string, events: NewEvent[], expectedRevision: ExpectedRevision): Promise<AppendResult>;
+  /** The stream's events in order (or reverse order); an unknown stream reads as empty. */
+  readStream(stream: string, options?: ReadStreamOptions): Promise<RecordedEvent[]>;
+  /** Current revision of a stream (0 when it has no events). */
+  streamRevision(stream: string): Promise<number>;
+  /** One batch of the global log after a position, in position order. */
+  readAll(options?: ReadAllOptions): Promise<RecordedEvent[]>;
+  /** Position of the last committed event (0 when empty). */
+  headPosition(): Promise<number>;
+  /**
+   * Calls `listener(position)` soon after events are committed (by this process or, where the
+   * adapter can tell, by another). Listeners must re-read the log; the position is a hint.
+   */
+  subscribe(listener: (position: number) => void): () => void;
+  close(): Promise<void>;
+}

@@ -1,0 +1,52 @@
+/**
+ * The read-model store port: documents by collection and id, written by projections through a
+ * unit of work whose changes commit in one transaction with the projection's checkpoint.
+ */
+export type Doc = Record<string, unknown>;
+
+export interface Checkpoint {
+  name: string;
+  /** Global position of the last event the projection has handled (0 = none). */
+  position: number;
+  updatedAt: string | null;
+}
+
+export interface FindOptions {
+  /** Equality on top-level fields. */
+  where?: Record<string, string | number | boolean | null>;
+  /** Case-insensitive substring match on any of the given top-level text fields. */
+  search?: { term: string; fields: string[] };
+  orderBy?: { field: string; direction: 'asc' | 'desc' };
+  limit?: number;
+  offset?: number;
+}
+
+/** What a projection handler may do. Reads see the unit's own earlier writes. */
+export interface UnitOfWork {
+  get<T extends Doc = Doc>(collection: string, id: string): Promise<T | null>;
+  put(collection: string, id: string, doc: Doc): void;
+  delete(collection: string, id: string): void;
+}
+
+export interface ReadModelStore {
+  /** Declares a collection and the top-level fields to index; safe to call again. */
+  ensureCollection(collection: string, indexedFields?: string[]): Promise<void>;
+  get<T extends Doc = Doc>(collection: string, id: string): Promise<T | null>;
+  find<T extends Doc = Doc>(collection: string, options?: FindOptions): Promise<T[]>;
+  count(collection: string, options?: Pick<FindOptions, 'where' | 'search'>): Promise<number>;
+  /**
+   * Runs `work` and commits its writes and the checkpoint `name → position` in one transaction.
+   * If `work` throws, nothing is written and the error propagates.
+   */
+  commit(name: string, position: number, work: (uow: UnitOfWork) => Promise<void>): Promise<void>;
+  getCheckpoint(name: string): Promise<Checkpoint>;
+  getCheckpoints(): Promise<Checkpoint[]>;
+  /** Deletes the collections' documents and resets the checkpoint to 0, in one transaction. */
+  reset(name: string, collections: string[]): Promise<void>;
+  /**
+   * Resolves true once every named checkpoint is at or past `position`, false after `timeoutMs`.
+   * Wakes on local commits, and on other processes' commits where the adapter can tell.
+   */
+  waitForCheckpoints(names: string[], position: number, timeoutMs: number): Promise<boolean>;
+  close(): Promise<void>;
+}
