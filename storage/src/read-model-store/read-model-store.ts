@@ -4,11 +4,23 @@
  */
 export type Doc = Record<string, unknown>;
 
+/** Why a projection is stopped: the event it could not handle, visible from every process. */
+export interface ProjectionError {
+  /** Position of the event whose handler threw. */
+  position: number;
+  eventType: string;
+  message: string;
+  attempts: number;
+  /** ISO date of the next retry. */
+  nextRetryAt: string;
+}
+
 export interface Checkpoint {
   name: string;
   /** Global position of the last event the projection has handled (0 = none). */
   position: number;
   updatedAt: string | null;
+  error: ProjectionError | null;
 }
 
 export interface FindOptions {
@@ -39,7 +51,10 @@ export interface ReadModelStore {
    * If `work` throws, nothing is written and the error propagates.
    */
   commit(name: string, position: number, work: (uow: UnitOfWork) => Promise<void>): Promise<void>;
+  /** A checkpoint row; an unknown name reads as position 0 with no error. */
   getCheckpoint(name: string): Promise<Checkpoint>;
+  /** Records (or, with null, clears) a projection's error; a successful commit also clears it. */
+  recordError(name: string, error: ProjectionError | null): Promise<void>;
   getCheckpoints(): Promise<Checkpoint[]>;
   /** Deletes the collections' documents and resets the checkpoint to 0, in one transaction. */
   reset(name: string, collections: string[]): Promise<void>;
