@@ -65,6 +65,8 @@ export const createPageSchema = object({
 });
 
 export const storeVersionSchema = object({
+  /** The page the version belongs to (the command side routes by it). */
+  pageID: string().required('V_01').max(64, 'V_12'),
   /** The page revision the editor started from; a stale one answers 409. */
   revision: number().typeError('V_12').integer('V_12').min(0, 'V_12').required('V_01'),
   title: requiredText(),

@@ -1,4 +1,4 @@
-import type { AnySchema, ValidationError as YupValidationError } from 'yup';
+import type { AnySchema, InferType, ValidationError as YupValidationError } from 'yup';
 import type { ErrorItem } from './envelope';
 import { errorItem } from './error-catalogue';
 import { ValidationError } from './domain-errors';
@@ -26,9 +26,9 @@ export function yupErrorToItems(error: YupValidationError, model: string): Error
 }
 
 /** Validates and casts input; throws ValidationError with one item per failing property. */
-export function validateInput<S extends AnySchema>(schema: S, input: unknown, model: string): ReturnType<S['cast']> {
+export function validateInput<S extends AnySchema>(schema: S, input: unknown, model: string): InferType<S> {
   try {
-    return schema.validateSync(input ?? {}, { abortEarly: false, stripUnknown: true }) as ReturnType<S['cast']>;
+    return schema.validateSync(input ?? {}, { abortEarly: false, stripUnknown: true }) as InferType<S>;
   } catch (error) {
     if (error && (error as { name?: string }).name === 'ValidationError') {
       throw new ValidationError(yupErrorToItems(error as YupValidationError, model));

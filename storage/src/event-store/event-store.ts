@@ -1,4 +1,5 @@
 import type { NewEvent, RecordedEvent } from '@pagelog/contracts/events/event';
+import { ConflictError } from '@pagelog/contracts/domain-errors';
 
 /**
  * The event store port. Revisions are 1-based per stream (an empty stream is at revision 0);
@@ -52,4 +53,46 @@ export interface EventStore {
    */
   subscribe(listener: (position: number) => void): () => void;
   close(): Promise<void>;
+}
+
+/**
+ * Rejects an append no adapter may write: no events, an empty stream name, an expected revision
+ * that is neither 'any' nor a whole number >= 0, or the same event id twice in one batch.
+ */
+export function assertAppendable(stream: string, events: NewEvent[], expectedRevision: ExpectedRevision): void {
+  if (!stream) throw new TypeError('append: the stream name is empty');
+  if (!Array.isArray(events) || events.length === 0) throw new TypeError(`append to ${stream}: no events`);
+  if (expectedRevision !== 'any' && !(Number.isSafeInteger(expectedRevision) && expectedRevision >= 0)) {
+    throw new TypeError(`append to ${stream}: bad expected revision ${String(expectedRevision)}`);
+  }
+  const ids = new Set(events.map((e) => e.id));
+  if (ids.size !== events.length) throw new TypeError(`append to ${stream}: an event id occurs twice`);
+}
+
+/**
+ * The one rule every adapter applies, inside its write transaction, once it knows the stream's
+ * current revision and which of the given event ids it already stores (`stored`, any stream).
+ * Returns the original result for an idempotent retry, null when the events should be written,
+ * and throws ConflictError for a stale revision or ids that are only partly stored or stored in
+ * another stream.
+ */
+export function checkAppend(
+  stream: string,
+  events: NewEvent[],
+  expectedRevision: ExpectedRevision,
+  currentRevision: number,
+  stored: RecordedEvent[],
+): AppendResult | null {
+  const expected = expectedRevision === 'any' ? currentRevision : expectedRevision;
+  if (stored.length > 0) {
+    const all = stored.length === events.length && stored.every((e) => e.stream === stream);
+    if (!all) throw new ConflictError(stream, expected, currentRevision);
+    const inOrder = [...stored].sort((a, b) => a.revision - b.revision);
+    const last = inOrder[inOrder.length - 1];
+    return { position: last.position, revision: last.revision, events: inOrder };
+  }
+  if (expectedRevision !== 'any' && expectedRevision !== currentRevision) {
+    throw new ConflictError(stream, expectedRevision, currentRevision);
+  }
+  return null;
 }

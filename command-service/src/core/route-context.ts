@@ -1,0 +1,9 @@
+import type { Context } from 'koa';
+// Brings koa-body's typing of ctx.request.body into every route.
+import type {} from 'koa-body';
+import { commandContext, type CommandContext } from './command-context';
+
+/** The command context of an HTTP request: its actor and its request id as correlation. */
+export function contextOf(ctx: Context): CommandContext {
+  return commandContext(String(ctx.state.actorId ?? 'system'), String(ctx.state.requestId ?? ''));
+}

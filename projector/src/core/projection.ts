@@ -1,0 +1,19 @@
+import type { RecordedEvent } from '@pagelog/contracts/events/event';
+import type { UnitOfWork } from '@pagelog/storage/read-model-store/read-model-store';
+
+/**
+ * A named projection: the event types it handles and how each changes its read models. It must
+ * be idempotent (a document remembers the stream revision it has seen), read no other
+ * projection's collections, and be rebuildable from an empty store.
+ */
+export interface Projection {
+  name: string;
+  collections: { name: string; indexes: string[] }[];
+  handles: readonly string[];
+  apply(event: RecordedEvent, uow: UnitOfWork): Promise<void>;
+}
+
+/** True when a document has already seen this event of its stream (replays are harmless). */
+export function alreadyApplied(doc: { revision?: unknown } | null, event: RecordedEvent): boolean {
+  return doc !== null && typeof doc.revision === 'number' && doc.revision >= event.revision;
+}

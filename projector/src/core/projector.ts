@@ -1,0 +1,216 @@
+import type { RecordedEvent } from '@pagelog/contracts/events/event';
+import type { EventStore } from '@pagelog/storage/event-store/event-store';
+import type { ReadModelStore } from '@pagelog/storage/read-model-store/read-model-store';
+import type { Projection } from './projection';
+
+export interface ProjectorLogger {
+  info(obj: object, msg?: string): void;
+  error(obj: object, msg?: string): void;
+}
+
+export interface ProjectorOptions {
+  eventStore: EventStore;
+  readModels: ReadModelStore;
+  projections: Projection[];
+  logger?: ProjectorLogger;
+  batchSize?: number;
+  /** First retry delay after a handler throws; doubles per attempt up to maxBackoffMs. */
+  backoffMs?: number;
+  maxBackoffMs?: number;
+}
+
+const silent: ProjectorLogger = { info() {}, error() {} };
+
+/** Thrown out of a batch to say which event the handler could not apply. */
+class HandlerFailure extends Error {
+  constructor(
+    readonly event: RecordedEvent,
+    readonly original: unknown,
+  ) {
+    super(original instanceof Error ? original.message : String(original));
+  }
+}
+
+/**
+ * Runs one projection: reads the global log from its checkpoint in batches and commits each
+ * batch's read-model changes together with the new checkpoint. It sleeps when caught up and
+ * wakes on append. A handler that throws stops it at that event (earlier events of the batch
+ * are committed), records the error with the checkpoint, and retries with back-off.
+ */
+export class ProjectionRunner {
+  private running = false;
+  private wakeUp: (() => void) | null = null;
+  private pendingWake = false;
+  private attempts = 0;
+  private loop: Promise<void> | null = null;
+  private timer: NodeJS.Timeout | null = null;
+
+  constructor(
+    readonly projection: Projection,
+    private readonly options: ProjectorOptions,
+  ) {}
+
+  private get batchSize(): number {
+    return this.options.batchSize ?? 500;
+  }
+
+  /** Applies one batch; returns how many events of the log it moved past (0 = caught up). */
+  async runBatch(): Promise<number> {
+    const { eventStore, readModels } = this.options;
+    const { name } = this.projection;
+    const checkpoint = await readModels.getCheckpoint(name);
+    const events = await eventStore.readAll({ after: checkpoint.position, limit: this.batchSize });
+    if (events.length === 0) return 0;
+    const handled = new Set(this.projection.handles);
+    const relevant = events.filter((e) => handled.has(e.type));
+    const last = events[events.length - 1]!;
+    try {
+      await readModels.commit(name, last.position, async (uow) => {
+        for (const event of relevant) {
+          try {
+            await this.projection.apply(event, uow);
+          } catch (error) {
+            throw new HandlerFailure(event, error);
+          }
+        }
+      });
+      if (this.attempts > 0 || checkpoint.error) {
+        this.options.logger?.info({ projection: name, position: last.position }, 'projection recovered');
+      }
+      this.attempts = 0;
+      return events.length;
+    } catch (error) {
+      if (!(error instanceof HandlerFailure)) throw error;
+      // Keep the events before the failing one: commit them on their own, then stop there.
+      const before = events.filter((e) => e.position < error.event.position);
+      if (before.length > 0) {
+        const upTo = before[before.length - 1]!.position;
+        await readModels.commit(name, upTo, async (uow) => {
+          for (const event of before) if (handled.has(event.type)) await this.projection.apply(event, uow);
+        });
+      }
+      throw error;
+    }
+  }
+
+  /** Runs batches until the projection has reached the head of the log. */
+  async catchUp(onProgress?: (position: number) => void): Promise<void> {
+    for (;;) {
+      const moved = await this.runBatch();
+      if (moved === 0) return;
+      if (onProgress) onProgress((await this.options.readModels.getCheckpoint(this.projection.name)).position);
+    }
+  }
+
+  start(): void {
+    if (this.running) return;
+    this.running = true;
+    this.loop = this.run();
+  }
+
+  async stop(): Promise<void> {
+    this.running = false;
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = null;
+    this.wake();
+    await this.loop;
+    this.loop = null;
+  }
+
+  /** New events exist: run now if idle (a back-off in progress is not cut short). */
+  wake(): void {
+    this.pendingWake = true;
+    const resolve = this.wakeUp;
+    this.wakeUp = null;
+    resolve?.();
+  }
+
+  private sleep(ms: number | null): Promise<void> {
+    return new Promise((resolve) => {
+      if (ms === null && this.pendingWake) return resolve();
+      this.wakeUp = ms === null ? resolve : null;
+      if (ms !== null) this.timer = setTimeout(resolve, ms);
+    });
+  }
+
+  private async run(): Promise<void> {
+    const { logger = silent, readModels } = this.options;
+    const { name } = this.projection;
+    while (this.running) {
+      this.pendingWake = false;
+      try {
+        const moved = await this.runBatch();
+        if (moved === 0) await this.sleep(null);
+      } catch (error) {
+        if (!this.running) break;
+        this.attempts += 1;
+        const base = this.options.backoffMs ?? 200;
+        const delay = Math.min(base * 2 ** (this.attempts - 1), this.options.maxBackoffMs ?? 30_000);
+        const failure = error instanceof HandlerFailure ? error : null;
+        const checkpoint = await readModels.getCheckpoint(name).catch(() => null);
+        const record = {
+          position: failure?.event.position ?? (checkpoint ? checkpoint.position + 1 : 0),
+          eventType: failure?.event.type ?? '',
+          message: failure ? failure.message : error instanceof Error ? error.message : String(error),
+          attempts: this.attempts,
+          nextRetryAt: new Date(Date.now() + delay).toISOString(),
+        };
+        logger.error({ projection: name, ...record, err: failure?.original ?? error }, 'projection stopped at an event; retrying');
+        await readModels.recordError(name, record).catch(() => {});
+        await this.sleep(delay);
+      }
+    }
+  }
+}
+
+/** All projections of a process, woken together by the event store's subscription. */
+export class Projector {
+  readonly runners: ProjectionRunner[];
+  private unsubscribe: (() => void) | null = null;
+
+  constructor(private readonly options: ProjectorOptions) {
+    this.runners = options.projections.map((p) => new ProjectionRunner(p, options));
+  }
+
+  runner(name: string): ProjectionRunner {
+    const runner = this.runners.find((r) => r.projection.name === name);
+    if (!runner) throw new Error(`unknown projection "${name}" (known: ${this.runners.map((r) => r.projection.name).join(', ')})`);
+    return runner;
+  }
+
+  /** Creates the collections and their indexes. */
+  async prepare(): Promise<void> {
+    for (const p of this.options.projections) {
+      for (const c of p.collections) await this.options.readModels.ensureCollection(c.name, c.indexes);
+    }
+  }
+
+  async start(): Promise<void> {
+    await this.prepare();
+    this.unsubscribe = this.options.eventStore.subscribe(() => {
+      for (const r of this.runners) r.wake();
+    });
+    for (const r of this.runners) r.start();
+  }
+
+  async stop(): Promise<void> {
+    this.unsubscribe?.();
+    this.unsubscribe = null;
+    await Promise.all(this.runners.map((r) => r.stop()));
+  }
+
+  /** Runs every projection to the head once (tests, seeding, the CLI). */
+  async catchUp(): Promise<void> {
+    await this.prepare();
+    for (const r of this.runners) await r.catchUp();
+  }
+
+  /** Clears a projection's collections and checkpoint and replays the whole log into it. */
+  async rebuild(name: string, onProgress?: (position: number, head: number) => void): Promise<void> {
+    const runner = this.runner(name);
+    await this.prepare();
+    await this.options.readModels.reset(name, runner.projection.collections.map((c) => c.name));
+    const head = await this.options.eventStore.headPosition();
+    await runner.catchUp((position) => onProgress?.(position, Math.max(head, position)));
+  }
+}

@@ -1,0 +1,22 @@
+import Router from '@koa/router';
+import { endpoints } from '@pagelog/contracts/endpoints';
+import { ok } from '@pagelog/contracts/envelope';
+import type { Settings } from '@pagelog/contracts/locales';
+import { readModels, SETTINGS_DOC_ID } from '@pagelog/contracts/read-models';
+import { NotFoundError } from '@pagelog/contracts/domain-errors';
+import type { QueryDeps } from '../core/query-deps';
+import { readYourWrites } from '../core/read-your-writes';
+
+export async function readSettings(deps: QueryDeps): Promise<Settings> {
+  const doc = await deps.readModels.get<Settings & { revision: number } & Record<string, unknown>>(readModels.settings.collection, SETTINGS_DOC_ID);
+  if (!doc) throw new NotFoundError('G_01', '', 'settings');
+  return { availableLocales: doc.availableLocales, defaultLocale: doc.defaultLocale, customSlugLocales: doc.customSlugLocales };
+}
+
+export function settingsRoutes(deps: QueryDeps): Router {
+  const router = new Router();
+  router.get(endpoints.settingsGet.path, readYourWrites(deps, [readModels.settings.projection]), async (ctx) => {
+    ctx.body = ok(await readSettings(deps));
+  });
+  return router;
+}

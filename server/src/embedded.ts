@@ -1,0 +1,97 @@
+import type { Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import Koa from 'koa';
+import type { Logger } from 'pino';
+import { API_BASE } from '@pagelog/contracts/endpoints';
+import type { Config } from '@pagelog/service-kit/config';
+import { openStores, type Stores } from '@pagelog/service-kit/open-stores';
+import { apiStack } from '@pagelog/service-kit/http/api-stack';
+import { commandDeps, commandRouter } from '@pagelog/command-service/command-app';
+import { queryRouter } from '@pagelog/query-service/query-app';
+import { Projector } from '@pagelog/projector/core/projector';
+import { allProjections } from '@pagelog/projector/projections';
+import { createSiteApp } from '@pagelog/site-web/server/create-site-app';
+import { adminStatic } from './admin-static';
+import { seed } from '@pagelog/command-service/seed';
+
+export interface RunningPagelog {
+  url: string;
+  port: number;
+  stores: Stores;
+  projector: Projector;
+  close(): Promise<void>;
+}
+
+/**
+ * Everything in one process: the API (commands and queries) under /api/cms, the admin under
+ * /cmsadmin, the public site at /, and the projector. The same services as the distributed
+ * mode, wired to whichever store the configuration names (SQLite by default).
+ */
+export async function startPagelog(config: Config, logger: Logger): Promise<RunningPagelog> {
+  const stores = await openStores(config);
+  const projector = new Projector({
+    eventStore: stores.eventStore,
+    readModels: stores.readModels,
+    projections: allProjections,
+    logger: logger.child({ part: 'projector' }),
+  });
+  await projector.start();
+
+  const deps = commandDeps(stores.eventStore);
+  const seeded = await seed(
+    deps,
+    { availableLocales: config.locales, defaultLocale: config.defaultLocale, customSlugLocales: config.customSlugLocales },
+    config.seed,
+  );
+  if (seeded.settingsInitialized || seeded.pagesCreated > 0) {
+    logger.info({ settings: seeded.settingsInitialized, pages: seeded.pagesCreated }, 'seeded a new store');
+  }
+
+  const api = new Koa();
+  api.proxy = true;
+  for (const m of apiStack(logger.child({ part: 'api' }))) api.use(m);
+  const commands = commandRouter(deps);
+  const queries = queryRouter({ readModels: stores.readModels, eventStore: stores.eventStore, consistencyTimeoutMs: config.consistencyTimeoutMs });
+  api.use(commands.routes()).use(commands.allowedMethods());
+  api.use(queries.routes()).use(queries.allowedMethods());
+
+  const app = new Koa();
+  app.proxy = true;
+  const apiHandler = api.callback();
+  let site: ReturnType<typeof createSiteApp['prototype']['callback']> | null = null;
+  app.use(adminStatic());
+  app.use(async (ctx) => {
+    ctx.respond = false;
+    if (ctx.path === API_BASE || ctx.path.startsWith(`${API_BASE}/`)) return apiHandler(ctx.req, ctx.res);
+    return site!(ctx.req, ctx.res);
+  });
+
+  const server: Server = await new Promise((resolve, reject) => {
+    const s = app.listen(config.port, config.host, () => resolve(s));
+    s.once('error', reject);
+  });
+  const port = (server.address() as AddressInfo).port;
+  site = createSiteApp({
+    apiUrl: `http://127.0.0.1:${port}`,
+    siteName: config.siteName,
+    publicUrl: config.publicUrl,
+    logger: logger.child({ part: 'site' }),
+  }).callback();
+  // Wait until the seeded pages are visible, so the first visitor sees the site.
+  await stores.readModels.waitForCheckpoints([...new Set(allProjections.map((p) => p.name))], seeded.position, 10_000);
+
+  const url = `http://127.0.0.1:${port}`;
+  logger.info({ url, store: stores.describe, admin: `${url}/cmsadmin/` }, 'Pagelog is running');
+  return {
+    url,
+    port,
+    stores,
+    projector,
+    async close() {
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+      server.closeAllConnections?.();
+      await projector.stop();
+      await stores.close();
+    },
+  };
+}

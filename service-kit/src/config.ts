@@ -1,0 +1,105 @@
+import { resolve } from 'node:path';
+import { isLocale, type Locale } from '@pagelog/contracts/locales';
+
+/** Everything Pagelog reads from the environment, validated once at start-up. */
+export interface Config {
+  port: number;
+  host: string;
+  dataDir: string;
+  store: 'sqlite' | 'postgres';
+  databaseUrl: string | null;
+  pgSchema: string;
+  publicUrl: string;
+  siteName: string;
+  /** Settings seeded on first start. */
+  locales: Locale[];
+  defaultLocale: Locale;
+  customSlugLocales: Locale[];
+  /** Seed the example site on an empty store. */
+  seed: boolean;
+  logLevel: string;
+  /** Where site-web and the gateway find the API in distributed mode. */
+  apiUrl: string | null;
+  commandServiceUrl: string | null;
+  queryServiceUrl: string | null;
+  /** How long a query waits for X-Pagelog-Min-Position, in ms. */
+  consistencyTimeoutMs: number;
+}
+
+export class ConfigError extends Error {
+  constructor(variable: string, problem: string) {
+    super(`Configuration error: ${variable} ${problem}`);
+    this.name = 'ConfigError';
+  }
+}
+
+type Env = Record<string, string | undefined>;
+
+function int(env: Env, name: string, fallback: number, min: number, max: number): number {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return fallback;
+  const n = Number(raw);
+  if (!Number.isInteger(n) || n < min || n > max) throw new ConfigError(name, `must be a whole number from ${min} to ${max}, got "${raw}"`);
+  return n;
+}
+
+function url(env: Env, name: string): string | null {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return null;
+  try {
+    return new URL(raw).toString().replace(/\/$/, '');
+  } catch {
+    throw new ConfigError(name, `must be a URL, got "${raw}"`);
+  }
+}
+
+function localeList(env: Env, name: string, fallback: Locale[]): Locale[] {
+  const raw = env[name];
+  if (raw === undefined) return fallback;
+  const items = raw.split(',').map((s) => s.trim().toLowerCase()).filter(Boolean);
+  for (const item of items) if (!isLocale(item)) throw new ConfigError(name, `has an unknown locale "${item}"`);
+  return items as Locale[];
+}
+
+function bool(env: Env, name: string, fallback: boolean): boolean {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return fallback;
+  if (/^(1|true|yes|on)$/i.test(raw)) return true;
+  if (/^(0|false|no|off)$/i.test(raw)) return false;
+  throw new ConfigError(name, `must be true or false, got "${raw}"`);
+}
+
+/** Reads and validates the configuration; throws ConfigError naming the variable at fault. */
+export function loadConfig(env: Env = process.env): Config {
+  const port = int(env, 'PORT', 3000, 0, 65535);
+  const store = (env.PAGELOG_STORE ?? 'sqlite').toLowerCase();
+  if (store !== 'sqlite' && store !== 'postgres') throw new ConfigError('PAGELOG_STORE', `must be "sqlite" or "postgres", got "${env.PAGELOG_STORE}"`);
+  const databaseUrl = url(env, 'DATABASE_URL');
+  if (store === 'postgres' && !databaseUrl) throw new ConfigError('DATABASE_URL', 'is required when PAGELOG_STORE=postgres');
+  const pgSchema = env.PAGELOG_PG_SCHEMA ?? 'public';
+  if (!/^[a-z_][a-z0-9_]{0,62}$/.test(pgSchema)) throw new ConfigError('PAGELOG_PG_SCHEMA', 'must be a lower-case SQL identifier');
+  const locales = localeList(env, 'PAGELOG_LOCALES', ['nl-nl', 'en-gb']);
+  if (locales.length === 0) throw new ConfigError('PAGELOG_LOCALES', 'must name at least one locale');
+  const defaultLocale = (env.PAGELOG_DEFAULT_LOCALE ?? locales[0]) as Locale;
+  if (!locales.includes(defaultLocale)) throw new ConfigError('PAGELOG_DEFAULT_LOCALE', `must be one of PAGELOG_LOCALES (${locales.join(', ')})`);
+  const customSlugLocales = localeList(env, 'PAGELOG_CUSTOM_SLUG_LOCALES', []);
+  return {
+    port,
+    host: env.HOST ?? '0.0.0.0',
+    dataDir: resolve(env.PAGELOG_DATA_DIR ?? 'data'),
+    store,
+    databaseUrl,
+    pgSchema,
+    publicUrl: url(env, 'PAGELOG_PUBLIC_URL') ?? `http://localhost:${port}`,
+    siteName: env.PAGELOG_SITE_NAME ?? 'Pagelog',
+    locales,
+    defaultLocale,
+    customSlugLocales,
+    seed: bool(env, 'PAGELOG_SEED', true),
+    logLevel: env.LOG_LEVEL ?? 'info',
+    apiUrl: url(env, 'PAGELOG_API_URL'),
+    commandServiceUrl: url(env, 'COMMAND_SERVICE_URL'),
+    queryServiceUrl: url(env, 'QUERY_SERVICE_URL'),
+    consistencyTimeoutMs: int(env, 'PAGELOG_CONSISTENCY_TIMEOUT_MS', 2000, 0, 30000),
+  };
+}

@@ -1,0 +1,218 @@
+import type { NewEvent, RecordedEvent } from '@pagelog/contracts/events/event';
+import { upcast } from '@pagelog/contracts/events/registry';
+import { StoreUnavailableError } from '@pagelog/contracts/domain-errors';
+import type Database from 'better-sqlite3';
+import type { SqliteDatabase } from '../sqlite/open-database';
+import {
+  assertAppendable,
+  checkAppend,
+  type AppendResult,
+  type EventStore,
+  type ExpectedRevision,
+  type ReadAllOptions,
+  type ReadStreamOptions,
+} from './event-store';
+
+interface EventRow {
+  position: number;
+  id: string;
+  stream: string;
+  revision: number;
+  type: string;
+  data: string;
+  metadata: string;
+}
+
+const pollMs = 500;
+
+/**
+ * Event store on a SQLite file (better-sqlite3). SQLite lets one writer at a time in, and an
+ * append is one IMMEDIATE transaction, so the AUTOINCREMENT position is commit order and a
+ * rolled-back append leaves no gap.
+ */
+export class SqliteEventStore implements EventStore {
+  private readonly listeners = new Set<(position: number) => void>();
+  private poll: NodeJS.Timeout | undefined;
+  /** Highest position listeners have been told about (or that was there when polling began). */
+  private notified = 0;
+
+  private readonly statements: ReturnType<typeof prepareStatements>;
+  private readonly appendTx: Database.Transaction<
+    (stream: string, events: NewEvent[], expected: ExpectedRevision) => AppendResult & { written: boolean }
+  >;
+
+  constructor(db: SqliteDatabase) {
+    db.exec(`
+      CREATE TABLE IF NOT EXISTS es_events (
+        position INTEGER PRIMARY KEY AUTOINCREMENT,
+        id TEXT NOT NULL UNIQUE,
+        stream TEXT NOT NULL,
+        revision INTEGER NOT NULL,
+        type TEXT NOT NULL,
+        data TEXT NOT NULL,
+        metadata TEXT NOT NULL,
+        UNIQUE (stream, revision)
+      );
+    `);
+    this.statements = prepareStatements(db);
+    this.appendTx = db.transaction(
+      (stream: string, events: NewEvent[], expectedRevision: ExpectedRevision): AppendResult & { written: boolean } => {
+        const current = this.statements.revision.get(stream)?.revision ?? 0;
+        const stored = this.statements.byIds.all(JSON.stringify(events.map((e) => e.id))).map(asStored);
+        const retry = checkAppend(stream, events, expectedRevision, current, stored);
+        if (retry) return { ...retry, written: false };
+        const recorded = events.map((e, i): RecordedEvent => {
+          const revision = current + i + 1;
+          const info = this.statements.insert.run(
+            e.id, stream, revision, e.type, JSON.stringify(e.data), JSON.stringify(e.metadata),
+          );
+          return {
+            id: e.id, stream, revision, position: Number(info.lastInsertRowid),
+            type: e.type, data: e.data, metadata: e.metadata,
+          };
+        });
+        const last = recorded[recorded.length - 1];
+        return { position: last.position, revision: last.revision, events: recorded, written: true };
+      },
+    );
+  }
+
+  async append(stream: string, events: NewEvent[], expectedRevision: ExpectedRevision): Promise<AppendResult> {
+    assertAppendable(stream, events, expectedRevision);
+    // IMMEDIATE takes the write lock before the revision check, so another process cannot slip
+    // in between (and busy_timeout makes it wait rather than fail).
+    const { written, ...result } = guard(() => this.appendTx.immediate(stream, events, expectedRevision));
+    if (written) this.announce(result.position);
+    return result;
+  }
+
+  async readStream(stream: string, options: ReadStreamOptions = {}): Promise<RecordedEvent[]> {
+    const limit = options.limit ?? -1;
+    const rows = options.direction === 'backwards'
+      ? this.statements.backwards.all(stream, options.fromRevision ?? Number.MAX_SAFE_INTEGER, limit)
+      : this.statements.forwards.all(stream, options.fromRevision ?? 1, limit);
+    return rows.map(asRead);
+  }
+
+  async streamRevision(stream: string): Promise<number> {
+    return this.statements.revision.get(stream)?.revision ?? 0;
+  }
+
+  async readAll(options: ReadAllOptions = {}): Promise<RecordedEvent[]> {
+    return guard(() => this.statements.all.all(options.after ?? 0, options.limit ?? 500)).map(asRead);
+  }
+
+  async headPosition(): Promise<number> {
+    return this.head();
+  }
+
+  subscribe(listener: (position: number) => void): () => void {
+    this.listeners.add(listener);
+    if (!this.poll) {
+      this.notified = Math.max(this.notified, this.head());
+      // Another process appending to the same file cannot tell us; a max(position) every
+      // half second is cheap and only runs while someone listens.
+      this.poll = setInterval(() => {
+        let head: number;
+        try {
+          head = this.head();
+        } catch {
+          return; // the shared database was closed under us; close() will stop the timer
+        }
+        if (head > this.notified) this.notify(head);
+      }, pollMs);
+      this.poll.unref();
+    }
+    return () => {
+      this.listeners.delete(listener);
+      if (this.listeners.size === 0) this.stopPolling();
+    };
+  }
+
+  async close(): Promise<void> {
+    this.listeners.clear();
+    this.stopPolling();
+  }
+
+  private head(): number {
+    return this.statements.head.get()?.head ?? 0;
+  }
+
+  /** Tells listeners after the transaction has returned, never from inside it. */
+  private announce(position: number): void {
+    if (this.listeners.size === 0) return;
+    setImmediate(() => {
+      if (position > this.notified) this.notify(position);
+    });
+  }
+
+  private notify(position: number): void {
+    this.notified = position;
+    for (const listener of [...this.listeners]) {
+      try {
+        listener(position);
+      } catch (error) {
+        process.emitWarning(`event store listener failed: ${error instanceof Error ? error.message : String(error)}`);
+      }
+    }
+  }
+
+  private stopPolling(): void {
+    if (this.poll) clearInterval(this.poll);
+    this.poll = undefined;
+  }
+}
+
+function prepareStatements(db: SqliteDatabase) {
+  return {
+    revision: db.prepare<[string], { revision: number }>(
+      'SELECT coalesce(max(revision), 0) AS revision FROM es_events WHERE stream = ?',
+    ),
+    byIds: db.prepare<[string], EventRow>(
+      'SELECT * FROM es_events WHERE id IN (SELECT value FROM json_each(?))',
+    ),
+    insert: db.prepare<[string, string, number, string, string, string]>(
+      'INSERT INTO es_events (id, stream, revision, type, data, metadata) VALUES (?, ?, ?, ?, ?, ?)',
+    ),
+    forwards: db.prepare<[string, number, number], EventRow>(
+      'SELECT * FROM es_events WHERE stream = ? AND revision >= ? ORDER BY revision LIMIT ?',
+    ),
+    backwards: db.prepare<[string, number, number], EventRow>(
+      'SELECT * FROM es_events WHERE stream = ? AND revision <= ? ORDER BY revision DESC LIMIT ?',
+    ),
+    all: db.prepare<[number, number], EventRow>(
+      'SELECT * FROM es_events WHERE position > ? ORDER BY position LIMIT ?',
+    ),
+    head: db.prepare<[], { head: number }>('SELECT coalesce(max(position), 0) AS head FROM es_events'),
+  };
+}
+
+/** A write lock held past busy_timeout means the store cannot take writes now: 503. */
+function guard<T>(work: () => T): T {
+  try {
+    return work();
+  } catch (error) {
+    const code = (error as { code?: string } | null)?.code ?? '';
+    if (code.startsWith('SQLITE_BUSY') || code.startsWith('SQLITE_LOCKED')) throw new StoreUnavailableError(error);
+    throw error;
+  }
+}
+
+/** The row as written, for append results (an idempotent retry returns what was stored). */
+function asStored(row: EventRow): RecordedEvent {
+  return {
+    id: row.id,
+    stream: row.stream,
+    revision: row.revision,
+    position: row.position,
+    type: row.type,
+    data: JSON.parse(row.data),
+    metadata: JSON.parse(row.metadata),
+  };
+}
+
+/** The row as readers see it: data lifted to the current schema version of its type. */
+function asRead(row: EventRow): RecordedEvent {
+  const event = asStored(row);
+  return { ...event, data: upcast(event.type, event.metadata.schemaVersion, event.data) };
+}

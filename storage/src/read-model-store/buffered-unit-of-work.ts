@@ -1,0 +1,50 @@
+import type { Doc, UnitOfWork } from './read-model-store';
+
+/** One pending change: the document as JSON text, or null for a delete. */
+export interface BufferedWrite {
+  collection: string;
+  id: string;
+  json: string | null;
+}
+
+/**
+ * A unit of work that keeps its writes in memory until the adapter commits them, so no database
+ * transaction stays open while a projection handler awaits. Reads see the unit's own writes first.
+ */
+export class BufferedUnitOfWork implements UnitOfWork {
+  private readonly writes = new Map<string, BufferedWrite>();
+  private sealed = false;
+
+  constructor(private readonly read: (collection: string, id: string) => Promise<Doc | null>) {}
+
+  async get<T extends Doc = Doc>(collection: string, id: string): Promise<T | null> {
+    const write = this.writes.get(key(collection, id));
+    if (write) return write.json === null ? null : (JSON.parse(write.json) as T);
+    return (await this.read(collection, id)) as T | null;
+  }
+
+  put(collection: string, id: string, doc: Doc): void {
+    this.assertOpen();
+    // Serialised now, so later mutation of `doc` by the caller cannot leak into the commit.
+    this.writes.set(key(collection, id), { collection, id, json: JSON.stringify(doc) });
+  }
+
+  delete(collection: string, id: string): void {
+    this.assertOpen();
+    this.writes.set(key(collection, id), { collection, id, json: null });
+  }
+
+  /** Ends the unit (a late put from an un-awaited promise then throws) and returns its writes. */
+  seal(): BufferedWrite[] {
+    this.sealed = true;
+    return [...this.writes.values()];
+  }
+
+  private assertOpen(): void {
+    if (this.sealed) throw new Error('unit of work is already committed; await every write inside work()');
+  }
+}
+
+function key(collection: string, id: string): string {
+  return JSON.stringify([collection, id]);
+}

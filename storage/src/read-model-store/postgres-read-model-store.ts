@@ -1,0 +1,327 @@
+import { createHash } from 'node:crypto';
+import pg from 'pg';
+import { guard, isUnavailable } from '../postgres/pg-errors';
+import { BufferedUnitOfWork } from './buffered-unit-of-work';
+import { CheckpointWaiters } from './checkpoint-waiters';
+import type {
+  Checkpoint, Doc, FindOptions, ProjectionError, ReadModelStore, UnitOfWork,
+} from './read-model-store';
+
+export interface PostgresReadModelStoreOptions {
+  /** Owned by the caller: close() leaves it open. */
+  pool: pg.Pool;
+  /** Schema holding the `rm_*` tables; default `public`. */
+  schema?: string;
+  /** Fallback re-check while a read-your-writes wait is pending, for missed notifications; default 250. */
+  pollIntervalMs?: number;
+}
+
+interface CheckpointRow {
+  name: string;
+  position: string | number;
+  updated_at: Date | null;
+  error: ProjectionError | null;
+}
+
+/** Back-off before a lost LISTEN connection is opened again. */
+const listenRetryMs = 1000;
+
+/**
+ * Read models in PostgreSQL as JSONB documents. A commit applies the unit of work's buffered writes
+ * and the checkpoint in one transaction and sends NOTIFY, which wakes read-your-writes waiters in
+ * every process through one LISTEN connection per store.
+ */
+export class PostgresReadModelStore implements ReadModelStore {
+  private readonly pool: pg.Pool;
+  private readonly schema: string;
+  private readonly docs: string;
+  private readonly checkpoints: string;
+  private readonly channel: string;
+  private readonly waiters: CheckpointWaiters;
+  private listener: pg.Client | undefined;
+  private listening: Promise<void> | undefined;
+  private listenRetryAt = 0;
+  private closed = false;
+
+  constructor(options: PostgresReadModelStoreOptions) {
+    this.pool = options.pool;
+    this.schema = options.schema ?? 'public';
+    const schema = pg.escapeIdentifier(this.schema);
+    this.docs = `${schema}.rm_docs`;
+    this.checkpoints = `${schema}.rm_checkpoints`;
+    this.channel = channelName(this.schema);
+    this.waiters = new CheckpointWaiters({
+      readPositions: (names) => this.readPositions(names),
+      pollIntervalMs: options.pollIntervalMs ?? 250,
+      listen: () => this.listen(),
+    });
+  }
+
+  /** Creates the schema and tables if missing; several processes may call it at once. */
+  async init(): Promise<void> {
+    await this.transaction(async (client) => {
+      await client.query('SELECT pg_advisory_xact_lock(hashtext($1))', [`pagelog_rm_init:${this.schema}`]);
+      await client.query(`CREATE SCHEMA IF NOT EXISTS ${pg.escapeIdentifier(this.schema)}`);
+      await client.query(`
+        CREATE TABLE IF NOT EXISTS ${this.docs} (
+          collection text NOT NULL,
+          id text NOT NULL,
+          doc jsonb NOT NULL,
+          PRIMARY KEY (collection, id)
+        )`);
+      await client.query(`
+        CREATE TABLE IF NOT EXISTS ${this.checkpoints} (
+          name text PRIMARY KEY,
+          position bigint NOT NULL DEFAULT 0,
+          error jsonb,
+          updated_at timestamptz
+        )`);
+    });
+  }
+
+  async ensureCollection(collection: string, indexedFields: string[] = []): Promise<void> {
+    if (indexedFields.length === 0) return;
+    await this.transaction(async (client) => {
+      // CREATE INDEX IF NOT EXISTS can still collide when two processes run it at the same moment.
+      await client.query('SELECT pg_advisory_xact_lock(hashtext($1))', [`pagelog_rm_init:${this.schema}`]);
+      for (const field of new Set(indexedFields)) {
+        await client.query(
+          `CREATE INDEX IF NOT EXISTS ${pg.escapeIdentifier(indexName(collection, field))}
+           ON ${this.docs} ((doc->>${pg.escapeLiteral(field)}))
+           WHERE collection = ${pg.escapeLiteral(collection)}`,
+        );
+      }
+    });
+  }
+
+  async get<T extends Doc = Doc>(collection: string, id: string): Promise<T | null> {
+    const { rows } = await this.query<{ doc: T }>(
+      `SELECT doc FROM ${this.docs} WHERE collection = $1 AND id = $2`,
+      [collection, id],
+    );
+    return rows[0]?.doc ?? null;
+  }
+
+  async find<T extends Doc = Doc>(collection: string, options: FindOptions = {}): Promise<T[]> {
+    const params: unknown[] = [];
+    let sql = `SELECT doc FROM ${this.docs} WHERE ${filter(collection, options, params)}`;
+    if (options.orderBy) {
+      const desc = options.orderBy.direction === 'desc';
+      // jsonb orders numbers as numbers; a JSON null sorts with a missing field, first when ascending.
+      const value = `NULLIF(doc->${pg.escapeLiteral(options.orderBy.field)}, 'null'::jsonb)`;
+      sql += desc ? ` ORDER BY ${value} DESC NULLS LAST, id DESC` : ` ORDER BY ${value} ASC NULLS FIRST, id ASC`;
+    } else {
+      sql += ' ORDER BY id';
+    }
+    if (options.limit !== undefined || options.offset !== undefined) {
+      params.push(options.limit ?? null, options.offset ?? 0);
+      sql += ` LIMIT $${params.length - 1} OFFSET $${params.length}`;
+    }
+    const { rows } = await this.query<{ doc: T }>(sql, params);
+    return rows.map((row) => row.doc);
+  }
+
+  async count(collection: string, options: Pick<FindOptions, 'where' | 'search'> = {}): Promise<number> {
+    const params: unknown[] = [];
+    const { rows } = await this.query<{ n: number }>(
+      `SELECT count(*)::int AS n FROM ${this.docs} WHERE ${filter(collection, options, params)}`,
+      params,
+    );
+    return rows[0]!.n;
+  }
+
+  async commit(name: string, position: number, work: (uow: UnitOfWork) => Promise<void>): Promise<void> {
+    const uow = new BufferedUnitOfWork((collection, id) => this.get(collection, id));
+    try {
+      await work(uow);
+    } catch (error) {
+      uow.seal();
+      throw error;
+    }
+    const writes = uow.seal();
+    const puts = writes.filter((w) => w.json !== null);
+    const deletes = writes.filter((w) => w.json === null);
+    await this.transaction(async (client) => {
+      if (deletes.length > 0) {
+        await client.query(
+          `DELETE FROM ${this.docs} AS d USING unnest($1::text[], $2::text[]) AS x(collection, id)
+           WHERE d.collection = x.collection AND d.id = x.id`,
+          [deletes.map((w) => w.collection), deletes.map((w) => w.id)],
+        );
+      }
+      if (puts.length > 0) {
+        await client.query(
+          `INSERT INTO ${this.docs} (collection, id, doc)
+           SELECT * FROM unnest($1::text[], $2::text[], $3::jsonb[])
+           ON CONFLICT (collection, id) DO UPDATE SET doc = EXCLUDED.doc`,
+          [puts.map((w) => w.collection), puts.map((w) => w.id), puts.map((w) => w.json)],
+        );
+      }
+      await client.query(
+        `INSERT INTO ${this.checkpoints} (name, position, error, updated_at) VALUES ($1, $2, NULL, now())
+         ON CONFLICT (name) DO UPDATE SET position = EXCLUDED.position, error = NULL, updated_at = now()`,
+        [name, position],
+      );
+      await client.query('SELECT pg_notify($1, $2)', [this.channel, `${name}:${position}`]);
+    });
+  }
+
+  async getCheckpoint(name: string): Promise<Checkpoint> {
+    const { rows } = await this.query<CheckpointRow>(`SELECT * FROM ${this.checkpoints} WHERE name = $1`, [name]);
+    return rows[0] ? toCheckpoint(rows[0]) : { name, position: 0, updatedAt: null, error: null };
+  }
+
+  async recordError(name: string, error: ProjectionError | null): Promise<void> {
+    await this.query(
+      `INSERT INTO ${this.checkpoints} (name, position, error, updated_at) VALUES ($1, 0, $2::jsonb, now())
+       ON CONFLICT (name) DO UPDATE SET error = EXCLUDED.error, updated_at = now()`,
+      [name, error === null ? null : JSON.stringify(error)],
+    );
+  }
+
+  async getCheckpoints(): Promise<Checkpoint[]> {
+    const { rows } = await this.query<CheckpointRow>(`SELECT * FROM ${this.checkpoints} ORDER BY name`);
+    return rows.map(toCheckpoint);
+  }
+
+  async reset(name: string, collections: string[]): Promise<void> {
+    await this.transaction(async (client) => {
+      await client.query(`DELETE FROM ${this.docs} WHERE collection = ANY($1::text[])`, [collections]);
+      await client.query(
+        `INSERT INTO ${this.checkpoints} (name, position, error, updated_at) VALUES ($1, 0, NULL, now())
+         ON CONFLICT (name) DO UPDATE SET position = 0, error = NULL, updated_at = now()`,
+        [name],
+      );
+      await client.query('SELECT pg_notify($1, $2)', [this.channel, `${name}:0`]);
+    });
+  }
+
+  waitForCheckpoints(names: string[], position: number, timeoutMs: number): Promise<boolean> {
+    return this.waiters.wait(names, position, timeoutMs);
+  }
+
+  /** Ends the LISTEN connection and pending waits; the pool belongs to the caller. */
+  async close(): Promise<void> {
+    this.closed = true;
+    this.waiters.close();
+    const listener = this.listener;
+    this.listener = undefined;
+    this.listening = undefined;
+    await listener?.end().catch(() => undefined);
+  }
+
+  private async readPositions(names: string[]): Promise<Map<string, number>> {
+    const { rows } = await this.query<{ name: string; position: string }>(
+      `SELECT name, position FROM ${this.checkpoints} WHERE name = ANY($1::text[])`,
+      [names],
+    );
+    return new Map(rows.map((row) => [row.name, Number(row.position)]));
+  }
+
+  /** Opens the shared LISTEN connection if it is not open; a lost one is reopened on a later wait. */
+  private listen(): Promise<void> {
+    if (this.closed) return Promise.resolve();
+    if (this.listening) return this.listening;
+    if (Date.now() < this.listenRetryAt) return Promise.reject(new Error('checkpoint listener is backing off'));
+    const client = new pg.Client({
+      ...this.pool.options,
+      connectionTimeoutMillis: this.pool.options.connectionTimeoutMillis || 5000,
+    });
+    this.listener = client;
+    client.on('notification', () => this.waiters.wake());
+    client.on('error', () => this.dropListener(client));
+    client.on('end', () => this.dropListener(client));
+    this.listening = (async () => {
+      await client.connect();
+      await client.query(`LISTEN ${pg.escapeIdentifier(this.channel)}`);
+    })().catch((error: unknown) => {
+      this.dropListener(client);
+      throw error;
+    });
+    return this.listening;
+  }
+
+  private dropListener(client: pg.Client): void {
+    if (this.listener !== client) return;
+    this.listener = undefined;
+    this.listening = undefined;
+    this.listenRetryAt = Date.now() + listenRetryMs;
+    client.end().catch(() => undefined);
+    // Until a wait opens a new connection, pending waiters rely on the poll.
+  }
+
+  private query<R extends pg.QueryResultRow>(sql: string, params: unknown[] = []): Promise<pg.QueryResult<R>> {
+    return guard(() => this.pool.query<R>(sql, params));
+  }
+
+  private transaction(work: (client: pg.PoolClient) => Promise<void>): Promise<void> {
+    return guard(async () => {
+      const client = await this.pool.connect();
+      let broken: Error | undefined;
+      try {
+        await client.query('BEGIN');
+        await work(client);
+        await client.query('COMMIT');
+      } catch (error) {
+        if (isUnavailable(error)) broken = error as Error;
+        else await client.query('ROLLBACK').catch((rollbackError: Error) => (broken = rollbackError));
+        throw error;
+      } finally {
+        client.release(broken);
+      }
+    });
+  }
+}
+
+function filter(collection: string, options: Pick<FindOptions, 'where' | 'search'>, params: unknown[]): string {
+  const param = (value: unknown): string => {
+    params.push(value);
+    return `$${params.length}`;
+  };
+  const clauses = [`collection = ${param(collection)}`];
+  for (const [field, value] of Object.entries(options.where ?? {})) {
+    const name = pg.escapeLiteral(field);
+    if (value === null) {
+      clauses.push(`doc->>${name} IS NULL`);
+    } else if (typeof value === 'string') {
+      // Text comparison so the ((doc->>field)) index applies; the type check keeps 1 and '1' apart.
+      clauses.push(`doc->>${name} = ${param(value)} AND jsonb_typeof(doc->${name}) = 'string'`);
+    } else if (typeof value === 'number' && !Number.isFinite(value)) {
+      clauses.push('FALSE');
+    } else {
+      clauses.push(`doc->${name} = ${param(JSON.stringify(value))}::jsonb`);
+    }
+  }
+  const search = options.search;
+  if (search && search.term !== '') {
+    if (search.fields.length === 0) {
+      clauses.push('FALSE');
+    } else {
+      const pattern = param(`%${search.term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`);
+      clauses.push(`(${search.fields.map((field) => `doc->>${pg.escapeLiteral(field)} ILIKE ${pattern}`).join(' OR ')})`);
+    }
+  }
+  return clauses.join(' AND ');
+}
+
+/** NOTIFY channels are identifiers of at most 63 bytes; a long schema name is hashed instead. */
+function channelName(schema: string): string {
+  const channel = `pagelog_checkpoints_${schema}`;
+  if (Buffer.byteLength(channel) <= 63) return channel;
+  return `pagelog_checkpoints_${createHash('sha256').update(schema).digest('hex').slice(0, 32)}`;
+}
+
+function indexName(collection: string, field: string): string {
+  const readable = `${collection}_${field}`.replace(/[^A-Za-z0-9_]/g, '_').slice(0, 40);
+  const hash = createHash('sha256').update(JSON.stringify([collection, field])).digest('hex').slice(0, 8);
+  return `rm_docs_${readable}_${hash}`;
+}
+
+function toCheckpoint(row: CheckpointRow): Checkpoint {
+  return {
+    name: row.name,
+    position: Number(row.position),
+    updatedAt: row.updated_at ? row.updated_at.toISOString() : null,
+    error: row.error,
+  };
+}

@@ -1,0 +1,270 @@
+import { createHash } from 'node:crypto';
+import { EventEmitter } from 'node:events';
+import type { Statement, Transaction } from 'better-sqlite3';
+import type { SqliteDatabase } from '../sqlite/open-database';
+import { BufferedUnitOfWork, type BufferedWrite } from './buffered-unit-of-work';
+import { CheckpointWaiters } from './checkpoint-waiters';
+import type {
+  Checkpoint, Doc, FindOptions, ProjectionError, ReadModelStore, UnitOfWork,
+} from './read-model-store';
+
+/**
+ * Every store on the same database object hears the others' commits; another process writing the
+ * same file is only seen by the poll.
+ */
+const commitsByDatabase = new WeakMap<SqliteDatabase, EventEmitter>();
+
+function commitsOf(db: SqliteDatabase): EventEmitter {
+  let emitter = commitsByDatabase.get(db);
+  if (!emitter) {
+    emitter = new EventEmitter();
+    emitter.setMaxListeners(0);
+    commitsByDatabase.set(db, emitter);
+  }
+  return emitter;
+}
+
+interface CheckpointRow {
+  name: string;
+  position: number;
+  updated_at: string | null;
+  error: string | null;
+}
+
+/**
+ * Read models in the shared SQLite file (tables `rm_*`). better-sqlite3 is synchronous and the
+ * same connection also appends events, so a transaction is never held across an await: the unit of
+ * work buffers its writes and they are applied, with the checkpoint, in one synchronous transaction.
+ */
+export class SqliteReadModelStore implements ReadModelStore {
+  private readonly commits: EventEmitter;
+  private readonly waiters: CheckpointWaiters;
+  private readonly statements = new Map<string, Statement<unknown[]>>();
+  private readonly onCommit = (): void => this.waiters.wake();
+  private readonly applyCommit: Transaction<(writes: BufferedWrite[], name: string, position: number) => void>;
+  private readonly applyReset: Transaction<(name: string, collections: string[]) => void>;
+
+  constructor(private readonly db: SqliteDatabase) {
+    db.exec(`
+      CREATE TABLE IF NOT EXISTS rm_docs (
+        collection TEXT NOT NULL,
+        id TEXT NOT NULL,
+        doc TEXT NOT NULL,
+        PRIMARY KEY (collection, id)
+      );
+      CREATE TABLE IF NOT EXISTS rm_checkpoints (
+        name TEXT PRIMARY KEY,
+        position INTEGER NOT NULL DEFAULT 0,
+        error TEXT,
+        updated_at TEXT
+      );
+    `);
+    // JavaScript lower-casing, so search is case-insensitive beyond ASCII (SQLite's LIKE is not).
+    db.function('rm_lower', { deterministic: true }, (value: unknown) =>
+      value === null || value === undefined ? null : String(value).toLowerCase(),
+    );
+
+    this.applyCommit = db.transaction((writes: BufferedWrite[], name: string, position: number) => {
+      const upsert = this.statement(
+        `INSERT INTO rm_docs (collection, id, doc) VALUES (?, ?, ?)
+         ON CONFLICT (collection, id) DO UPDATE SET doc = excluded.doc`,
+      );
+      const remove = this.statement('DELETE FROM rm_docs WHERE collection = ? AND id = ?');
+      for (const w of writes) {
+        if (w.json === null) remove.run(w.collection, w.id);
+        else upsert.run(w.collection, w.id, w.json);
+      }
+      this.statement(
+        `INSERT INTO rm_checkpoints (name, position, error, updated_at) VALUES (?, ?, NULL, ?)
+         ON CONFLICT (name) DO UPDATE SET position = excluded.position, error = NULL,
+           updated_at = excluded.updated_at`,
+      ).run(name, position, new Date().toISOString());
+    });
+    this.applyReset = db.transaction((name: string, collections: string[]) => {
+      const clear = this.statement('DELETE FROM rm_docs WHERE collection = ?');
+      for (const collection of new Set(collections)) clear.run(collection);
+      this.statement(
+        `INSERT INTO rm_checkpoints (name, position, error, updated_at) VALUES (?, 0, NULL, ?)
+         ON CONFLICT (name) DO UPDATE SET position = 0, error = NULL, updated_at = excluded.updated_at`,
+      ).run(name, new Date().toISOString());
+    });
+
+    this.commits = commitsOf(db);
+    this.commits.on('commit', this.onCommit);
+    this.waiters = new CheckpointWaiters({
+      readPositions: async (names) => this.readPositions(names),
+      pollIntervalMs: 50,
+    });
+  }
+
+  async ensureCollection(collection: string, indexedFields: string[] = []): Promise<void> {
+    for (const field of new Set(indexedFields)) {
+      const name = indexName(collection, field);
+      this.db.exec(
+        `CREATE INDEX IF NOT EXISTS ${quoteIdentifier(name)} ON rm_docs (${fieldExpression(field)})
+         WHERE collection = ${quoteLiteral(collection)}`,
+      );
+    }
+  }
+
+  async get<T extends Doc = Doc>(collection: string, id: string): Promise<T | null> {
+    const row = this.statement('SELECT doc FROM rm_docs WHERE collection = ? AND id = ?').get(collection, id) as
+      | { doc: string }
+      | undefined;
+    return row ? (JSON.parse(row.doc) as T) : null;
+  }
+
+  async find<T extends Doc = Doc>(collection: string, options: FindOptions = {}): Promise<T[]> {
+    const { sql, params } = filter(collection, options);
+    let query = `SELECT doc FROM rm_docs WHERE ${sql}`;
+    if (options.orderBy) {
+      const direction = options.orderBy.direction === 'desc' ? 'DESC' : 'ASC';
+      query += ` ORDER BY ${fieldExpression(options.orderBy.field)} ${direction}, id ${direction}`;
+    } else {
+      query += ' ORDER BY id';
+    }
+    if (options.limit !== undefined || options.offset !== undefined) {
+      query += ' LIMIT ? OFFSET ?';
+      params.push(options.limit ?? -1, options.offset ?? 0);
+    }
+    const rows = this.statement(query).all(...params) as { doc: string }[];
+    return rows.map((row) => JSON.parse(row.doc) as T);
+  }
+
+  async count(collection: string, options: Pick<FindOptions, 'where' | 'search'> = {}): Promise<number> {
+    const { sql, params } = filter(collection, options);
+    const row = this.statement(`SELECT count(*) AS n FROM rm_docs WHERE ${sql}`).get(...params) as { n: number };
+    return row.n;
+  }
+
+  async commit(name: string, position: number, work: (uow: UnitOfWork) => Promise<void>): Promise<void> {
+    const uow = new BufferedUnitOfWork((collection, id) => this.get(collection, id));
+    try {
+      await work(uow);
+    } catch (error) {
+      uow.seal();
+      throw error;
+    }
+    this.applyCommit.immediate(uow.seal(), name, position);
+    this.commits.emit('commit');
+  }
+
+  async getCheckpoint(name: string): Promise<Checkpoint> {
+    const row = this.statement('SELECT * FROM rm_checkpoints WHERE name = ?').get(name) as CheckpointRow | undefined;
+    return row ? toCheckpoint(row) : { name, position: 0, updatedAt: null, error: null };
+  }
+
+  async recordError(name: string, error: ProjectionError | null): Promise<void> {
+    this.statement(
+      `INSERT INTO rm_checkpoints (name, position, error, updated_at) VALUES (?, 0, ?, ?)
+       ON CONFLICT (name) DO UPDATE SET error = excluded.error, updated_at = excluded.updated_at`,
+    ).run(name, error === null ? null : JSON.stringify(error), new Date().toISOString());
+  }
+
+  async getCheckpoints(): Promise<Checkpoint[]> {
+    const rows = this.statement('SELECT * FROM rm_checkpoints ORDER BY name').all() as CheckpointRow[];
+    return rows.map(toCheckpoint);
+  }
+
+  async reset(name: string, collections: string[]): Promise<void> {
+    this.applyReset.immediate(name, collections);
+    this.commits.emit('commit');
+  }
+
+  waitForCheckpoints(names: string[], position: number, timeoutMs: number): Promise<boolean> {
+    return this.waiters.wait(names, position, timeoutMs);
+  }
+
+  /** Stops waiting and polling; the database belongs to the caller and stays open. */
+  async close(): Promise<void> {
+    this.commits.off('commit', this.onCommit);
+    this.waiters.close();
+  }
+
+  private readPositions(names: string[]): Map<string, number> {
+    const rows = this.statement(
+      'SELECT name, position FROM rm_checkpoints WHERE name IN (SELECT value FROM json_each(?))',
+    ).all(JSON.stringify(names)) as { name: string; position: number }[];
+    return new Map(rows.map((row) => [row.name, row.position]));
+  }
+
+  /** Prepared statements by SQL text; find() builds a handful of shapes, so the cache stays small. */
+  private statement(sql: string): Statement<unknown[]> {
+    let statement = this.statements.get(sql);
+    if (!statement) {
+      if (this.statements.size >= 500) this.statements.clear();
+      statement = this.db.prepare<unknown[]>(sql);
+      this.statements.set(sql, statement);
+    }
+    return statement;
+  }
+}
+
+function filter(
+  collection: string,
+  options: Pick<FindOptions, 'where' | 'search'>,
+): { sql: string; params: unknown[] } {
+  const clauses = ['collection = ?'];
+  const params: unknown[] = [collection];
+  for (const [field, value] of Object.entries(options.where ?? {})) {
+    const expression = fieldExpression(field);
+    if (value === null) {
+      clauses.push(`${expression} IS NULL`);
+    } else if (typeof value === 'boolean') {
+      // json_extract turns true/false into 1/0, so compare the JSON type instead.
+      clauses.push(`json_type(doc, ${quoteLiteral(jsonPath(field))}) = '${value ? 'true' : 'false'}'`);
+    } else if (typeof value === 'number') {
+      clauses.push(`${expression} = ? AND json_type(doc, ${quoteLiteral(jsonPath(field))}) IN ('integer', 'real')`);
+      params.push(value);
+    } else {
+      // A text parameter never equals the integer json_extract gives for a number or a boolean.
+      clauses.push(`${expression} = ?`);
+      params.push(value);
+    }
+  }
+  const search = options.search;
+  if (search && search.term !== '') {
+    if (search.fields.length === 0) {
+      clauses.push('0');
+    } else {
+      // instr, not LIKE: the term is matched literally, so % and _ need no escaping.
+      const any = search.fields.map((field) => `instr(rm_lower(${fieldExpression(field)}), ?) > 0`);
+      clauses.push(`(${any.join(' OR ')})`);
+      for (let i = 0; i < search.fields.length; i++) params.push(search.term.toLowerCase());
+    }
+  }
+  return { sql: clauses.join(' AND '), params };
+}
+
+/** The exact expression the indexes are built on; queries must spell it the same way to use them. */
+function fieldExpression(field: string): string {
+  return `json_extract(doc, ${quoteLiteral(jsonPath(field))})`;
+}
+
+function jsonPath(field: string): string {
+  if (field === '' || /["\\]/.test(field)) throw new Error(`invalid read-model field name: ${JSON.stringify(field)}`);
+  return `$."${field}"`;
+}
+
+function indexName(collection: string, field: string): string {
+  const readable = `${collection}_${field}`.replace(/[^A-Za-z0-9_]/g, '_').slice(0, 40);
+  const hash = createHash('sha256').update(JSON.stringify([collection, field])).digest('hex').slice(0, 8);
+  return `rm_docs_${readable}_${hash}`;
+}
+
+function quoteLiteral(text: string): string {
+  return `'${text.replace(/'/g, "''")}'`;
+}
+
+function quoteIdentifier(name: string): string {
+  return `"${name.replace(/"/g, '""')}"`;
+}
+
+function toCheckpoint(row: CheckpointRow): Checkpoint {
+  return {
+    name: row.name,
+    position: row.position,
+    updatedAt: row.updated_at,
+    error: row.error === null ? null : (JSON.parse(row.error) as ProjectionError),
+  };
+}
