@@ -1,0 +1,149 @@
+import { useEffect, useId, useRef, type KeyboardEvent, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+
+export type ModalSize = 'small' | 'medium' | 'large';
+export type ButtonTheme = 'orange' | 'grey';
+
+export interface ModalButton {
+  text: string;
+  theme: ButtonTheme;
+  disabled?: boolean;
+  onClick: () => void;
+}
+
+export interface ModalConfirmButton {
+  /** Defaults to the translated "Confirm". */
+  text?: string;
+  disabled?: boolean;
+  onClick: () => void;
+}
+
+interface ModalBaseProps {
+  /** Close button, Escape and a click on the backdrop call this. */
+  onClose: () => void;
+  title?: string;
+  size?: ModalSize;
+  children?: ReactNode;
+}
+
+/** Per spec: either one confirm button or a list of buttons, never both. */
+export type ModalProps = ModalBaseProps &
+  (
+    | { confirmButton: ModalConfirmButton; buttons?: never }
+    | { buttons: readonly ModalButton[]; confirmButton?: never }
+  );
+
+const focusableSelector =
+  'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
+
+/**
+ * A modal dialog. Rendered in place rather than through a portal so that it also renders on the
+ * server (tests use renderToString); its fixed-position backdrop covers the page either way.
+ * The parent decides whether it is open by rendering it or not.
+ */
+export function Modal(props: ModalProps) {
+  const { onClose, title, size = 'medium', children } = props;
+  const { t } = useTranslation();
+  const titleId = useId();
+  const bodyId = useId();
+  const dialogRef = useRef<HTMLDivElement>(null);
+  const onCloseRef = useRef(onClose);
+
+  useEffect(() => {
+    onCloseRef.current = onClose;
+  }, [onClose]);
+
+  // Focus moves into the dialog on open and returns where it was on close.
+  useEffect(() => {
+    const previouslyFocused = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+    dialogRef.current?.focus();
+    const closeOnEscape = (event: globalThis.KeyboardEvent) => {
+      if (event.key === 'Escape') {
+        event.preventDefault();
+        onCloseRef.current();
+      }
+    };
+    document.addEventListener('keydown', closeOnEscape);
+    return () => {
+      document.removeEventListener('keydown', closeOnEscape);
+      if (previouslyFocused?.isConnected) previouslyFocused.focus();
+    };
+  }, []);
+
+  // Keeps Tab and Shift+Tab cycling inside the dialog while it is open.
+  function keepFocusInside(event: KeyboardEvent<HTMLDivElement>) {
+    if (event.key !== 'Tab' || !dialogRef.current) return;
+    const focusable = [...dialogRef.current.querySelectorAll<HTMLElement>(focusableSelector)];
+    if (focusable.length === 0) {
+      event.preventDefault();
+      return;
+    }
+    const first = focusable[0]!;
+    const last = focusable[focusable.length - 1]!;
+    const current = document.activeElement;
+    if (event.shiftKey && (current === first || current === dialogRef.current)) {
+      event.preventDefault();
+      last.focus();
+    } else if (!event.shiftKey && current === last) {
+      event.preventDefault();
+      first.focus();
+    }
+  }
+
+  const buttons: readonly ModalButton[] = props.buttons ?? [
+    {
+      text: props.confirmButton.text ?? t('modal.confirm'),
+      theme: 'orange',
+      disabled: props.confirmButton.disabled,
+      onClick: props.confirmButton.onClick,
+    },
+  ];
+
+  return (
+    <div
+      className="modal-backdrop"
+      onMouseDown={(event) => {
+        if (event.target === event.currentTarget) onClose();
+      }}
+    >
+      <div
+        ref={dialogRef}
+        className={`modal modal--${size}`}
+        role="dialog"
+        aria-modal="true"
+        // Untitled dialogs are named by their content so they are never nameless.
+        aria-labelledby={title !== undefined ? titleId : bodyId}
+        aria-describedby={title !== undefined ? bodyId : undefined}
+        tabIndex={-1}
+        onKeyDown={keepFocusInside}
+      >
+        <div className="modal__header">
+          {title !== undefined && (
+            <h2 id={titleId} className="modal__title">
+              {title}
+            </h2>
+          )}
+          <button type="button" className="modal__close" aria-label={t('modal.close')} onClick={onClose}>
+            <span aria-hidden="true">×</span>
+          </button>
+        </div>
+        <div id={bodyId} className="modal__body">
+          {children}
+        </div>
+        <div className="modal__footer">
+          {buttons.map((button, index) => (
+            <button
+              key={`${index}-${button.text}`}
+              type="button"
+              className={`button button--${button.theme}`}
+              disabled={button.disabled}
+              onClick={button.onClick}
+            >
+              {button.text}
+            </button>
+          ))}
+        </div>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,53 @@
+import { Link, useLocation } from 'react-router-dom';
+import { useTranslation } from 'react-i18next';
+import type { NavItem } from './build-navigation';
+import { isActive, isCurrentRoute } from './is-active';
+
+interface NavigationProps {
+  items: readonly NavItem[];
+  /** Called when an entry without a route (such as Log out) is pressed. */
+  onAction?: (item: NavItem) => void;
+}
+
+export function Navigation({ items, onAction }: NavigationProps) {
+  const { t } = useTranslation();
+  return (
+    <nav className="nav" aria-label={t('nav.label')}>
+      <NavList items={items} onAction={onAction} level={0} />
+    </nav>
+  );
+}
+
+function NavList({ items, onAction, level }: NavigationProps & { level: number }) {
+  const { t } = useTranslation();
+  const { pathname } = useLocation();
+
+  return (
+    <ul className={level === 0 ? 'nav__list' : 'nav__list nav__list--sub'}>
+      {items.map((item) => {
+        const label = t(item.labelKey, { defaultValue: item.defaultLabel ?? item.labelKey });
+        const active = isActive(item, pathname);
+        return (
+          <li key={item.key} className={item.to === undefined ? 'nav__item nav__item--action' : 'nav__item'}>
+            {item.to === undefined ? (
+              <button type="button" className="nav__entry nav__button" onClick={() => onAction?.(item)}>
+                {label}
+              </button>
+            ) : (
+              <Link
+                to={item.to}
+                className={active ? 'nav__entry nav__link is-active' : 'nav__entry nav__link'}
+                aria-current={isCurrentRoute(item, pathname) ? 'page' : undefined}
+              >
+                {label}
+              </Link>
+            )}
+            {item.children && item.children.length > 0 && (
+              <NavList items={item.children} onAction={onAction} level={level + 1} />
+            )}
+          </li>
+        );
+      })}
+    </ul>
+  );
+}
