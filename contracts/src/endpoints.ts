@@ -23,16 +23,23 @@ export interface Endpoint {
 const text = (max = 254) => string().default('').max(max, 'V_11');
 const requiredText = () => string().trim().required('V_01').max(254, 'V_11');
 
+const plainObject = () =>
+  mixed<Record<string, unknown>>()
+    .default({})
+    .test('object', 'V_12', (v) => v === undefined || (typeof v === 'object' && v !== null && !Array.isArray(v)));
+
+// Props, images and files are checked against the block type's own schema by the command side;
+// here they only need the right shape (an object schema without fields would strip them).
 export const blockSchema = object({
   type: string().required('V_01'),
   key: string().required('V_01').max(64, 'V_14'),
-  props: object().default({}),
+  props: plainObject(),
   anchorPoint: string()
     .default('')
     .max(254, 'V_11')
     .matches(/^$|^[A-Za-z][A-Za-z0-9_-]*$/, 'V_12'),
-  __images: array().of(object()).default([]),
-  __files: array().of(object()).default([]),
+  __images: array().of(plainObject()).default([]),
+  __files: array().of(plainObject()).default([]),
 });
 
 export const seoSchemaFields = {
@@ -59,9 +66,7 @@ export const createPageSchema = object({
   type: string().required('V_01').oneOf(pageTypeIds as string[], 'V_12'),
   locale: string().required('V_01').oneOf(locales as readonly string[] as string[], 'V_12'),
   content: string().default('').max(100_000, 'V_14'),
-  typeData: mixed<Record<string, unknown>>()
-    .default({})
-    .test('object', 'V_12', (v) => v === undefined || (typeof v === 'object' && v !== null && !Array.isArray(v))),
+  typeData: plainObject(),
 });
 
 export const storeVersionSchema = object({

@@ -74,7 +74,7 @@ export const propertyLabels: Record<string, string> = {
 
 export function labelOf(property: string): string {
   const last = property.split(/[.[\]]/).filter(Boolean).pop() ?? property;
-  return propertyLabels[property] ?? propertyLabels[last] ?? property;
+  return propertyLabels[property] ?? propertyLabels[last] ?? last;
 }
 
 function capitalise(text: string): string {

@@ -31,7 +31,7 @@ export function errorHandler(): Middleware {
       }
       const e = (error ?? {}) as HttpishError;
       const status = e.status ?? e.statusCode;
-      if (e.type === 'entity.parse.failed' || (status === 400 && e.expose)) {
+      if (e.type === 'entity.parse.failed' || status === 400) {
         ctx.status = 400;
         ctx.body = failure([errorItem('V_12', 'body', 'request')]);
         return;

@@ -1,0 +1,65 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import { loadConfig } from '@pagelog/service-kit/config';
+import { createLogger } from '@pagelog/service-kit/logger';
+import { startPagelog, type RunningPagelog } from '../embedded';
+
+export type StoreKind = 'sqlite' | 'postgres';
+
+/** The stores a test suite should run against: SQLite always, PostgreSQL when TEST_POSTGRES_URL is set. */
+export function storeKinds(): StoreKind[] {
+  return process.env.TEST_POSTGRES_URL ? ['sqlite', 'postgres'] : ['sqlite'];
+}
+
+export interface TestPagelog extends RunningPagelog {
+  env: Record<string, string>;
+  /** Stops the product; `keepData` leaves the data for a restart. */
+  stop(keepData?: boolean): Promise<void>;
+}
+
+/** Drops a test schema and everything in it. */
+export async function dropSchema(url: string, schema: string): Promise<void> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  await client.query(`DROP SCHEMA IF EXISTS "${schema}" CASCADE`);
+  await client.end();
+}
+
+/** A name for a fresh PostgreSQL schema (the stores create it). */
+export function freshSchemaName(): string {
+  return `t_${randomBytes(6).toString('hex')}`;
+}
+
+/**
+ * Starts the whole product in this process on a free port with empty storage of the given
+ * kind. Pass `env` from an earlier run to restart on the same data.
+ */
+export async function startTestPagelog(kind: StoreKind, options: { seed?: boolean; env?: Record<string, string> } = {}): Promise<TestPagelog> {
+  let env = options.env;
+  let dataDir: string | null = null;
+  if (!env) {
+    dataDir = mkdtempSync(join(tmpdir(), 'pagelog-test-'));
+    env = { PORT: '0', HOST: '127.0.0.1', PAGELOG_DATA_DIR: dataDir, LOG_LEVEL: 'silent', PAGELOG_SEED: String(options.seed ?? false) };
+    if (kind === 'postgres') {
+      Object.assign(env, { PAGELOG_STORE: 'postgres', DATABASE_URL: process.env.TEST_POSTGRES_URL!, PAGELOG_PG_SCHEMA: freshSchemaName() });
+    }
+  } else {
+    dataDir = env.PAGELOG_DATA_DIR ?? null;
+  }
+  const config = loadConfig(env);
+  const running = await startPagelog(config, createLogger('silent'));
+  const frozenEnv = env;
+  return {
+    ...running,
+    env: frozenEnv,
+    async stop(keepData = false) {
+      await running.close();
+      if (keepData) return;
+      if (frozenEnv.PAGELOG_PG_SCHEMA) await dropSchema(frozenEnv.DATABASE_URL!, frozenEnv.PAGELOG_PG_SCHEMA);
+      if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}

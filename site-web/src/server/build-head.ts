@@ -1,0 +1,76 @@
+import type { PublicPageView } from '@pagelog/contracts/pages/page';
+import { NOT_FOUND_SLUG, publicPath } from '@pagelog/contracts/slugs';
+import { escapeHtml } from './escape-html';
+
+export interface HeadInput {
+  /** The page to describe; null when there is not even a 404 page. */
+  page: PublicPageView | null;
+  siteName: string;
+  /** The site's public origin (and base path), e.g. `https://www.example.com`. */
+  publicUrl: string;
+  defaultLocale: string;
+  /** The API's CSRF token for this visitor; empty when it sent none. */
+  csrfToken: string;
+}
+
+function meta(attribute: 'name' | 'property', key: string, content: string): string {
+  return `<meta ${attribute}="${escapeHtml(key)}" content="${escapeHtml(content)}">`;
+}
+
+/** `publicUrl` joined with a root-relative path, without a doubled slash. */
+export function absolutePageUrl(publicUrl: string, path: string): string {
+  return publicUrl.replace(/\/+$/, '') + path;
+}
+
+/** An http(s) URL as it is, a relative one resolved against the public URL; anything else null. */
+export function absoluteMediaUrl(value: unknown, publicUrl: string): string | null {
+  if (typeof value !== 'string' || value.trim() === '') return null;
+  try {
+    const base = publicUrl.endsWith('/') ? publicUrl : `${publicUrl}/`;
+    const url = new URL(value.trim(), base);
+    return url.protocol === 'http:' || url.protocol === 'https:' ? url.href : null;
+  } catch {
+    return null;
+  }
+}
+
+/** The title a page shows: its SEO title when it has one, otherwise its title. */
+export function pageTitle(page: PublicPageView): string {
+  const { seoTitle, title } = page.pageVersion;
+  return typeof seoTitle === 'string' && seoTitle.trim() !== '' ? seoTitle : title;
+}
+
+/**
+ * The contents of `<head>` (spec section 2, Public site): title, description, keywords, Open
+ * Graph, canonical link and the CSRF token. Built as an escaped string rather than with React:
+ * the head is not part of the hydrated tree, so it never has to match on the client.
+ */
+export function buildHead({ page, siteName, publicUrl, defaultLocale, csrfToken }: HeadInput): string {
+  const tags = ['<meta charset="utf-8">', meta('name', 'viewport', 'width=device-width, initial-scale=1')];
+  if (page === null) {
+    tags.push(`<title>${escapeHtml(`Page not found | ${siteName}`)}</title>`, meta('name', 'robots', 'noindex'));
+  } else {
+    const version = page.pageVersion;
+    const title = pageTitle(page);
+    const description = version.seoDescription ?? '';
+    const url = absolutePageUrl(publicUrl, publicPath(page.locale, page.slug, defaultLocale));
+    const image = absoluteMediaUrl(version.seoImage?.[0], publicUrl);
+    tags.push(
+      `<title>${escapeHtml(`${title} | ${siteName}`)}</title>`,
+      meta('name', 'description', description),
+      meta('name', 'keywords', (version.seoKeywords ?? []).join(',')),
+      meta('property', 'og:title', title),
+      meta('property', 'og:description', description),
+    );
+    if (image !== null) tags.push(meta('property', 'og:image', image));
+    tags.push(
+      meta('property', 'og:type', 'website'),
+      meta('property', 'og:url', url),
+      meta('property', 'og:site_name', siteName),
+      `<link rel="canonical" href="${escapeHtml(url)}">`,
+    );
+    if (page.slug === NOT_FOUND_SLUG) tags.push(meta('name', 'robots', 'noindex'));
+  }
+  tags.push(meta('name', 'csrf-token', csrfToken));
+  return tags.join('\n');
+}

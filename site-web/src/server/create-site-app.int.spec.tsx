@@ -1,0 +1,584 @@
+import { mkdtempSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import Koa from 'koa';
+import request from 'supertest';
+import { expect } from 'chai';
+import type { Block } from '@pagelog/contracts/blocks/block';
+import type { PublicPageView } from '@pagelog/contracts/pages/page';
+import { createSiteApp, type SiteAppOptions } from './create-site-app';
+import type { SiteLogger } from './site-logger';
+
+interface ApiReply {
+  status: number;
+  page: PublicPageView | null;
+  headers?: Record<string, string | string[]>;
+}
+
+interface SeenCall {
+  path: string;
+  slug: string | undefined;
+  cookie: string | undefined;
+  requestId: string | undefined;
+}
+
+/** A stand-in for the query service: answers get-by-slug-query from a table and records every call. */
+class MockApi {
+  readonly calls: SeenCall[] = [];
+  replies = new Map<string, ApiReply>();
+  settingsStatus = 200;
+  private server: Server | undefined;
+
+  async start(): Promise<string> {
+    const app = new Koa();
+    app.use(async (ctx) => {
+      const slug = typeof ctx.query.slug === 'string' ? ctx.query.slug : undefined;
+      this.calls.push({ path: ctx.path, slug, cookie: ctx.get('Cookie') || undefined, requestId: ctx.get('X-Request-Id') || undefined });
+      if (ctx.path === '/api/cms/settings/get') {
+        ctx.status = this.settingsStatus;
+        ctx.body = { Success: true, Errors: [], data: { availableLocales: ['nl-nl', 'en-gb'], defaultLocale: 'nl-nl', customSlugLocales: [] } };
+        return;
+      }
+      if (ctx.path === '/api/cms/page/get-by-slug-query' && slug !== undefined) {
+        const reply = this.replies.get(slug) ?? this.replies.get('*') ?? { status: 404, page: null };
+        for (const [name, value] of Object.entries(reply.headers ?? {})) ctx.set(name, value);
+        ctx.status = reply.status;
+        ctx.body = { Success: reply.status === 200, Errors: [], data: { page: reply.page } };
+        return;
+      }
+      ctx.status = 404;
+    });
+    this.server = createServer(app.callback());
+    await new Promise<void>((resolve) => this.server!.listen(0, '127.0.0.1', resolve));
+    return `http://127.0.0.1:${(this.server.address() as AddressInfo).port}`;
+  }
+
+  pageCalls(): SeenCall[] {
+    return this.calls.filter((c) => c.path === '/api/cms/page/get-by-slug-query');
+  }
+
+  async stop(): Promise<void> {
+    await new Promise<void>((resolve) => this.server?.close(() => resolve()));
+  }
+}
+
+class RecordingLogger implements SiteLogger {
+  readonly lines: { level: string; fields: Record<string, unknown>; message: string }[] = [];
+  info(fields: Record<string, unknown>, message: string) {
+    this.lines.push({ level: 'info', fields, message });
+  }
+  warn(fields: Record<string, unknown>, message: string) {
+    this.lines.push({ level: 'warn', fields, message });
+  }
+  error(fields: Record<string, unknown>, message: string) {
+    this.lines.push({ level: 'error', fields, message });
+  }
+}
+
+function block(type: string, key: string, props: Record<string, unknown>, anchorPoint = ''): Block {
+  return { type, key, props, anchorPoint };
+}
+
+function page(overrides: Partial<PublicPageView> & { version?: Partial<PublicPageView['pageVersion']> } = {}): PublicPageView {
+  const { version, ...rest } = overrides;
+  return {
+    slug: 'over-ons',
+    type: 'base',
+    locale: 'nl-nl',
+    ...rest,
+    pageVersion: {
+      pageID: 'page-1',
+      versionID: 'version-1',
+      title: 'Over ons',
+      seoTitle: 'Over ons – SEO',
+      seoDescription: 'Wie wij zijn',
+      seoKeywords: ['team', 'missie', 'visie'],
+      seoImage: ['/media/team.jpg'],
+      blocks: [block('heading', 'b1', { text: 'Welkom', level: 1 })],
+      pageType: { id: 'base', header: 'default', footer: 'default', props: {} },
+      images: [],
+      files: [],
+      ...version,
+    },
+  };
+}
+
+/** The `<head>` of a document, so head assertions cannot be satisfied by body content. */
+function headOf(html: string): string {
+  return html.slice(html.indexOf('<head>'), html.indexOf('</head>'));
+}
+
+function stateOf(html: string): string {
+  const match = /<script id="__PAGELOG_STATE__" type="application\/json">([\s\S]*?)<\/script>/.exec(html);
+  if (!match) throw new Error('no state script');
+  return match[1]!;
+}
+
+describe('the public site (createSiteApp)', () => {
+  const api = new MockApi();
+  let apiUrl = '';
+  let logger: RecordingLogger;
+  let emptyClientDir = '';
+  const tempDirs: string[] = [];
+
+  before(async () => {
+    apiUrl = await api.start();
+    emptyClientDir = mkdtempSync(join(tmpdir(), 'site-web-no-client-'));
+    tempDirs.push(emptyClientDir);
+  });
+
+  after(async () => {
+    await api.stop();
+    for (const dir of tempDirs) rmSync(dir, { recursive: true, force: true });
+  });
+
+  beforeEach(() => {
+    api.calls.length = 0;
+    api.replies.clear();
+    api.settingsStatus = 200;
+    logger = new RecordingLogger();
+  });
+
+  function site(options: Partial<SiteAppOptions> = {}) {
+    const app = createSiteApp({
+      apiUrl,
+      siteName: 'Test Site',
+      publicUrl: 'https://www.example.test',
+      clientDir: emptyClientDir,
+      logger,
+      ...options,
+    });
+    return request(app.callback());
+  }
+
+  describe('when the path has a published page', () => {
+    it('answers 200 with the page head: SEO title, description, keywords, Open Graph, canonical and CSRF token', async () => {
+      api.replies.set('/over-ons', { status: 200, page: page(), headers: { 'X-CSRF-Token': 'token-123' } });
+
+      const res = await site().get('/over-ons');
+
+      expect(res.status).to.equal(200);
+      expect(res.type).to.equal('text/html');
+      expect(res.text).to.match(/^<!doctype html>\n<html lang="nl-NL">/);
+      const head = headOf(res.text);
+      expect(head).to.include('<meta charset="utf-8">');
+      expect(head).to.include('<meta name="viewport" content="width=device-width, initial-scale=1">');
+      expect(head).to.include('<title>Over ons – SEO | Test Site</title>');
+      expect(head).to.include('<meta name="description" content="Wie wij zijn">');
+      expect(head).to.include('<meta name="keywords" content="team,missie,visie">');
+      expect(head).to.include('<meta property="og:title" content="Over ons – SEO">');
+      expect(head).to.include('<meta property="og:description" content="Wie wij zijn">');
+      expect(head).to.include('<meta property="og:image" content="https://www.example.test/media/team.jpg">');
+      expect(head).to.include('<meta property="og:type" content="website">');
+      expect(head).to.include('<meta property="og:url" content="https://www.example.test/over-ons">');
+      expect(head).to.include('<link rel="canonical" href="https://www.example.test/over-ons">');
+      expect(head).to.include('<meta name="csrf-token" content="token-123">');
+      expect(head).not.to.include('noindex');
+    });
+
+    it('falls back to the page title when the SEO title is empty, and leaves out og:image without an SEO image', async () => {
+      api.replies.set('/over-ons', { status: 200, page: page({ version: { seoTitle: '', seoImage: [] } }) });
+
+      const head = headOf((await site().get('/over-ons')).text);
+
+      expect(head).to.include('<title>Over ons | Test Site</title>');
+      expect(head).to.include('<meta property="og:title" content="Over ons">');
+      expect(head).not.to.include('og:image');
+      expect(head).to.include('<meta name="csrf-token" content="">');
+    });
+
+    it('keeps an absolute SEO image URL as it is', async () => {
+      api.replies.set('/over-ons', { status: 200, page: page({ version: { seoImage: ['https://cdn.example.test/a.png'] } }) });
+
+      const head = headOf((await site().get('/over-ons')).text);
+
+      expect(head).to.include('<meta property="og:image" content="https://cdn.example.test/a.png">');
+    });
+
+    it('gives a page of another locale its locale prefix in canonical and og:url, and its language', async () => {
+      api.replies.set('/en-gb/about/team', {
+        status: 200,
+        page: page({ slug: 'about/team', locale: 'en-gb', version: { title: 'Team', seoTitle: '' } }),
+      });
+
+      const res = await site().get('/en-gb/about/team');
+
+      expect(res.text).to.match(/<html lang="en-GB">/);
+      expect(res.headers['content-language']).to.equal('en-gb');
+      expect(headOf(res.text)).to.include('<link rel="canonical" href="https://www.example.test/en-gb/about/team">');
+      expect(headOf(res.text)).to.include('<meta property="og:url" content="https://www.example.test/en-gb/about/team">');
+    });
+
+    it('gives the home page of the default locale the site root as canonical', async () => {
+      api.replies.set('/', { status: 200, page: page({ slug: 'home', version: { title: 'Home', seoTitle: '' } }) });
+
+      const res = await site({ publicUrl: 'https://www.example.test/' }).get('/');
+
+      expect(res.status).to.equal(200);
+      expect(headOf(res.text)).to.include('<link rel="canonical" href="https://www.example.test/">');
+    });
+
+    it('escapes markup and quotes in every head value', async () => {
+      const evil = `<script>alert("x")</script> it's "quoted"`;
+      api.replies.set('/over-ons', {
+        status: 200,
+        page: page({ version: { title: evil, seoTitle: '', seoDescription: evil, seoKeywords: [evil], seoImage: [`/a.png?x="><script>`] } }),
+        headers: { 'X-CSRF-Token': '"><script>alert(1)</script>' },
+      });
+
+      const head = headOf((await site().get('/over-ons')).text);
+
+      expect(head).not.to.include('<script');
+      expect(head).to.include(
+        '<title>&lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt; it&#39;s &quot;quoted&quot; | Test Site</title>',
+      );
+      expect(head).to.include(
+        '<meta name="description" content="&lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt; it&#39;s &quot;quoted&quot;">',
+      );
+      expect(head).to.include('<meta name="csrf-token" content="&quot;&gt;&lt;script&gt;alert(1)&lt;/script&gt;">');
+    });
+
+    it('renders header, the blocks in their stored order inside main, and footer', async () => {
+      api.replies.set('/over-ons', {
+        status: 200,
+        page: page({
+          version: {
+            blocks: [
+              block('heading', 'b1', { text: 'Eerste kop', level: 3 }),
+              block('text', 'b2', { html: '<p>Tweede: <strong>tekst</strong></p>' }),
+              block('image', 'b3', { url: 'https://cdn.example.test/foto.jpg', alt: 'Een foto', caption: 'Derde' }),
+            ],
+          },
+        }),
+      });
+
+      const html = (await site().get('/over-ons')).text;
+
+      const main = html.slice(html.indexOf('<main'), html.indexOf('</main>'));
+      const positions = ['<h3 class="block block-heading">Eerste kop</h3>', '<p>Tweede: <strong>tekst</strong></p>', '<figure']
+        .map((fragment) => main.indexOf(fragment));
+      expect(positions.every((p) => p >= 0)).to.equal(true, `all blocks inside main: ${positions}`);
+      expect(positions).to.deep.equal([...positions].sort((a, b) => a - b));
+      expect(main).to.include('<img src="https://cdn.example.test/foto.jpg" alt="Een foto" loading="lazy"/>');
+      expect(main).to.include('<figcaption>Derde</figcaption>');
+      expect(html.indexOf('<header')).to.be.within(0, html.indexOf('<main'));
+      expect(html.indexOf('<footer')).to.be.greaterThan(html.indexOf('</main>'));
+      expect(html).to.include('<a class="site-header__brand" href="/">Test Site</a>');
+    });
+
+    it('links the site name to the home page of the page locale', async () => {
+      api.replies.set('/en-gb/about', { status: 200, page: page({ slug: 'about', locale: 'en-gb' }) });
+
+      const html = (await site().get('/en-gb/about')).text;
+
+      expect(html).to.include('<a class="site-header__brand" href="/en-gb">Test Site</a>');
+    });
+
+    it('follows the header and footer variants of the page type', async () => {
+      api.replies.set('/over-ons', {
+        status: 200,
+        page: page({ version: { pageType: { id: 'landing-page', header: 'none', footer: 'minimal', props: {} } } }),
+      });
+
+      const html = (await site().get('/over-ons')).text;
+
+      expect(html).not.to.include('<header');
+      expect(html).to.include('<footer class="site-footer site-footer--minimal">');
+    });
+
+    it('wraps a block with an anchor point in an element with that id, and no other block', async () => {
+      api.replies.set('/over-ons', {
+        status: 200,
+        page: page({
+          version: {
+            blocks: [block('heading', 'b1', { text: 'Contact', level: 2 }, 'contact'), block('heading', 'b2', { text: 'Zonder anker', level: 2 }, '')],
+          },
+        }),
+      });
+
+      const html = (await site().get('/over-ons')).text;
+
+      expect(html).to.include('<section id="contact" class="block-anchor"><h2 class="block block-heading">Contact</h2></section>');
+      expect(html).to.include('</section><h2 class="block block-heading">Zonder anker</h2>');
+      expect(html.match(/<section/g)).to.have.length(1);
+    });
+
+    describe('with a block type that is not registered', () => {
+      const originalWarn = console.warn;
+      let warnings: unknown[][];
+      beforeEach(() => {
+        warnings = [];
+        console.warn = (...args: unknown[]) => void warnings.push(args);
+      });
+      afterEach(() => {
+        console.warn = originalWarn;
+      });
+
+      it('skips the block with a console warning and renders the others', async () => {
+        api.replies.set('/over-ons', {
+          status: 200,
+          page: page({
+            version: {
+              blocks: [
+                block('heading', 'b1', { text: 'Voor', level: 2 }),
+                block('carousel', 'b2', { slides: ['Geheime dia'] }, 'carousel-anchor'),
+                block('heading', 'b3', { text: 'Na', level: 2 }),
+              ],
+            },
+          }),
+        });
+
+        const res = await site().get('/over-ons');
+
+        expect(res.status).to.equal(200);
+        expect(warnings).to.deep.equal([['Block type not found in the block map: carousel']]);
+        const main = res.text.slice(res.text.indexOf('<main'), res.text.indexOf('</main>'));
+        expect(main).to.include('Voor');
+        expect(main).to.include('Na');
+        expect(main).not.to.include('carousel-anchor');
+        expect(main).not.to.include('Geheime dia');
+      });
+    });
+
+    it('sanitises rich text before it is rendered or put in the state', async () => {
+      const dirty =
+        '<p onclick="steal()">Hallo <a href="javascript:alert(1)">klik</a> <a href="https://example.test/">goed</a></p>' +
+        '<script>alert(1)</script><img src="x.png" onerror="alert(2)"><img src="javascript:alert(3)">' +
+        '<ul><li><em>lijst</em></li></ul><h2>Kop</h2><iframe src="https://evil.test"></iframe>';
+      api.replies.set('/over-ons', { status: 200, page: page({ version: { blocks: [block('text', 'b1', { html: dirty })] } }) });
+
+      const html = (await site().get('/over-ons')).text;
+      const state = JSON.parse(stateOf(html)) as { page: PublicPageView };
+      const stateHtml = state.page.pageVersion.blocks[0]!.props.html as string;
+
+      for (const rendered of [html.slice(html.indexOf('<main'), html.indexOf('</main>')), stateHtml]) {
+        expect(rendered).not.to.match(/<script|onerror|onclick|javascript:|<iframe/i);
+        expect(rendered).to.include('<a href="https://example.test/">goed</a>');
+        expect(rendered).to.include('<ul><li><em>lijst</em></li></ul><h2>Kop</h2>');
+        expect(rendered).to.include('<img src="x.png" loading="lazy" />');
+      }
+      expect(html).to.include(stateHtml);
+    });
+
+    it('embeds the state so that no value can close its script element', async () => {
+      const breakout = '</script><script>alert(1)</script><!--';
+      api.replies.set('/over-ons', {
+        status: 200,
+        page: page({ version: { title: breakout, blocks: [block('heading', 'b1', { text: breakout, level: 2 })] } }),
+      });
+
+      const html = (await site().get('/over-ons')).text;
+      const json = stateOf(html);
+
+      expect(json).not.to.match(/[<>]/);
+      const state = JSON.parse(json) as { page: PublicPageView; status: number; siteName: string; defaultLocale: string };
+      expect(state.page.pageVersion.blocks[0]!.props.text).to.equal(breakout);
+      expect(state).to.include({ status: 200, siteName: 'Test Site', defaultLocale: 'nl-nl' });
+      expect(html.match(/<script/g)).to.have.length(1);
+    });
+
+    it('passes every Set-Cookie of the API on to the visitor', async () => {
+      api.replies.set('/over-ons', {
+        status: 200,
+        page: page(),
+        headers: { 'Set-Cookie': ['pagelog.sid=abc; Path=/; HttpOnly', 'pagelog.csrf=def; Path=/'] },
+      });
+
+      const res = await site().get('/over-ons');
+
+      expect(res.headers['set-cookie']).to.deep.equal(['pagelog.sid=abc; Path=/; HttpOnly', 'pagelog.csrf=def; Path=/']);
+    });
+
+    it('answers HEAD like GET without a body', async () => {
+      api.replies.set('/over-ons', { status: 200, page: page() });
+
+      const res = await site().head('/over-ons');
+
+      expect(res.status).to.equal(200);
+      expect(res.type).to.equal('text/html');
+      expect(res.text ?? '').to.equal('');
+    });
+  });
+
+  describe('the calls to the API', () => {
+    for (const path of ['/', '/over-ons', '/en-gb/about', '/en-gb/about/team']) {
+      it(`asks for the slug exactly as the visitor's path ${path}`, async () => {
+        api.replies.set('*', { status: 200, page: page() });
+
+        await site().get(`${path}?utm_source=mail`);
+
+        expect(api.pageCalls().map((c) => c.slug)).to.deep.equal([path]);
+      });
+    }
+
+    it("carries the visitor's cookie and a request id", async () => {
+      api.replies.set('/over-ons', { status: 200, page: page() });
+
+      const res = await site().get('/over-ons').set('Cookie', 'pagelog.sid=abc').set('X-Request-Id', 'req-42');
+
+      expect(res.headers['x-request-id']).to.equal('req-42');
+      expect(api.calls.map((c) => [c.path, c.cookie, c.requestId])).to.have.deep.members([
+        ['/api/cms/settings/get', 'pagelog.sid=abc', 'req-42'],
+        ['/api/cms/page/get-by-slug-query', 'pagelog.sid=abc', 'req-42'],
+      ]);
+    });
+
+    it('makes up a request id when the visitor sends none', async () => {
+      api.replies.set('/over-ons', { status: 200, page: page() });
+
+      const res = await site().get('/over-ons');
+
+      expect(api.pageCalls()[0]!.requestId).to.be.a('string').and.equal(res.headers['x-request-id']);
+      expect(api.pageCalls()[0]!.cookie).to.equal(undefined);
+    });
+
+    it('keeps the settings for a few seconds', async () => {
+      api.replies.set('*', { status: 200, page: page() });
+      const app = site();
+
+      await app.get('/over-ons');
+      await app.get('/contact');
+
+      expect(api.calls.filter((c) => c.path === '/api/cms/settings/get')).to.have.length(1);
+      expect(api.pageCalls()).to.have.length(2);
+    });
+  });
+
+  describe('when the path has no published page', () => {
+    it("answers 404 with the site's own 404 page", async () => {
+      api.replies.set('/bestaat-niet', {
+        status: 404,
+        page: page({ slug: '404', version: { title: 'Niet gevonden', seoTitle: '', blocks: [block('heading', 'b1', { text: 'Deze pagina bestaat niet', level: 1 })] } }),
+        headers: { 'X-CSRF-Token': 'token-404', 'Set-Cookie': 'pagelog.sid=xyz; Path=/' },
+      });
+
+      const res = await site().get('/bestaat-niet');
+
+      expect(res.status).to.equal(404);
+      expect(res.text).to.include('<h1 class="block block-heading">Deze pagina bestaat niet</h1>');
+      expect(headOf(res.text)).to.include('<title>Niet gevonden | Test Site</title>');
+      expect(headOf(res.text)).to.include('<meta name="robots" content="noindex">');
+      expect(headOf(res.text)).to.include('<meta name="csrf-token" content="token-404">');
+      expect(res.headers['set-cookie']).to.deep.equal(['pagelog.sid=xyz; Path=/']);
+      expect(JSON.parse(stateOf(res.text))).to.include({ status: 404 });
+    });
+
+    it('answers 404 when a page with slug 404 comes back with status 200', async () => {
+      api.replies.set('/404', { status: 200, page: page({ slug: '404' }) });
+
+      expect((await site().get('/404')).status).to.equal(404);
+    });
+
+    it('answers 404 with a minimal page when there is not even a 404 page', async () => {
+      api.replies.set('/bestaat-niet', { status: 404, page: null });
+
+      const res = await site().get('/bestaat-niet');
+
+      expect(res.status).to.equal(404);
+      expect(headOf(res.text)).to.include('<title>Page not found | Test Site</title>');
+      expect(res.text).to.include('<h1>Page not found</h1>');
+      expect(res.text).to.include('<html lang="nl-NL">');
+    });
+  });
+
+  describe('when the API is unavailable', () => {
+    it('answers 503 with a friendly page and logs the error when the API cannot be reached', async () => {
+      const closed = createServer();
+      await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve));
+      const port = (closed.address() as AddressInfo).port;
+      await new Promise<void>((resolve) => closed.close(() => resolve()));
+
+      const res = await site({ apiUrl: `http://127.0.0.1:${port}` }).get('/over-ons').set('X-Request-Id', 'req-down');
+
+      expect(res.status).to.equal(503);
+      expect(res.type).to.equal('text/html');
+      expect(res.text).to.include('Something went wrong, please try again later.');
+      expect(res.text).not.to.match(/ApiUnavailableError|ECONNREFUSED|\bat .+:\d+:\d+|127\.0\.0\.1/);
+      const errors = logger.lines.filter((l) => l.level === 'error');
+      expect(errors).to.have.length(1);
+      expect(errors[0]!.fields).to.include({ requestId: 'req-down', status: 503 });
+    });
+
+    it('answers 503 when the API answers 5xx', async () => {
+      api.replies.set('/over-ons', { status: 500, page: null });
+
+      const res = await site().get('/over-ons');
+
+      expect(res.status).to.equal(503);
+      expect(res.text).to.include('Something went wrong, please try again later.');
+      expect(res.headers['set-cookie']).to.equal(undefined);
+      expect(logger.lines.filter((l) => l.level === 'error')).to.have.length(1);
+    });
+
+    it('answers 503 when the settings cannot be read', async () => {
+      api.replies.set('/over-ons', { status: 200, page: page() });
+      api.settingsStatus = 502;
+
+      expect((await site().get('/over-ons')).status).to.equal(503);
+    });
+  });
+
+  describe('the client bundle', () => {
+    function builtClient(): string {
+      const dir = mkdtempSync(join(tmpdir(), 'site-web-client-'));
+      tempDirs.push(dir);
+      mkdirSync(join(dir, '.vite'));
+      writeFileSync(
+        join(dir, '.vite', 'manifest.json'),
+        JSON.stringify({
+          'src/client/main.tsx': { file: 'main-AbC123xy.js', src: 'src/client/main.tsx', isEntry: true, css: ['main-Zz9Yy8Xx.css'], imports: ['_vendor-Qq1Ww2Ee.js'] },
+          '_vendor-Qq1Ww2Ee.js': { file: 'vendor-Qq1Ww2Ee.js' },
+        }),
+      );
+      writeFileSync(join(dir, 'main-AbC123xy.js'), 'console.log("hydrate")');
+      return dir;
+    }
+
+    it('loads the hashed entry from the manifest after the state', async () => {
+      api.replies.set('/over-ons', { status: 200, page: page() });
+
+      const html = (await site({ clientDir: builtClient() }).get('/over-ons')).text;
+
+      expect(html).to.include('<script type="module" src="/assets/site/main-AbC123xy.js"></script>');
+      expect(html.indexOf('/assets/site/main-AbC123xy.js')).to.be.greaterThan(html.indexOf('id="__PAGELOG_STATE__"'));
+      expect(headOf(html)).to.include('<link rel="stylesheet" href="/assets/site/main-Zz9Yy8Xx.css">');
+      expect(headOf(html)).to.include('<link rel="modulepreload" href="/assets/site/vendor-Qq1Ww2Ee.js">');
+      expect(logger.lines.filter((l) => l.level === 'warn')).to.deep.equal([]);
+    });
+
+    it('serves the hashed files under /assets/site/ with a long cache, and hides the manifest', async () => {
+      const app = site({ clientDir: builtClient() });
+
+      const file = await app.get('/assets/site/main-AbC123xy.js');
+      expect(file.status).to.equal(200);
+      expect(file.text).to.equal('console.log("hydrate")');
+      expect(file.headers['cache-control']).to.equal('public, max-age=31536000, immutable');
+
+      expect((await app.get('/assets/site/.vite/manifest.json')).status).to.equal(404);
+      expect((await app.get('/assets/site/missing-AbC123xy.js')).status).to.equal(404);
+      expect(api.pageCalls()).to.deep.equal([]);
+    });
+
+    it('renders without a client script and warns once when there is no manifest', async () => {
+      api.replies.set('/over-ons', { status: 200, page: page() });
+      const app = site();
+
+      const first = await app.get('/over-ons');
+      await app.get('/over-ons');
+
+      expect(first.status).to.equal(200);
+      expect(first.text).not.to.include('<script type="module"');
+      expect(logger.lines.filter((l) => l.level === 'warn')).to.have.length(1);
+    });
+  });
+
+  it('answers other methods with 405', async () => {
+    const res = await site().post('/over-ons').send({});
+
+    expect(res.status).to.equal(405);
+    expect(res.headers.allow).to.include('GET');
+    expect(api.calls).to.deep.equal([]);
+  });
+});

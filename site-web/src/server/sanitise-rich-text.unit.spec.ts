@@ -1,0 +1,29 @@
+import { expect } from 'chai';
+import { sanitiseRichText } from './sanitise-rich-text';
+
+describe('sanitiseRichText', () => {
+  it('keeps ordinary formatting, headings, lists, links and http(s) images', () => {
+    const html =
+      '<h3>Kop</h3><p><strong>vet</strong>, <em>schuin</em>, <u>onder</u><br />regel</p>' +
+      '<ol start="3"><li>drie</li></ol><ul><li><a href="https://example.test/" title="t">link</a></li></ul>' +
+      '<p><a href="/intern">intern</a> <a href="mailto:info@example.test">mail</a></p>' +
+      '<blockquote>citaat</blockquote><img src="https://cdn.example.test/a.png" alt="a" />';
+
+    expect(sanitiseRichText(html)).to.equal(html.replace('alt="a" />', 'alt="a" loading="lazy" />'));
+  });
+
+  it('removes scripts, styles, frames, event handlers and javascript: or data: URLs', () => {
+    const html =
+      '<p onclick="x()" style="color:red">tekst</p><script>alert(1)</script><style>p{}</style>' +
+      '<iframe src="https://evil.test"></iframe><a href="javascript:alert(1)">a</a><a href="JaVaScRiPt:alert(1)">b</a>' +
+      '<img src="x.png" onerror="alert(1)"><img src="data:image/png;base64,AAAA"><svg onload="alert(1)"></svg>';
+
+    expect(sanitiseRichText(html)).to.equal('<p>tekst</p><a>a</a><a>b</a><img src="x.png" loading="lazy" />');
+  });
+
+  it('protects the opener of a link that opens a new tab', () => {
+    expect(sanitiseRichText('<a href="https://example.test" target="_blank" rel="opener">x</a>')).to.equal(
+      '<a href="https://example.test" target="_blank" rel="noopener noreferrer">x</a>',
+    );
+  });
+});
