@@ -21,7 +21,7 @@ export function authoringRoutes(deps: CommandDeps): Router {
     const result = await storeVersion(
       deps,
       ctx.params.id!,
-      { ...input, blocks: input.blocks as Block[], seoKeywords: input.seoKeywords as string[], seoImage: (input.seoImage ?? []) as string[] },
+      { ...input, blocks: input.blocks as unknown as Block[], seoKeywords: input.seoKeywords as string[], seoImage: (input.seoImage ?? []) as string[] },
       contextOf(ctx),
     );
     respondToCommand(ctx, result.position, { pageID: result.pageID, pageVersionID: result.pageVersionID, revision: result.revision });

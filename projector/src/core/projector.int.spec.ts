@@ -1,0 +1,139 @@
+import { expect } from 'chai';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { NewEvent } from '@pagelog/contracts/events/event';
+import { openDatabase, type SqliteDatabase } from '@pagelog/storage/sqlite/open-database';
+import { SqliteEventStore } from '@pagelog/storage/event-store/sqlite-event-store';
+import { SqliteReadModelStore } from '@pagelog/storage/read-model-store/sqlite-read-model-store';
+import type { Projection } from './projection';
+import { Projector } from './projector';
+
+let seq = 0;
+const event = (type: string, data: Record<string, unknown>): NewEvent => ({
+  id: `00000000-0000-7000-8000-${String(++seq).padStart(12, '0')}`,
+  type,
+  data,
+  metadata: { actorId: 'system', correlationId: 'c', causationId: 'c', occurredAt: '2026-01-01T00:00:00.000Z', schemaVersion: 1 },
+});
+
+/** Counts Ticked events per stream; throws on a Ticked event whose data says so, while `failing` holds. */
+function counter(name: string, control: { failing: boolean }): Projection {
+  return {
+    name,
+    collections: [{ name: `${name}_counts`, indexes: [] }],
+    handles: ['Ticked'],
+    async apply(e, uow) {
+      if ((e.data as { poison?: boolean }).poison && control.failing) throw new Error('cannot handle this tick');
+      const doc = await uow.get<{ n: number; seen: number[] }>(`${name}_counts`, e.stream);
+      uow.put(`${name}_counts`, e.stream, { n: (doc?.n ?? 0) + 1, seen: [...(doc?.seen ?? []), e.position] });
+    },
+  };
+}
+
+async function until(check: () => Promise<boolean>, ms = 5000): Promise<void> {
+  const end = Date.now() + ms;
+  while (Date.now() < end) {
+    if (await check()) return;
+    await new Promise((r) => setTimeout(r, 10));
+  }
+  throw new Error('condition not reached in time');
+}
+
+describe('the projector', () => {
+  let dir: string;
+  let db: SqliteDatabase;
+  let events: SqliteEventStore;
+  let readModels: SqliteReadModelStore;
+  let projector: Projector | null;
+
+  beforeEach(() => {
+    dir = mkdtempSync(join(tmpdir(), 'pagelog-projector-'));
+    db = openDatabase(join(dir, 'p.db'));
+    events = new SqliteEventStore(db);
+    readModels = new SqliteReadModelStore(db);
+    projector = null;
+  });
+  afterEach(async () => {
+    await projector?.stop();
+    await events.close();
+    await readModels.close();
+    db.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('projects events appended while it runs, without waiting for a poll', async () => {
+    const control = { failing: false };
+    projector = new Projector({ eventStore: events, readModels, projections: [counter('a', control)] });
+    await projector.start();
+    const appended = await events.append('s-1', [event('Ticked', {})], 0);
+    const started = Date.now();
+    expect(await readModels.waitForCheckpoints(['a'], appended.position, 2000)).to.equal(true);
+    expect(Date.now() - started).to.be.lessThan(500);
+    expect(await readModels.get('a_counts', 's-1')).to.deep.include({ n: 1 });
+  });
+
+  it('handles batches larger than one read and advances past events it does not handle', async () => {
+    const control = { failing: false };
+    projector = new Projector({ eventStore: events, readModels, projections: [counter('a', control)], batchSize: 7 });
+    for (let i = 0; i < 5; i++) {
+      await events.append(`s-${i}`, Array.from({ length: 10 }, (_, k) => event(k % 2 ? 'Ticked' : 'Other', {})), 0);
+    }
+    await projector.catchUp();
+    const head = await events.headPosition();
+    expect((await readModels.getCheckpoint('a')).position).to.equal(head);
+    for (let i = 0; i < 5; i++) expect(await readModels.get('a_counts', `s-${i}`)).to.deep.include({ n: 5 });
+  });
+
+  it('stops a failing projection at the failing event, shows the error, lets the others go on, and recovers without skipping', async () => {
+    const control = { failing: true };
+    projector = new Projector({
+      eventStore: events,
+      readModels,
+      projections: [counter('broken', control), counter('healthy', { failing: false })],
+      backoffMs: 20,
+      maxBackoffMs: 50,
+    });
+    await events.append('s-1', [event('Ticked', {}), event('Ticked', {})], 0);
+    const poisoned = await events.append('s-1', [event('Ticked', { poison: true })], 2);
+    const after = await events.append('s-1', [event('Ticked', {})], 3);
+    await projector.start();
+
+    expect(await readModels.waitForCheckpoints(['healthy'], after.position, 2000)).to.equal(true);
+    await until(async () => (await readModels.getCheckpoint('broken')).error !== null);
+    const stopped = await readModels.getCheckpoint('broken');
+    expect(stopped.position).to.equal(poisoned.position - 1);
+    expect(stopped.error).to.include({ position: poisoned.position, eventType: 'Ticked', message: 'cannot handle this tick' });
+    expect(await readModels.get('broken_counts', 's-1')).to.deep.include({ n: 2 });
+
+    // Still stopped after several retries: it never skips the event.
+    await until(async () => ((await readModels.getCheckpoint('broken')).error?.attempts ?? 0) >= 3);
+    expect((await readModels.getCheckpoint('broken')).position).to.equal(poisoned.position - 1);
+
+    control.failing = false;
+    expect(await readModels.waitForCheckpoints(['broken'], after.position, 3000)).to.equal(true);
+    const recovered = await readModels.getCheckpoint('broken');
+    expect(recovered.error).to.equal(null);
+    expect(await readModels.get('broken_counts', 's-1')).to.deep.equal({ n: 4, seen: [1, 2, 3, 4] });
+  });
+
+  it('rebuilds a projection from scratch to the same state', async () => {
+    const control = { failing: false };
+    projector = new Projector({ eventStore: events, readModels, projections: [counter('a', control)] });
+    await events.append('s-1', [event('Ticked', {}), event('Ticked', {}), event('Ticked', {})], 0);
+    await projector.catchUp();
+    const before = await readModels.get('a_counts', 's-1');
+    const progress: number[] = [];
+    await projector.rebuild('a', (position) => progress.push(position));
+    expect(await readModels.get('a_counts', 's-1')).to.deep.equal(before);
+    expect(progress[progress.length - 1]).to.equal(3);
+  });
+
+  it('refuses to rebuild a projection it does not know', async () => {
+    projector = new Projector({ eventStore: events, readModels, projections: [] });
+    await projector.rebuild('nope').then(
+      () => expect.fail('expected an error'),
+      (error: Error) => expect(error.message).to.match(/unknown projection "nope"/),
+    );
+  });
+});

@@ -1,0 +1,69 @@
+import { expect } from 'chai';
+import type { RecordedEvent } from '@pagelog/contracts/events/event';
+import type { Doc, UnitOfWork } from '@pagelog/storage/read-model-store/read-model-store';
+import { pagesProjection } from './pages/projection';
+import { publicPagesProjection } from './public-pages/projection';
+
+class MemoryUow implements UnitOfWork {
+  docs = new Map<string, Doc>();
+  async get<T extends Doc = Doc>(collection: string, id: string): Promise<T | null> {
+    return (this.docs.get(`${collection}/${id}`) as T | undefined) ?? null;
+  }
+  put(collection: string, id: string, doc: Doc): void {
+    this.docs.set(`${collection}/${id}`, structuredClone(doc));
+  }
+  delete(collection: string, id: string): void {
+    this.docs.delete(`${collection}/${id}`);
+  }
+}
+
+let position = 0;
+const recorded = (revision: number, type: string, data: Record<string, unknown>): RecordedEvent => ({
+  id: `e${++position}`,
+  stream: 'page-p1',
+  revision,
+  position,
+  type,
+  data,
+  metadata: { actorId: 'u1', correlationId: 'c', causationId: 'c', occurredAt: `2026-01-01T00:00:0${revision}.000Z`, schemaVersion: 1 },
+});
+
+const history = [
+  recorded(1, 'PageCreated', { pageId: 'p1', translationGroupId: 'p1', type: 'article', locale: 'nl-nl', title: 'A', slug: 'a', content: '', typeData: {}, versionId: 'v1' }),
+  recorded(2, 'PageVersionStored', { pageId: 'p1', versionId: 'v1', title: 'B', blocks: [{ type: 'heading', key: 'k', props: { text: 'x' }, anchorPoint: '' }], seoTitle: 'S', seoDescription: '', seoKeywords: [], seoImage: [] }),
+  recorded(3, 'PagePublished', { pageId: 'p1', versionId: 'v1', slug: 'a', locale: 'nl-nl' }),
+  recorded(4, 'PageDraftStarted', { pageId: 'p1', versionId: 'v2', basedOnVersionId: 'v1' }),
+  recorded(5, 'PageVersionStored', { pageId: 'p1', versionId: 'v2', title: 'C', blocks: [], seoTitle: '', seoDescription: '', seoKeywords: [], seoImage: [] }),
+];
+
+for (const projection of [pagesProjection, publicPagesProjection]) {
+  describe(`the ${projection.name} projection`, () => {
+    it('ends in the same state when events are delivered again (idempotent on the stream revision)', async () => {
+      const once = new MemoryUow();
+      for (const e of history) await projection.apply(e, once);
+      const twice = new MemoryUow();
+      for (const e of history) await projection.apply(e, twice);
+      for (const e of history) await projection.apply(e, twice);
+      expect([...twice.docs.entries()]).to.deep.equal([...once.docs.entries()]);
+    });
+  });
+}
+
+describe('the pages projection', () => {
+  it('derives the status and keeps the published version unchanged while a new draft is edited', async () => {
+    const uow = new MemoryUow();
+    for (const e of history) await pagesProjection.apply(e, uow);
+    expect(await uow.get('pages', 'p1')).to.include({ status: 'unpublished-changes', publishedVersionID: 'v1', draftVersionID: 'v2', title: 'C', updatedBy: 'u1' });
+    expect(await uow.get('page_versions', 'v1')).to.include({ title: 'B', published: true });
+    expect(await uow.get('page_versions', 'v2')).to.include({ title: 'C', published: false });
+  });
+});
+
+describe('the public-pages projection', () => {
+  it('shows the published version, not the later draft', async () => {
+    const uow = new MemoryUow();
+    for (const e of history) await publicPagesProjection.apply(e, uow);
+    const live = (await uow.get<{ pageVersion: { title: string; versionID: string } }>('public_pages', 'p1'))!;
+    expect(live.pageVersion).to.include({ title: 'B', versionID: 'v1' });
+  });
+});
