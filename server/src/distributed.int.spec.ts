@@ -1,0 +1,115 @@
+import { expect } from 'chai';
+import { ApiClient } from './test-kit/api-client';
+import { dropSchema, freshSchemaName } from './test-kit/start-test-pagelog';
+import { freePort, startProcess, waitForHttp, type RunningProcess } from './test-kit/processes';
+
+const url = process.env.TEST_POSTGRES_URL;
+
+if (url) {
+  describe('the distributed mode: command-service, projector, query-service, site and gateway as separate processes on PostgreSQL', function () {
+    this.timeout(90_000);
+    const schema = freshSchemaName();
+    const processes: RunningProcess[] = [];
+    const ports = { command: 0, query: 0, site: 0, gateway: 0 };
+
+    before(async () => {
+      for (const key of Object.keys(ports) as (keyof typeof ports)[]) ports[key] = await freePort();
+      const common = { PAGELOG_STORE: 'postgres', DATABASE_URL: url, PAGELOG_PG_SCHEMA: schema, LOG_LEVEL: 'warn', HOST: '127.0.0.1', PAGELOG_SEED: 'false' };
+      // The command service seeds the settings; the projector must project them for the others.
+      processes.push(startProcess('command-service', 'command-service/src/main.ts', { ...common, PORT: String(ports.command) }));
+      await waitForHttp(`http://127.0.0.1:${ports.command}/api/cms/nothing`, processes);
+      processes.push(startProcess('projector', 'projector/src/main.ts', common));
+      processes.push(startProcess('query-service', 'query-service/src/main.ts', { ...common, PORT: String(ports.query) }));
+      processes.push(
+        startProcess('site', 'site-web/src/server/main.ts', {
+          PORT: String(ports.site),
+          HOST: '127.0.0.1',
+          PAGELOG_API_URL: `http://127.0.0.1:${ports.query}`,
+          PAGELOG_PUBLIC_URL: 'https://www.example.nl',
+          PAGELOG_SITE_NAME: 'Voorbeeld',
+        }),
+      );
+      processes.push(
+        startProcess('gateway', 'server/src/main-gateway.ts', {
+          ...common,
+          PORT: String(ports.gateway),
+          COMMAND_SERVICE_URL: `http://127.0.0.1:${ports.command}`,
+          QUERY_SERVICE_URL: `http://127.0.0.1:${ports.query}`,
+          SITE_URL: `http://127.0.0.1:${ports.site}`,
+        }),
+      );
+      await waitForHttp(`http://127.0.0.1:${ports.query}/api/cms/nothing`, processes);
+      await waitForHttp(`http://127.0.0.1:${ports.site}/assets/site/none`, processes);
+      await waitForHttp(`http://127.0.0.1:${ports.gateway}/api/cms/nothing`, processes);
+    });
+
+    after(async () => {
+      await Promise.all(processes.map((p) => p.stop()));
+      await dropSchema(url, schema);
+    });
+
+    it('drives create, store and publish through the command service and reads them back from the query service and the site', async () => {
+      const commands = new ApiClient(`http://127.0.0.1:${ports.command}`);
+      const queries = new ApiClient(`http://127.0.0.1:${ports.query}`);
+
+      const created = await commands.post('/page/create', { title: 'Diensten', slug: 'diensten', type: 'article', locale: 'nl-nl' });
+      expect(created.status, JSON.stringify(created.body)).to.equal(200);
+      const { pageID, pageVersionID, revision } = created.body.data;
+
+      // Another process, another connection: the query waits for the projector to reach the position.
+      queries.lastPosition = commands.lastPosition;
+      const read = await queries.get(`/page/${pageID}`);
+      expect(read.status).to.equal(200);
+      expect(read.body.data).to.include({ title: 'Diensten', status: 'concept' });
+
+      const stored = await commands.post(`/page/version/${pageVersionID}/store`, {
+        pageID,
+        revision,
+        title: 'Diensten',
+        blocks: [
+          { type: 'heading', key: 'h', props: { text: 'Onze diensten', level: 1 }, anchorPoint: '' },
+          { type: 'text', key: 't', props: { html: '<p>Onderzoek &amp; advies</p>' }, anchorPoint: 'details' },
+        ],
+        seoTitle: 'Wat wij doen',
+        seoDescription: 'Onderzoek en advies',
+        seoKeywords: ['diensten'],
+      });
+      expect(stored.status, JSON.stringify(stored.body)).to.equal(200);
+      const stale = await commands.post(`/page/version/${pageVersionID}/store`, { pageID, revision, title: 'Oud', blocks: [] });
+      expect(stale.status).to.equal(409);
+      const published = await commands.post(`/page/${pageID}/publish`, {});
+      expect(published.status).to.equal(200);
+
+      queries.lastPosition = commands.lastPosition;
+      const live = await queries.post('/page/get-by-slug', { slug: '/diensten' });
+      expect(live.status).to.equal(200);
+      expect(live.body.data.page.pageVersion).to.include({ title: 'Diensten', seoTitle: 'Wat wij doen' });
+
+      const settings = await queries.get('/settings/get');
+      expect(settings.body.data.defaultLocale).to.equal('nl-nl');
+
+      const html = await (await fetch(`http://127.0.0.1:${ports.site}/diensten`)).text();
+      expect(html).to.contain('<title>Wat wij doen | Voorbeeld</title>');
+      expect(html).to.contain('<link rel="canonical" href="https://www.example.nl/diensten">');
+      expect(html).to.match(/<h1[^>]*>Onze diensten<\/h1>/);
+      expect(html).to.match(/id="details"/);
+    });
+
+    it('routes commands and queries through the gateway by the endpoint table', async () => {
+      const api = new ApiClient(`http://127.0.0.1:${ports.gateway}`);
+      const created = await api.post('/page/create', { title: 'Contact', slug: 'contact', type: 'base', locale: 'nl-nl' });
+      expect(created.status).to.equal(200);
+      const read = await api.get(`/page/${created.body.data.pageID}`);
+      expect(read.status).to.equal(200);
+      expect(read.body.data.slug).to.equal('contact');
+      const notFound = await fetch(`http://127.0.0.1:${ports.gateway}/bestaat-niet`);
+      expect(notFound.status).to.equal(404);
+    });
+
+    it('shows every projection caught up in the status endpoint', async () => {
+      const status = await new ApiClient(`http://127.0.0.1:${ports.query}`).get('/system/projections');
+      for (const p of status.body.data) expect(p.error).to.equal(null);
+      expect(status.body.data.map((p: { name: string }) => p.name)).to.have.members(['settings', 'pages', 'public-pages']);
+    });
+  });
+}

@@ -1,0 +1,49 @@
+import Koa from 'koa';
+import httpProxy from 'http-proxy';
+import type { Logger } from 'pino';
+import { API_BASE, endpoints, type Endpoint } from '@pagelog/contracts/endpoints';
+import { adminStatic } from './admin-static';
+
+export interface GatewayTargets {
+  commandServiceUrl: string;
+  queryServiceUrl: string;
+  siteUrl: string;
+}
+
+const commandRoutes = (Object.values(endpoints) as Endpoint[])
+  .filter((e) => e.kind === 'command')
+  .map((e) => ({ method: e.method, pattern: new RegExp(`^${API_BASE}${e.path.replace(/:[A-Za-z]+/g, '[^/]+')}/?$`) }));
+
+/** Which service answers a call, read from the endpoint table in contracts. */
+export function targetOf(method: string, path: string, targets: GatewayTargets): string {
+  if (path === API_BASE || path.startsWith(`${API_BASE}/`)) {
+    const isCommand = commandRoutes.some((r) => r.method === method && r.pattern.test(path));
+    return isCommand ? targets.commandServiceUrl : targets.queryServiceUrl;
+  }
+  return targets.siteUrl;
+}
+
+/**
+ * The distributed mode's front door: API commands to the command service, queries to the query
+ * service (by the contracts' endpoint table), the admin build from disk, everything else to the
+ * public site.
+ */
+export function createGateway(targets: GatewayTargets, logger: Logger): Koa {
+  const proxy = httpProxy.createProxyServer({ xfwd: true, proxyTimeout: 30_000 });
+  proxy.on('error', (error, _req, res) => {
+    logger.error({ err: error }, 'upstream unavailable');
+    const out = res as import('node:http').ServerResponse;
+    if (!out.headersSent) {
+      out.writeHead(503, { 'Content-Type': 'application/json' });
+      out.end(JSON.stringify({ Success: false, Errors: [{ code: 'G_01', property: '', model: '', message: 'Something went wrong, please try again later.' }], data: null }));
+    }
+  });
+  const app = new Koa();
+  app.proxy = true;
+  app.use(adminStatic());
+  app.use(async (ctx) => {
+    ctx.respond = false;
+    proxy.web(ctx.req, ctx.res, { target: targetOf(ctx.method, ctx.path, targets) });
+  });
+  return app;
+}
