@@ -21,5 +21,7 @@ document.documentElement.lang = htmlLang(state.page?.locale ?? state.defaultLoca
 if ('scrollRestoration' in history) history.scrollRestoration = 'manual';
 
 hydrateRoot(root, <App state={state} />);
+// Lets tests and monitoring tell a hydrated page from a server-only one.
+document.documentElement.dataset.hydrated = 'true';
 
 if (location.hash === '') window.scrollTo(0, 0);

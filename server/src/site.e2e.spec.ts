@@ -1,0 +1,166 @@
+import { expect } from 'chai';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { spawn, type ChildProcess } from 'node:child_process';
+import type { Browser, Page } from 'playwright-core';
+import { ApiClient } from './test-kit/api-client';
+import { freePort, repoRoot } from './test-kit/processes';
+import { launchBrowser } from './test-kit/browser';
+
+/**
+ * The product as a user starts it: `npm start` on an empty data folder, then a page created,
+ * stored and published through the API, and looked at in Chromium.
+ */
+describe('Pagelog started with npm start, seen in Chromium', function () {
+  this.timeout(180_000);
+  let child: ChildProcess;
+  let output = '';
+  let dataDir: string;
+  let base: string;
+  let browser: Browser;
+  let page: Page;
+  let consoleMessages: string[];
+
+  before(async () => {
+    dataDir = mkdtempSync(join(tmpdir(), 'pagelog-e2e-'));
+    const port = await freePort();
+    base = `http://127.0.0.1:${port}`;
+    child = spawn('npm', ['start'], {
+      cwd: repoRoot,
+      env: { ...process.env, PORT: String(port), PAGELOG_DATA_DIR: dataDir, PAGELOG_PUBLIC_URL: 'https://www.voorbeeld.nl', PAGELOG_SITE_NAME: 'Voorbeeld Onderzoek', LOG_LEVEL: 'warn' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+      detached: true,
+    });
+    child.stdout!.on('data', (d: Buffer) => (output += d.toString()));
+    child.stderr!.on('data', (d: Buffer) => (output += d.toString()));
+    const end = Date.now() + 150_000;
+    for (;;) {
+      if (child.exitCode !== null) throw new Error(`npm start exited with ${child.exitCode}:\n${output}`);
+      try {
+        if ((await fetch(`${base}/api/cms/settings/get`)).status === 200) break;
+      } catch {
+        // not listening yet
+      }
+      if (Date.now() > end) throw new Error(`npm start did not answer:\n${output}`);
+      await new Promise((r) => setTimeout(r, 250));
+    }
+    browser = await launchBrowser();
+  });
+
+  after(async () => {
+    await browser?.close();
+    if (child?.pid && child.exitCode === null) {
+      const exited = new Promise((r) => child.once('exit', r));
+      process.kill(-child.pid, 'SIGTERM');
+      await exited;
+    }
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  beforeEach(async () => {
+    page = await browser.newPage();
+    consoleMessages = [];
+    page.on('console', (m) => {
+      if (m.type() === 'error' || m.type() === 'warning') consoleMessages.push(`${m.type()}: ${m.text()}`);
+    });
+    page.on('pageerror', (e) => consoleMessages.push(`pageerror: ${e.message}`));
+  });
+  afterEach(async () => {
+    await page.close();
+  });
+
+  it('shows the seeded Dutch home page at /', async () => {
+    const response = await page.goto(`${base}/`);
+    expect(response!.status()).to.equal(200);
+    expect(await page.title()).to.equal('Onderzoek en advies | Voorbeeld Onderzoek');
+    expect(await page.getAttribute('html', 'lang')).to.match(/^nl/i);
+    expect(await page.getByRole('heading', { level: 1 }).textContent()).to.equal('Onderzoek en advies dat verder kijkt');
+  });
+
+  it('renders a page published through the API with its head tags and blocks, and hydrates it', async () => {
+    const api = new ApiClient(base);
+    const created = await api.post('/page/create', { title: 'Publicaties', slug: 'publicaties', type: 'article', locale: 'nl-nl' });
+    expect(created.status, JSON.stringify(created.body)).to.equal(200);
+    const { pageID, pageVersionID, revision } = created.body.data;
+    const stored = await api.post(`/page/version/${pageVersionID}/store`, {
+      pageID,
+      revision,
+      title: 'Publicaties',
+      blocks: [
+        { type: 'heading', key: 'kop', props: { text: 'Onze publicaties', level: 1 }, anchorPoint: '' },
+        { type: 'text', key: 'intro', props: { html: '<p>Rapporten <em>en</em> artikelen.</p><script>window.pwned = true</script>' }, anchorPoint: 'inleiding' },
+        { type: 'image', key: 'beeld', props: { url: '/assets/site/example-chart.svg', alt: 'Grafiek', caption: 'Cijfers 2026' }, anchorPoint: '' },
+      ],
+      seoTitle: 'Rapporten en artikelen',
+      seoDescription: 'Alle publicaties van het bureau',
+      seoKeywords: ['rapporten', 'artikelen'],
+      seoImage: ['/assets/site/example-chart.svg'],
+    });
+    expect(stored.status, JSON.stringify(stored.body)).to.equal(200);
+    expect((await api.post(`/page/${pageID}/publish`, {})).status).to.equal(200);
+
+    const response = await page.goto(`${base}/publicaties`);
+    expect(response!.status()).to.equal(200);
+    await page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true');
+
+    expect(await page.title()).to.equal('Rapporten en artikelen | Voorbeeld Onderzoek');
+    const meta = (selector: string) => page.getAttribute(selector, 'content');
+    expect(await meta('meta[name="description"]')).to.equal('Alle publicaties van het bureau');
+    expect(await meta('meta[name="keywords"]')).to.equal('rapporten,artikelen');
+    expect(await meta('meta[property="og:title"]')).to.equal('Rapporten en artikelen');
+    expect(await meta('meta[property="og:description"]')).to.equal('Alle publicaties van het bureau');
+    expect(await meta('meta[property="og:type"]')).to.equal('website');
+    expect(await meta('meta[property="og:url"]')).to.equal('https://www.voorbeeld.nl/publicaties');
+    expect(await meta('meta[property="og:image"]')).to.equal('https://www.voorbeeld.nl/assets/site/example-chart.svg');
+    expect(await page.getAttribute('link[rel="canonical"]', 'href')).to.equal('https://www.voorbeeld.nl/publicaties');
+    expect(await page.locator('meta[name="csrf-token"]').count()).to.equal(1);
+
+    const main = page.getByRole('main');
+    expect(await main.getByRole('heading', { level: 1 }).textContent()).to.equal('Onze publicaties');
+    expect(await main.locator('#inleiding').textContent()).to.contain('Rapporten en artikelen.');
+    expect(await main.getByRole('img', { name: 'Grafiek' }).getAttribute('src')).to.equal('/assets/site/example-chart.svg');
+    expect(await main.getByText('Cijfers 2026').count()).to.equal(1);
+    const order = await main.locator('.block').evaluateAll((els) => els.map((e) => e.tagName.toLowerCase()));
+    expect(order).to.deep.equal(['h1', 'div', 'figure']);
+    expect(await page.evaluate(() => (window as unknown as { pwned?: boolean }).pwned)).to.equal(undefined);
+    expect(consoleMessages, consoleMessages.join('\n')).to.deep.equal([]);
+
+    await page.screenshot({ path: join(tmpdir(), 'pagelog-e2e-page.png'), fullPage: true });
+  });
+
+  it('recognises the en-gb prefix and shows the English page', async () => {
+    const response = await page.goto(`${base}/en-gb/about-us`);
+    expect(response!.status()).to.equal(200);
+    expect(await page.title()).to.equal('About us | Voorbeeld Onderzoek');
+    expect(await page.getAttribute('html', 'lang')).to.match(/^en/i);
+  });
+
+  it('answers an unknown path with status 404 and the site\'s own 404 page', async () => {
+    const response = await page.goto(`${base}/bestaat-niet`);
+    expect(response!.status()).to.equal(404);
+    expect(await page.getByRole('heading', { level: 1 }).textContent()).to.equal('Pagina niet gevonden');
+    const english = await page.goto(`${base}/en-gb/does-not-exist`);
+    expect(english!.status()).to.equal(404);
+    expect(await page.getByRole('heading', { level: 1 }).textContent()).to.equal('Page not found');
+  });
+
+  it('serves the admin shell at /cmsadmin with its navigation and the log-out confirmation', async () => {
+    const response = await page.goto(`${base}/cmsadmin/`);
+    expect(response!.status()).to.equal(200);
+    const nav = page.getByRole('navigation', { name: 'Main navigation' });
+    for (const label of ['Page overview', 'Menu structure', 'New page', 'Media library', 'Publication requests', 'User management', 'Settings']) {
+      expect(await nav.getByRole('link', { name: label, exact: true }).count(), label).to.equal(1);
+    }
+    await nav.getByRole('link', { name: 'User management', exact: true }).click();
+    await page.waitForURL(`${base}/cmsadmin/users`);
+    expect(await nav.getByRole('link', { name: 'User management', exact: true }).getAttribute('aria-current')).to.equal('page');
+    await page.getByRole('button', { name: 'Log out' }).click();
+    const dialog = page.getByRole('dialog');
+    expect(await dialog.getByText('Are you sure you want to log out?').count()).to.equal(1);
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    expect(await page.getByRole('dialog').count()).to.equal(0);
+    await page.screenshot({ path: join(tmpdir(), 'pagelog-e2e-admin.png') });
+    expect(consoleMessages, consoleMessages.join('\n')).to.deep.equal([]);
+  });
+});
