@@ -1,0 +1,32 @@
+import { expect } from 'chai';
+import { loadConfig } from './config';
+
+describe('configuration', () => {
+  it('defaults to the embedded mode on port 3000 with Dutch first', () => {
+    const config = loadConfig({});
+    expect(config).to.include({ port: 3000, store: 'sqlite', defaultLocale: 'nl-nl', seed: true, publicUrl: 'http://localhost:3000', consistencyTimeoutMs: 2000 });
+    expect(config.locales).to.deep.equal(['nl-nl', 'en-gb']);
+    expect(config.dataDir).to.match(/\/data$/);
+  });
+
+  const refusals: [Record<string, string>, string][] = [
+    [{ PORT: 'eighty' }, 'PORT must be a whole number'],
+    [{ PAGELOG_STORE: 'postgres' }, 'DATABASE_URL is required when PAGELOG_STORE=postgres'],
+    [{ PAGELOG_STORE: 'oracle' }, 'PAGELOG_STORE must be "sqlite" or "postgres"'],
+    [{ DATABASE_URL: 'not a url' }, 'DATABASE_URL must be a URL'],
+    [{ PAGELOG_LOCALES: 'nl-nl,xx-yy' }, 'PAGELOG_LOCALES has an unknown locale "xx-yy"'],
+    [{ PAGELOG_DEFAULT_LOCALE: 'de-de' }, 'PAGELOG_DEFAULT_LOCALE must be one of PAGELOG_LOCALES'],
+    [{ PAGELOG_SEED: 'maybe' }, 'PAGELOG_SEED must be true or false'],
+    [{ PAGELOG_PG_SCHEMA: 'Robert"; drop' }, 'PAGELOG_PG_SCHEMA must be a lower-case SQL identifier'],
+  ];
+  for (const [env, message] of refusals) {
+    it(`refuses ${JSON.stringify(env)} naming the variable`, () => {
+      expect(() => loadConfig(env)).to.throw(message);
+    });
+  }
+
+  it('reads the distributed mode', () => {
+    const config = loadConfig({ PAGELOG_STORE: 'postgres', DATABASE_URL: 'postgres://u@db:5432/pagelog', PAGELOG_LOCALES: 'en-gb, nl-nl', PAGELOG_PUBLIC_URL: 'https://www.example.nl/' });
+    expect(config).to.include({ store: 'postgres', databaseUrl: 'postgres://u@db:5432/pagelog', defaultLocale: 'en-gb', publicUrl: 'https://www.example.nl' });
+  });
+});
