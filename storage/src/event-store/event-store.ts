@@ -2,9 +2,11 @@ import type { NewEvent, RecordedEvent } from '@pagelog/contracts/events/event';
 import { ConflictError } from '@pagelog/contracts/domain-errors';
 
 /**
- * The event store port. Revisions are 1-based per stream (an empty stream is at revision 0);
- * positions are 1-based over the whole log, strictly increasing in commit order, without gaps
- * a reader could skip.
+ * The event store port. Revisions are 1-based per stream (an empty stream is at revision 0).
+ * Positions are strictly increasing in commit order over the whole log, so a reader that has
+ * passed position p never meets a later-committed event below p. SQLite and PostgreSQL number
+ * them 1..N without gaps; KurrentDB uses its commit positions (increasing, not dense). Readers
+ * only compare positions and pass them back as `after`.
  */
 export type ExpectedRevision = number | 'any';
 

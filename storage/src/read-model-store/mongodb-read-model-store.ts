@@ -1,0 +1,358 @@
+import {
+  MongoNetworkError,
+  MongoOperationTimeoutError,
+  MongoServerClosedError,
+  MongoServerError,
+  MongoServerSelectionError,
+  MongoTopologyClosedError,
+  type ChangeStream,
+  type ClientSession,
+  type Collection,
+  type Db,
+  type Filter,
+  type MongoClient,
+  type Sort,
+} from 'mongodb';
+import { StoreUnavailableError } from '@pagelog/contracts/domain-errors';
+import { BufferedUnitOfWork } from './buffered-unit-of-work';
+import { CheckpointWaiters } from './checkpoint-waiters';
+import type {
+  Checkpoint, Doc, FindOptions, ProjectionError, ReadModelStore, UnitOfWork,
+} from './read-model-store';
+
+export interface MongoReadModelStoreOptions {
+  /** Owned by the caller: close() leaves it connected. */
+  client: MongoClient;
+  /** Database holding the `rm_docs` and `rm_checkpoints` collections. */
+  dbName: string;
+  /** Fallback re-check while a read-your-writes wait is pending; default 250. */
+  pollIntervalMs?: number;
+}
+
+/** One read-model document: which collection, its id there, and the document itself. */
+export interface DocRecord {
+  c: string;
+  i: string;
+  doc: Doc;
+}
+
+interface CheckpointRecord {
+  _id: string;
+  position: number;
+  error: ProjectionError | null;
+  updatedAt: Date | null;
+}
+
+/** Back-off before a lost change stream is opened again. */
+const watchRetryMs = 1000;
+
+/**
+ * Read models in MongoDB. All read-model collections share one MongoDB collection, `rm_docs`, of
+ * `{ c: collection, i: id, doc }` with a unique index on `{ c, i }` (like the SQL adapters'
+ * one table); a declared field gets an index on `{ c, doc.<field> }`, shared by every read-model
+ * collection that declares that field, so the 64-indexes-per-collection limit counts field names,
+ * not collection × field.
+ *
+ * A commit applies the unit of work's buffered writes and the checkpoint in one multi-document
+ * transaction. MongoDB only has transactions on a replica set (or a sharded cluster): a single
+ * server must run as a one-member replica set, and init() refuses a standalone server. Waiters wake
+ * on this store's own commits, on a change stream over `rm_checkpoints` (other processes; also
+ * replica-set only), and on a poll in case the change stream is down.
+ */
+export class MongoReadModelStore implements ReadModelStore {
+  private readonly client: MongoClient;
+  private readonly db: Db;
+  private readonly docs: Collection<DocRecord>;
+  private readonly checkpoints: Collection<CheckpointRecord>;
+  private readonly waiters: CheckpointWaiters;
+  private changes: ChangeStream<CheckpointRecord> | undefined;
+  private watchRetryAt = 0;
+  private closed = false;
+
+  constructor(options: MongoReadModelStoreOptions) {
+    this.client = options.client;
+    this.db = options.client.db(options.dbName);
+    this.docs = this.db.collection<DocRecord>('rm_docs');
+    this.checkpoints = this.db.collection<CheckpointRecord>('rm_checkpoints');
+    this.waiters = new CheckpointWaiters({
+      readPositions: (names) => this.readPositions(names),
+      pollIntervalMs: options.pollIntervalMs ?? 250,
+      listen: () => this.watch(),
+    });
+  }
+
+  /**
+   * Checks that the server can run transactions and creates the collections and the `{ c, i }`
+   * index; several processes may call it at once.
+   */
+  async init(): Promise<void> {
+    await guard(async () => {
+      const hello = await this.db.command({ hello: 1 });
+      if (!hello.setName && hello.msg !== 'isdbgrid') {
+        throw new Error(
+          'MongoDB read-model store: the server is a standalone mongod, but commits need multi-document '
+            + 'transactions; run it as a replica set (one member is enough: --replSet rs0 and rs.initiate())',
+        );
+      }
+      // Collections are created up front: creating one inside a transaction is allowed, but a
+      // transaction racing the creation fails with a catalog conflict.
+      for (const name of ['rm_docs', 'rm_checkpoints']) {
+        await this.db.createCollection(name).catch((error: unknown) => {
+          if ((error as { code?: number }).code !== 48) throw error; // 48 NamespaceExists
+        });
+      }
+      await this.docs.createIndex({ c: 1, i: 1 }, { unique: true, name: 'c_1_i_1' });
+    });
+  }
+
+  async ensureCollection(_collection: string, indexedFields: string[] = []): Promise<void> {
+    await guard(async () => {
+      for (const field of new Set(indexedFields)) {
+        await this.docs.createIndex({ c: 1, [docPath(field)]: 1 });
+      }
+    });
+  }
+
+  async get<T extends Doc = Doc>(collection: string, id: string): Promise<T | null> {
+    const found = await guard(() => this.docs.findOne({ c: collection, i: id }, { projection: { _id: 0, doc: 1 } }));
+    return (found?.doc as T | undefined) ?? null;
+  }
+
+  async find<T extends Doc = Doc>(collection: string, options: FindOptions = {}): Promise<T[]> {
+    if (options.limit === 0) return []; // MongoDB reads limit 0 as "no limit"
+    const cursor = this.docs
+      .find(docFilter(collection, options), { projection: { _id: 0, doc: 1 } })
+      .sort(docSort(options.orderBy));
+    if (options.offset) cursor.skip(options.offset);
+    if (options.limit !== undefined) cursor.limit(options.limit);
+    const found = await guard(() => cursor.toArray());
+    return found.map((record) => record.doc as T);
+  }
+
+  async count(collection: string, options: Pick<FindOptions, 'where' | 'search'> = {}): Promise<number> {
+    return guard(() => this.docs.countDocuments(docFilter(collection, options)));
+  }
+
+  async commit(name: string, position: number, work: (uow: UnitOfWork) => Promise<void>): Promise<void> {
+    const uow = new BufferedUnitOfWork((collection, id) => this.get(collection, id));
+    try {
+      await work(uow);
+    } catch (error) {
+      uow.seal();
+      throw error;
+    }
+    // Parsed once, outside the transaction: withTransaction may run its callback more than once.
+    const operations = uow.seal().map((w) => {
+      const filter = { c: w.collection, i: w.id };
+      return w.json === null
+        ? { deleteOne: { filter } }
+        : { replaceOne: { filter, replacement: { ...filter, doc: JSON.parse(w.json) as Doc }, upsert: true } };
+    });
+    await this.transaction(async (session) => {
+      if (operations.length > 0) await this.docs.bulkWrite(operations, { session, ordered: true });
+      await this.checkpoints.updateOne(
+        { _id: name },
+        { $set: { position, error: null, updatedAt: new Date() } },
+        { upsert: true, session },
+      );
+    });
+    this.waiters.wake();
+  }
+
+  async getCheckpoint(name: string): Promise<Checkpoint> {
+    const found = await guard(() => this.checkpoints.findOne({ _id: name }));
+    return found ? toCheckpoint(found) : { name, position: 0, updatedAt: null, error: null };
+  }
+
+  async recordError(name: string, error: ProjectionError | null): Promise<void> {
+    await guard(() => this.checkpoints.updateOne(
+      { _id: name },
+      { $set: { error, updatedAt: new Date() }, $setOnInsert: { position: 0 } },
+      { upsert: true },
+    ));
+  }
+
+  async getCheckpoints(): Promise<Checkpoint[]> {
+    const found = await guard(() => this.checkpoints.find().sort({ _id: 1 }).toArray());
+    return found.map(toCheckpoint);
+  }
+
+  async reset(name: string, collections: string[]): Promise<void> {
+    await this.transaction(async (session) => {
+      await this.docs.deleteMany({ c: { $in: collections } }, { session });
+      await this.checkpoints.updateOne(
+        { _id: name },
+        { $set: { position: 0, error: null, updatedAt: new Date() } },
+        { upsert: true, session },
+      );
+    });
+    this.waiters.wake();
+  }
+
+  waitForCheckpoints(names: string[], position: number, timeoutMs: number): Promise<boolean> {
+    return this.waiters.wait(names, position, timeoutMs);
+  }
+
+  /** Ends the change stream and pending waits; the client belongs to the caller. */
+  async close(): Promise<void> {
+    this.closed = true;
+    this.waiters.close();
+    const changes = this.changes;
+    this.changes = undefined;
+    await changes?.close().catch(() => undefined);
+  }
+
+  private async readPositions(names: string[]): Promise<Map<string, number>> {
+    const found = await guard(() => this.checkpoints
+      .find({ _id: { $in: names } }, { projection: { position: 1 } })
+      .toArray());
+    return new Map(found.map((record) => [record._id, record.position]));
+  }
+
+  private transaction(work: (session: ClientSession) => Promise<void>): Promise<void> {
+    // withTransaction retries the whole callback on TransientTransactionError (write conflicts
+    // between two commits, a primary election) and the commit on UnknownTransactionCommitResult.
+    return guard(() => this.client.withSession((session) => session.withTransaction(
+      () => work(session),
+      { readConcern: { level: 'snapshot' }, writeConcern: { w: 'majority' } },
+    )));
+  }
+
+  /**
+   * Opens the shared change stream if it is not open; a lost one is reopened on a later wait. It
+   * resolves at once: the server-side cursor opens with the first getMore, and a commit made before
+   * that is caught by the poll.
+   */
+  private watch(): Promise<void> {
+    if (this.closed || this.changes) return Promise.resolve();
+    if (Date.now() < this.watchRetryAt) return Promise.reject(new Error('checkpoint change stream is backing off'));
+    const changes = this.checkpoints.watch([{ $project: { operationType: 1 } }]);
+    this.changes = changes;
+    void this.follow(changes);
+    return Promise.resolve();
+  }
+
+  private async follow(changes: ChangeStream<CheckpointRecord>): Promise<void> {
+    try {
+      // next() waits for a change; the driver resumes the stream by itself after a resumable error.
+      for (;;) {
+        await changes.next();
+        if (this.changes !== changes) return;
+        this.waiters.wake();
+      }
+    } catch {
+      // Closed, or not available (a standalone server has no change streams): the poll remains.
+      this.dropWatch(changes);
+    }
+  }
+
+  private dropWatch(changes: ChangeStream<CheckpointRecord>): void {
+    if (this.changes !== changes) return;
+    this.changes = undefined;
+    this.watchRetryAt = Date.now() + watchRetryMs;
+    changes.close().catch(() => undefined);
+  }
+}
+
+/** The query for `find`/`count`: the collection, equality on fields, and the search. */
+export function docFilter(collection: string, options: Pick<FindOptions, 'where' | 'search'>): Filter<DocRecord> {
+  const clauses: Filter<DocRecord>[] = [];
+  for (const [field, value] of Object.entries(options.where ?? {})) {
+    if (typeof value === 'number' && !Number.isFinite(value)) return { c: collection, _id: { $in: [] } };
+    // MongoDB equality keeps 9, '9' and true apart, and null matches null or a missing field.
+    clauses.push({ [docPath(field)]: value });
+  }
+  const search = options.search;
+  if (search && search.term !== '') {
+    if (search.fields.length === 0) return { c: collection, _id: { $in: [] } };
+    const pattern = searchPattern(search.term);
+    clauses.push({ $or: search.fields.map((field) => ({ [docPath(field)]: { $regex: pattern, $options: 'i' } })) });
+  }
+  return clauses.length === 0 ? { c: collection } : { c: collection, $and: clauses };
+}
+
+/** Sort for `find`: the field (null and missing first when ascending, as in PostgreSQL), then id. */
+export function docSort(orderBy: FindOptions['orderBy']): Sort {
+  if (!orderBy) return { i: 1 };
+  const direction = orderBy.direction === 'desc' ? -1 : 1;
+  return { [docPath(orderBy.field)]: direction, i: direction };
+}
+
+/**
+ * A regular expression that finds `term` as a literal substring, ignoring case. Each letter becomes
+ * a class of its lower- and upper-case forms, so case beyond ASCII is ignored whatever Unicode
+ * support the server's regex engine was built with; the `i` option covers the rest.
+ */
+export function searchPattern(term: string): string {
+  let pattern = '';
+  for (const char of term) {
+    const lower = char.toLowerCase();
+    const upper = char.toUpperCase();
+    const single = [...lower].length === 1 && [...upper].length === 1;
+    pattern += single && lower !== upper ? `[${escapeRegex(lower)}${escapeRegex(upper)}]` : escapeRegex(char);
+  }
+  return pattern;
+}
+
+/** `text` with every regular-expression metacharacter escaped, so it matches itself. */
+export function escapeRegex(text: string): string {
+  return text.replace(/[\\^$.*+?()[\]{}|/-]/g, (c) => `\\${c}`);
+}
+
+/** The path of a top-level document field; dotted or $-names would mean something else to MongoDB. */
+export function docPath(field: string): string {
+  if (field === '' || field.includes('.') || field.startsWith('$') || field.includes('\0')) {
+    throw new TypeError(`MongoDB read-model store: field name not supported: ${JSON.stringify(field)}`);
+  }
+  return `doc.${field}`;
+}
+
+const unavailableCodes = new Set([
+  6, // HostUnreachable
+  7, // HostNotFound
+  89, // NetworkTimeout
+  91, // ShutdownInProgress
+  189, // PrimarySteppedDown
+  9001, // SocketException
+  10107, // NotWritablePrimary
+  11600, // InterruptedAtShutdown
+  11602, // InterruptedDueToReplStateChange
+  13435, // NotPrimaryNoSecondaryOk
+  13436, // NotPrimaryOrSecondary
+]);
+
+/**
+ * True when a driver error means "MongoDB cannot be reached now", not "the request is wrong".
+ * Bulk writes wrap the underlying error (in `errorResponse`), so wrapped errors are looked into.
+ */
+export function isUnavailable(error: unknown, depth = 0): boolean {
+  if (
+    error instanceof MongoNetworkError // includes MongoNetworkTimeoutError
+    || error instanceof MongoServerSelectionError
+    || error instanceof MongoServerClosedError
+    || error instanceof MongoTopologyClosedError
+    || error instanceof MongoOperationTimeoutError
+  ) return true;
+  if (error instanceof MongoServerError && typeof error.code === 'number' && unavailableCodes.has(error.code)) return true;
+  if (depth >= 3 || typeof error !== 'object' || error === null) return false;
+  const { cause, errorResponse } = error as { cause?: unknown; errorResponse?: unknown };
+  return isUnavailable(cause, depth + 1) || (errorResponse !== error && isUnavailable(errorResponse, depth + 1));
+}
+
+async function guard<T>(work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (error) {
+    if (isUnavailable(error)) throw new StoreUnavailableError(error);
+    throw error;
+  }
+}
+
+function toCheckpoint(record: CheckpointRecord): Checkpoint {
+  return {
+    name: record._id,
+    position: record.position ?? 0,
+    updatedAt: record.updatedAt ? record.updatedAt.toISOString() : null,
+    error: record.error ?? null,
+  };
+}
