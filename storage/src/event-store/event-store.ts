@@ -98,3 +98,14 @@ export function checkAppend(
   }
   return null;
 }
+
+/** Calls every listener with the position; one that throws is reported and does not stop the rest. */
+export function notifyListeners(listeners: Iterable<(position: number) => void>, position: number): void {
+  for (const listener of [...listeners]) {
+    try {
+      listener(position);
+    } catch (error) {
+      process.emitWarning(`event store listener failed: ${error instanceof Error ? error.message : String(error)}`);
+    }
+  }
+}

@@ -21,6 +21,7 @@ import { ConflictError, StoreUnavailableError } from '@pagelog/contracts/domain-
 import {
   assertAppendable,
   checkAppend,
+  notifyListeners,
   type AppendResult,
   type EventStore,
   type ExpectedRevision,
@@ -256,13 +257,7 @@ export class KurrentDbEventStore implements EventStore {
   private notify(position: number, always = false): void {
     if (!always && position <= this.notified) return;
     this.notified = Math.max(this.notified, position);
-    for (const listener of [...this.listeners]) {
-      try {
-        listener(position);
-      } catch (error) {
-        process.emitWarning(`event store listener failed: ${error instanceof Error ? error.message : String(error)}`);
-      }
-    }
+    notifyListeners(this.listeners, position);
   }
 
   private openSubscription(): void {

@@ -5,6 +5,7 @@ import { guard } from '../postgres/pg-errors';
 import {
   assertAppendable,
   checkAppend,
+  notifyListeners,
   type AppendResult,
   type EventStore,
   type ExpectedRevision,
@@ -262,13 +263,7 @@ export class PostgresEventStore implements EventStore {
   private notify(position: number, always = false): void {
     if (!always && position <= this.notified) return;
     this.notified = Math.max(this.notified, position);
-    for (const listener of [...this.listeners]) {
-      try {
-        listener(position);
-      } catch (error) {
-        process.emitWarning(`event store listener failed: ${error instanceof Error ? error.message : String(error)}`);
-      }
-    }
+    notifyListeners(this.listeners, position);
   }
 }
 

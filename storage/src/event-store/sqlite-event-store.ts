@@ -6,6 +6,7 @@ import type { SqliteDatabase } from '../sqlite/open-database';
 import {
   assertAppendable,
   checkAppend,
+  notifyListeners,
   type AppendResult,
   type EventStore,
   type ExpectedRevision,
@@ -148,13 +149,7 @@ export class SqliteEventStore implements EventStore {
 
   private notify(position: number): void {
     this.notified = position;
-    for (const listener of [...this.listeners]) {
-      try {
-        listener(position);
-      } catch (error) {
-        process.emitWarning(`event store listener failed: ${error instanceof Error ? error.message : String(error)}`);
-      }
-    }
+    notifyListeners(this.listeners, position);
   }
 
   private stopPolling(): void {
