@@ -48,3 +48,21 @@ export class BufferedUnitOfWork implements UnitOfWork {
 function key(collection: string, id: string): string {
   return JSON.stringify([collection, id]);
 }
+
+/**
+ * Runs a projection's work on a fresh unit and returns its buffered writes. The unit is sealed
+ * either way, so a handler that kept a reference cannot write after the fact.
+ */
+export async function collectWrites(
+  read: (collection: string, id: string) => Promise<Doc | null>,
+  work: (uow: UnitOfWork) => Promise<void>,
+): Promise<BufferedWrite[]> {
+  const uow = new BufferedUnitOfWork(read);
+  try {
+    await work(uow);
+  } catch (error) {
+    uow.seal();
+    throw error;
+  }
+  return uow.seal();
+}

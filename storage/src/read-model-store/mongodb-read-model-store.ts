@@ -14,7 +14,7 @@ import {
   type Sort,
 } from 'mongodb';
 import { StoreUnavailableError } from '@pagelog/contracts/domain-errors';
-import { BufferedUnitOfWork } from './buffered-unit-of-work';
+import { collectWrites } from './buffered-unit-of-work';
 import { CheckpointWaiters } from './checkpoint-waiters';
 import type {
   Checkpoint, Doc, FindOptions, ProjectionError, ReadModelStore, UnitOfWork,
@@ -134,15 +134,9 @@ export class MongoReadModelStore implements ReadModelStore {
   }
 
   async commit(name: string, position: number, work: (uow: UnitOfWork) => Promise<void>): Promise<void> {
-    const uow = new BufferedUnitOfWork((collection, id) => this.get(collection, id));
-    try {
-      await work(uow);
-    } catch (error) {
-      uow.seal();
-      throw error;
-    }
+    const writes = await collectWrites((collection, id) => this.get(collection, id), work);
     // Parsed once, outside the transaction: withTransaction may run its callback more than once.
-    const operations = uow.seal().map((w) => {
+    const operations = writes.map((w) => {
       const filter = { c: w.collection, i: w.id };
       return w.json === null
         ? { deleteOne: { filter } }

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import pg from 'pg';
 import { guard, isUnavailable } from '../postgres/pg-errors';
-import { BufferedUnitOfWork } from './buffered-unit-of-work';
+import { collectWrites } from './buffered-unit-of-work';
 import { CheckpointWaiters } from './checkpoint-waiters';
 import type {
   Checkpoint, Doc, FindOptions, ProjectionError, ReadModelStore, UnitOfWork,
@@ -131,14 +131,7 @@ export class PostgresReadModelStore implements ReadModelStore {
   }
 
   async commit(name: string, position: number, work: (uow: UnitOfWork) => Promise<void>): Promise<void> {
-    const uow = new BufferedUnitOfWork((collection, id) => this.get(collection, id));
-    try {
-      await work(uow);
-    } catch (error) {
-      uow.seal();
-      throw error;
-    }
-    const writes = uow.seal();
+    const writes = await collectWrites((collection, id) => this.get(collection, id), work);
     const puts = writes.filter((w) => w.json !== null);
     const deletes = writes.filter((w) => w.json === null);
     await this.transaction(async (client) => {

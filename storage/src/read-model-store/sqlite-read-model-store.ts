@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { EventEmitter } from 'node:events';
 import type { Statement, Transaction } from 'better-sqlite3';
 import type { SqliteDatabase } from '../sqlite/open-database';
-import { BufferedUnitOfWork, type BufferedWrite } from './buffered-unit-of-work';
+import { collectWrites, type BufferedWrite } from './buffered-unit-of-work';
 import { CheckpointWaiters } from './checkpoint-waiters';
 import type {
   Checkpoint, Doc, FindOptions, ProjectionError, ReadModelStore, UnitOfWork,
@@ -138,14 +138,8 @@ export class SqliteReadModelStore implements ReadModelStore {
   }
 
   async commit(name: string, position: number, work: (uow: UnitOfWork) => Promise<void>): Promise<void> {
-    const uow = new BufferedUnitOfWork((collection, id) => this.get(collection, id));
-    try {
-      await work(uow);
-    } catch (error) {
-      uow.seal();
-      throw error;
-    }
-    this.applyCommit.immediate(uow.seal(), name, position);
+    const writes = await collectWrites((collection, id) => this.get(collection, id), work);
+    this.applyCommit.immediate(writes, name, position);
     this.commits.emit('commit');
   }
 
