@@ -178,6 +178,15 @@ describe('the public site (createSiteApp)', () => {
       expect(head).not.to.include('noindex');
     });
 
+    it('sends a content security policy that allows only its own scripts, and no-sniff and framing headers', async () => {
+      api.replies.set('/over-ons', { status: 200, page: page() });
+      const res = await site().get('/over-ons');
+      expect(res.headers['content-security-policy']).to.include("script-src 'self'");
+      expect(res.headers['content-security-policy']).to.include("object-src 'none'");
+      expect(res.headers['x-content-type-options']).to.equal('nosniff');
+      expect(res.headers['x-frame-options']).to.equal('SAMEORIGIN');
+    });
+
     it('falls back to the page title when the SEO title is empty, and leaves out og:image without an SEO image', async () => {
       api.replies.set('/over-ons', { status: 200, page: page({ version: { seoTitle: '', seoImage: [] } }) });
 

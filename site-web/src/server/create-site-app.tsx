@@ -7,6 +7,7 @@ import { CLIENT_ASSETS_PREFIX, clientAssetResolver } from './client-assets';
 import { clientBundle } from './client-bundle';
 import { errorPages } from './error-pages';
 import { pageRoute } from './page-route';
+import { securityHeaders } from './security-headers';
 import { requestId } from './request-id';
 import { createSiteApi } from './site-api';
 import { consoleLogger, type SiteLogger } from './site-logger';
@@ -54,6 +55,7 @@ export function createSiteApp(options: SiteAppOptions): Koa {
 
   const app = new Koa();
   app.use(requestId());
+  app.use(securityHeaders());
   app.use(errorPages(logger));
   app.use(mount(CLIENT_ASSETS_PREFIX, clientBundle(clientDir)));
   app.use(async (ctx, next) => {
