@@ -7,7 +7,13 @@ export interface Config {
   host: string;
   dataDir: string;
   store: 'sqlite' | 'postgres';
+  /** Where events live: PAGELOG_EVENT_STORE, else the PAGELOG_STORE engine. */
+  eventStore: 'sqlite' | 'postgres' | 'kurrentdb';
+  /** Where read models live: PAGELOG_READ_MODEL_STORE, else the PAGELOG_STORE engine. */
+  readModelStore: 'sqlite' | 'postgres' | 'mongodb';
   databaseUrl: string | null;
+  kurrentDbUrl: string | null;
+  mongoDbUrl: string | null;
   pgSchema: string;
   publicUrl: string;
   siteName: string;
@@ -74,8 +80,22 @@ export function loadConfig(env: Env = process.env): Config {
   const port = int(env, 'PORT', 3000, 0, 65535);
   const store = (env.PAGELOG_STORE ?? 'sqlite').toLowerCase();
   if (store !== 'sqlite' && store !== 'postgres') throw new ConfigError('PAGELOG_STORE', `must be "sqlite" or "postgres", got "${env.PAGELOG_STORE}"`);
+  const eventStore = (env.PAGELOG_EVENT_STORE ?? store).toLowerCase();
+  if (eventStore !== 'sqlite' && eventStore !== 'postgres' && eventStore !== 'kurrentdb') {
+    throw new ConfigError('PAGELOG_EVENT_STORE', `must be "sqlite", "postgres" or "kurrentdb", got "${env.PAGELOG_EVENT_STORE}"`);
+  }
+  const readModelStore = (env.PAGELOG_READ_MODEL_STORE ?? store).toLowerCase();
+  if (readModelStore !== 'sqlite' && readModelStore !== 'postgres' && readModelStore !== 'mongodb') {
+    throw new ConfigError('PAGELOG_READ_MODEL_STORE', `must be "sqlite", "postgres" or "mongodb", got "${env.PAGELOG_READ_MODEL_STORE}"`);
+  }
   const databaseUrl = url(env, 'DATABASE_URL');
-  if (store === 'postgres' && !databaseUrl) throw new ConfigError('DATABASE_URL', 'is required when PAGELOG_STORE=postgres');
+  if ((eventStore === 'postgres' || readModelStore === 'postgres') && !databaseUrl) {
+    throw new ConfigError('DATABASE_URL', 'is required when PAGELOG_STORE=postgres');
+  }
+  const kurrentDbUrl = env.KURRENTDB_URL || null;
+  if (eventStore === 'kurrentdb' && !kurrentDbUrl) throw new ConfigError('KURRENTDB_URL', 'is required when PAGELOG_EVENT_STORE=kurrentdb');
+  const mongoDbUrl = env.MONGODB_URL || null;
+  if (readModelStore === 'mongodb' && !mongoDbUrl) throw new ConfigError('MONGODB_URL', 'is required when PAGELOG_READ_MODEL_STORE=mongodb');
   const pgSchema = env.PAGELOG_PG_SCHEMA ?? 'public';
   if (!/^[a-z_][a-z0-9_]{0,62}$/.test(pgSchema)) throw new ConfigError('PAGELOG_PG_SCHEMA', 'must be a lower-case SQL identifier');
   const locales = localeList(env, 'PAGELOG_LOCALES', ['nl-nl', 'en-gb']);
@@ -88,7 +108,11 @@ export function loadConfig(env: Env = process.env): Config {
     host: env.HOST ?? '0.0.0.0',
     dataDir: resolve(env.PAGELOG_DATA_DIR ?? 'data'),
     store,
+    eventStore,
+    readModelStore,
     databaseUrl,
+    kurrentDbUrl,
+    mongoDbUrl,
     pgSchema,
     publicUrl: url(env, 'PAGELOG_PUBLIC_URL') ?? `http://localhost:${port}`,
     siteName: env.PAGELOG_SITE_NAME ?? 'Pagelog',

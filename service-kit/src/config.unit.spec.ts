@@ -18,12 +18,21 @@ describe('configuration', () => {
     [{ PAGELOG_DEFAULT_LOCALE: 'de-de' }, 'PAGELOG_DEFAULT_LOCALE must be one of PAGELOG_LOCALES'],
     [{ PAGELOG_SEED: 'maybe' }, 'PAGELOG_SEED must be true or false'],
     [{ PAGELOG_PG_SCHEMA: 'Robert"; drop' }, 'PAGELOG_PG_SCHEMA must be a lower-case SQL identifier'],
+    [{ PAGELOG_EVENT_STORE: 'kurrentdb' }, 'KURRENTDB_URL is required when PAGELOG_EVENT_STORE=kurrentdb'],
+    [{ PAGELOG_READ_MODEL_STORE: 'mongodb' }, 'MONGODB_URL is required when PAGELOG_READ_MODEL_STORE=mongodb'],
+    [{ PAGELOG_EVENT_STORE: 'cassandra' }, 'PAGELOG_EVENT_STORE must be "sqlite", "postgres" or "kurrentdb"'],
   ];
   for (const [env, message] of refusals) {
     it(`refuses ${JSON.stringify(env)} naming the variable`, () => {
       expect(() => loadConfig(env)).to.throw(message);
     });
   }
+
+  it('puts events and read models on the PAGELOG_STORE engine unless each is named', () => {
+    expect(loadConfig({ PAGELOG_STORE: 'postgres', DATABASE_URL: 'postgres://db/x' })).to.include({ eventStore: 'postgres', readModelStore: 'postgres' });
+    const split = loadConfig({ PAGELOG_EVENT_STORE: 'kurrentdb', KURRENTDB_URL: 'kurrentdb://k:2113?tls=false', PAGELOG_READ_MODEL_STORE: 'mongodb', MONGODB_URL: 'mongodb://m/pagelog?replicaSet=rs0' });
+    expect(split).to.include({ eventStore: 'kurrentdb', readModelStore: 'mongodb', kurrentDbUrl: 'kurrentdb://k:2113?tls=false' });
+  });
 
   it('reads the distributed mode', () => {
     const config = loadConfig({ PAGELOG_STORE: 'postgres', DATABASE_URL: 'postgres://u@db:5432/pagelog', PAGELOG_LOCALES: 'en-gb, nl-nl', PAGELOG_PUBLIC_URL: 'https://www.example.nl/' });

@@ -1,12 +1,16 @@
 import { join } from 'node:path';
 import pg from 'pg';
+import { KurrentDBClient } from '@kurrent/kurrentdb-client';
+import { MongoClient } from 'mongodb';
 import type { EventStore } from '@pagelog/storage/event-store/event-store';
 import type { ReadModelStore } from '@pagelog/storage/read-model-store/read-model-store';
-import { openDatabase } from '@pagelog/storage/sqlite/open-database';
+import { openDatabase, type SqliteDatabase } from '@pagelog/storage/sqlite/open-database';
 import { SqliteEventStore } from '@pagelog/storage/event-store/sqlite-event-store';
 import { SqliteReadModelStore } from '@pagelog/storage/read-model-store/sqlite-read-model-store';
 import { PostgresEventStore } from '@pagelog/storage/event-store/postgres-event-store';
 import { PostgresReadModelStore } from '@pagelog/storage/read-model-store/postgres-read-model-store';
+import { KurrentDbEventStore } from '@pagelog/storage/event-store/kurrentdb-event-store';
+import { MongoReadModelStore } from '@pagelog/storage/read-model-store/mongodb-read-model-store';
 import type { Config } from './config';
 
 export interface Stores {
@@ -17,39 +21,77 @@ export interface Stores {
   close(): Promise<void>;
 }
 
-/** Wires the adapters the configuration names: one SQLite file, or a PostgreSQL database. */
-export async function openStores(config: Pick<Config, 'store' | 'dataDir' | 'databaseUrl' | 'pgSchema'>): Promise<Stores> {
-  if (config.store === 'postgres') {
-    const pool = new pg.Pool({ connectionString: config.databaseUrl ?? undefined, max: 10 });
-    // A dropped idle connection must not crash the process; the next query reconnects.
-    pool.on('error', () => {});
-    const eventStore = new PostgresEventStore({ pool, schema: config.pgSchema });
-    const readModels = new PostgresReadModelStore({ pool, schema: config.pgSchema });
-    await eventStore.init();
-    await readModels.init();
-    return {
-      eventStore,
-      readModels,
-      describe: `postgres (schema ${config.pgSchema})`,
-      async close() {
-        await eventStore.close();
-        await readModels.close();
-        await pool.end();
-      },
-    };
+type StoreConfig = Pick<Config, 'eventStore' | 'readModelStore' | 'dataDir' | 'databaseUrl' | 'pgSchema' | 'kurrentDbUrl' | 'mongoDbUrl'>;
+
+/**
+ * Wires the adapters the configuration names. By default events and read models share one
+ * engine (one SQLite file, or one PostgreSQL schema); PAGELOG_EVENT_STORE and
+ * PAGELOG_READ_MODEL_STORE can put them on KurrentDB and MongoDB instead.
+ */
+export async function openStores(config: StoreConfig): Promise<Stores> {
+  const closers: (() => Promise<void> | void)[] = [];
+  const described: string[] = [];
+  let sqlite: SqliteDatabase | null = null;
+  let pool: pg.Pool | null = null;
+  const sqliteDb = () => {
+    if (!sqlite) {
+      const file = join(config.dataDir, 'pagelog.db');
+      sqlite = openDatabase(file);
+      described.push(`sqlite (${file})`);
+    }
+    return sqlite;
+  };
+  const pgPool = () => {
+    if (!pool) {
+      pool = new pg.Pool({ connectionString: config.databaseUrl ?? undefined, max: 10 });
+      // A dropped idle connection must not crash the process; the next query reconnects.
+      pool.on('error', () => {});
+      described.push(`postgres (schema ${config.pgSchema})`);
+    }
+    return pool;
+  };
+
+  let eventStore: EventStore;
+  if (config.eventStore === 'kurrentdb') {
+    const client = KurrentDBClient.connectionString`${config.kurrentDbUrl!}`;
+    eventStore = new KurrentDbEventStore({ client });
+    closers.push(() => client.dispose());
+    described.push('kurrentdb (events)');
+  } else if (config.eventStore === 'postgres') {
+    const store = new PostgresEventStore({ pool: pgPool(), schema: config.pgSchema });
+    await store.init();
+    eventStore = store;
+  } else {
+    eventStore = new SqliteEventStore(sqliteDb());
   }
-  const file = join(config.dataDir, 'pagelog.db');
-  const db = openDatabase(file);
-  const eventStore = new SqliteEventStore(db);
-  const readModels = new SqliteReadModelStore(db);
+
+  let readModels: ReadModelStore;
+  if (config.readModelStore === 'mongodb') {
+    const client = new MongoClient(config.mongoDbUrl!);
+    await client.connect();
+    const store = new MongoReadModelStore({ client, dbName: client.options.dbName || 'pagelog' });
+    await store.init();
+    readModels = store;
+    closers.push(() => client.close());
+    described.push('mongodb (read models)');
+  } else if (config.readModelStore === 'postgres') {
+    const store = new PostgresReadModelStore({ pool: pgPool(), schema: config.pgSchema });
+    await store.init();
+    readModels = store;
+  } else {
+    readModels = new SqliteReadModelStore(sqliteDb());
+  }
+
   return {
     eventStore,
     readModels,
-    describe: `sqlite (${file})`,
+    describe: described.join(' + '),
     async close() {
       await eventStore.close();
       await readModels.close();
-      db.close();
+      for (const close of closers) await close();
+      if (pool) await (pool as pg.Pool).end();
+      if (sqlite) (sqlite as SqliteDatabase).close();
     },
   };
 }
