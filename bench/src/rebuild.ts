@@ -109,7 +109,7 @@ interface Timing {
 }
 
 /** Rebuilds each projection in turn; also times one plain pass over the log for reference. */
-async function rebuildAll(eventStore: EventStore, readModelStore: ReadModelStore, head: number): Promise<{ timings: Timing[]; readSeconds: number }> {
+async function rebuildAll(eventStore: EventStore, readModelStore: ReadModelStore, head: number): Promise<{ timings: Timing[]; readSeconds: number; onePassSeconds: number }> {
   const projector = new Projector({ eventStore, readModels: readModelStore, projections: allProjections });
   await projector.prepare();
   const timings: Timing[] = [];
@@ -122,6 +122,14 @@ async function rebuildAll(eventStore: EventStore, readModelStore: ReadModelStore
     const handles = new Set(projection.handles);
     timings.push({ name: projection.name, seconds, handled: handles.size });
   }
+  // What `npm run pagelog -- rebuild` does: every projection in one pass over the log.
+  const onePassStart = process.hrtime.bigint();
+  await projector.rebuild(allProjections.map((p) => p.name));
+  const onePassSeconds = elapsedMs(onePassStart) / 1000;
+  for (const projection of allProjections) {
+    const checkpoint = await readModelStore.getCheckpoint(projection.name);
+    if (checkpoint.position !== head) throw new Error(`${projection.name} stopped at ${checkpoint.position}, head is ${head}`);
+  }
   // Reference: what reading the log alone costs (readAll in the projector's batch size).
   const start = process.hrtime.bigint();
   let after = 0;
@@ -130,7 +138,7 @@ async function rebuildAll(eventStore: EventStore, readModelStore: ReadModelStore
     if (batch.length === 0) break;
     after = batch[batch.length - 1]!.position;
   }
-  return { timings, readSeconds: elapsedMs(start) / 1000 };
+  return { timings, readSeconds: elapsedMs(start) / 1000, onePassSeconds };
 }
 
 async function checkReadModels(readModelStore: ReadModelStore, pages: number): Promise<void> {
@@ -147,14 +155,15 @@ async function checkReadModels(readModelStore: ReadModelStore, pages: number): P
   console.log(`read models check: ${counts.pages} pages, ${counts.versions} page versions, ${counts.public} public pages, ${counts.settings} settings`);
 }
 
-function report(backend: Backend, head: number, timings: Timing[], readSeconds: number): Figure[] {
+function report(backend: Backend, head: number, timings: Timing[], readSeconds: number, onePassSeconds: number): Figure[] {
   const goal = REBUILD_GOALS[backend];
   const total = timings.reduce((sum, t) => sum + t.seconds, 0);
   console.log(table(
     ['projection', 'seconds', 'log events/s', `goal >= ${goal.toLocaleString('en-US')}/s`],
     [
       ...timings.map((t) => [t.name, t.seconds.toFixed(2), Math.round(head / t.seconds), head / t.seconds >= goal ? 'PASS' : 'MISS']),
-      ['all projections (sum)', total.toFixed(2), Math.round(head / total), head / total >= goal ? 'PASS' : 'MISS'],
+      ['all projections (sum of the above)', total.toFixed(2), Math.round(head / total), ''],
+      ['all projections, one pass (the CLI)', onePassSeconds.toFixed(2), Math.round(head / onePassSeconds), head / onePassSeconds >= goal ? 'PASS' : 'MISS'],
       ['(reference: readAll only)', readSeconds.toFixed(2), Math.round(head / readSeconds), ''],
     ],
   ));
@@ -162,7 +171,7 @@ function report(backend: Backend, head: number, timings: Timing[], readSeconds: 
     ...timings.map((t): Figure => ({
       bench: 'rebuild', backend, metric: `rebuild ${t.name}`, value: head / t.seconds, unit: 'ev/s', goal: { op: '>=', target: goal },
     })),
-    { bench: 'rebuild', backend, metric: 'rebuild all projections', value: head / total, unit: 'ev/s', goal: { op: '>=', target: goal }, note: `${total.toFixed(2)} s for ${head} events` },
+    { bench: 'rebuild', backend, metric: 'rebuild all projections, one pass', value: head / onePassSeconds, unit: 'ev/s', goal: { op: '>=', target: goal }, note: `${onePassSeconds.toFixed(2)} s for ${head} events` },
   ];
 }
 
@@ -182,11 +191,11 @@ export async function rebuildSqlite(options: RebuildOptions = {}): Promise<Figur
     db.pragma('wal_checkpoint(TRUNCATE)');
     const head = await eventStore.headPosition();
     console.log(`log: ${head.toLocaleString('en-US')} events over ${pages} pages, written in ${written.seconds.toFixed(1)} s (${Math.round(written.events / written.seconds).toLocaleString('en-US')} events/s, batched appends)`);
-    const { timings, readSeconds } = await rebuildAll(eventStore, readModelStore, head);
+    const { timings, readSeconds, onePassSeconds } = await rebuildAll(eventStore, readModelStore, head);
     await checkReadModels(readModelStore, pages);
     await readModelStore.close();
     await eventStore.close();
-    return report('sqlite', head, timings, readSeconds);
+    return report('sqlite', head, timings, readSeconds, onePassSeconds);
   } finally {
     db.close();
     dir.remove();
@@ -215,11 +224,11 @@ export async function rebuildPostgres(url: string, options: RebuildOptions = {})
     await readModelStore.init();
     const head = await eventStore.headPosition();
     console.log(`schema ${schema}; log: ${head.toLocaleString('en-US')} events over ${pages} pages, written in ${written.seconds.toFixed(1)} s (${Math.round(written.events / written.seconds).toLocaleString('en-US')} events/s, batched appends)`);
-    const { timings, readSeconds } = await rebuildAll(eventStore, readModelStore, head);
+    const { timings, readSeconds, onePassSeconds } = await rebuildAll(eventStore, readModelStore, head);
     await checkReadModels(readModelStore, pages);
     await readModelStore.close();
     await eventStore.close();
-    return report('postgres', head, timings, readSeconds);
+    return report('postgres', head, timings, readSeconds, onePassSeconds);
   } finally {
     await loadPool.end();
     await pool.end();

@@ -27,20 +27,22 @@ async function main(argv: string[]): Promise<number> {
     if (command === 'rebuild') {
       const names = rest.length > 0 ? rest : allProjections.map((p) => p.name);
       for (const name of names) projector.runner(name);
-      for (const name of names) {
-        const head = await stores.eventStore.headPosition();
-        const bar = new SingleBar({ format: `${name.padEnd(14)} [{bar}] {percentage}% | {value}/{total} events | {eta_formatted}`, hideCursor: true, noTTYOutput: true, notTTYSchedule: 1000 }, Presets.shades_classic);
-        bar.start(Math.max(head, 1), 0);
-        const started = Date.now();
-        await projector.rebuild(name, (position, total) => {
-          bar.setTotal(Math.max(total, 1));
-          bar.update(position);
-        });
-        bar.update(Math.max(head, 1));
-        bar.stop();
-        const seconds = (Date.now() - started) / 1000;
-        console.log(`${name}: rebuilt ${head} events in ${seconds.toFixed(2)} s`);
-      }
+      const head = await stores.eventStore.headPosition();
+      const label = names.join(', ');
+      const bar = new SingleBar(
+        { format: `rebuilding ${label} [{bar}] {percentage}% | {value}/{total} | {eta_formatted}`, hideCursor: true, noTTYOutput: true, notTTYSchedule: 1000 },
+        Presets.shades_classic,
+      );
+      bar.start(Math.max(head, 1), 0);
+      const started = Date.now();
+      await projector.rebuild(names, (position, total) => {
+        bar.setTotal(Math.max(total, 1));
+        bar.update(position);
+      });
+      bar.update(Math.max(head, 1));
+      bar.stop();
+      const seconds = (Date.now() - started) / 1000;
+      for (const name of names) console.log(`${name}: rebuilt ${head} events in ${seconds.toFixed(2)} s`);
       return 0;
     }
     if (command === 'status') {

@@ -129,6 +129,17 @@ describe('the projector', () => {
     expect(progress[progress.length - 1]).to.equal(3);
   });
 
+  it('pauses a live projection while it is rebuilt and lets it go on afterwards', async () => {
+    projector = new Projector({ eventStore: events, readModels, projections: [counter('a', { failing: false }), counter('b', { failing: false })], rebuildBatchSize: 2 });
+    await projector.start();
+    await events.append('s-1', [event('Ticked', {}), event('Ticked', {}), event('Ticked', {})], 0);
+    await projector.rebuild(['a', 'b']);
+    for (const name of ['a', 'b']) expect(await readModels.get(`${name}_counts`, 's-1')).to.deep.equal({ n: 3, seen: [1, 2, 3] });
+    const later = await events.append('s-1', [event('Ticked', {})], 3);
+    expect(await readModels.waitForCheckpoints(['a', 'b'], later.position, 2000)).to.equal(true);
+    expect(await readModels.get('a_counts', 's-1')).to.deep.equal({ n: 4, seen: [1, 2, 3, 4] });
+  });
+
   it('refuses to rebuild a projection it does not know', async () => {
     projector = new Projector({ eventStore: events, readModels, projections: [] });
     await projector.rebuild('nope').then(

@@ -14,6 +14,8 @@ export interface ProjectorOptions {
   projections: Projection[];
   logger?: ProjectorLogger;
   batchSize?: number;
+  /** Batch size of a rebuild, which reads the log once for every projection it rebuilds. */
+  rebuildBatchSize?: number;
   /** First retry delay after a handler throws; doubles per attempt up to maxBackoffMs. */
   backoffMs?: number;
   maxBackoffMs?: number;
@@ -56,11 +58,21 @@ export class ProjectionRunner {
 
   /** Applies one batch; returns how many events of the log it moved past (0 = caught up). */
   async runBatch(): Promise<number> {
-    const { eventStore, readModels } = this.options;
-    const { name } = this.projection;
-    const checkpoint = await readModels.getCheckpoint(name);
-    const events = await eventStore.readAll({ after: checkpoint.position, limit: this.batchSize });
+    const checkpoint = await this.options.readModels.getCheckpoint(this.projection.name);
+    const events = await this.options.eventStore.readAll({ after: checkpoint.position, limit: this.batchSize });
     if (events.length === 0) return 0;
+    await this.applyBatch(events, checkpoint.error !== null);
+    return events.length;
+  }
+
+  /**
+   * Applies events that follow this projection's checkpoint and moves the checkpoint to the last
+   * of them, in one commit. If a handler throws, the events before the failing one are committed
+   * on their own and the failure is thrown.
+   */
+  async applyBatch(events: RecordedEvent[], wasFailing = false): Promise<void> {
+    const { readModels } = this.options;
+    const { name } = this.projection;
     const handled = new Set(this.projection.handles);
     const relevant = events.filter((e) => handled.has(e.type));
     const last = events[events.length - 1]!;
@@ -74,19 +86,18 @@ export class ProjectionRunner {
           }
         }
       });
-      if (this.attempts > 0 || checkpoint.error) {
+      if (this.attempts > 0 || wasFailing) {
         this.options.logger?.info({ projection: name, position: last.position }, 'projection recovered');
       }
       this.attempts = 0;
-      return events.length;
     } catch (error) {
       if (!(error instanceof HandlerFailure)) throw error;
       // Keep the events before the failing one: commit them on their own, then stop there.
-      const before = events.filter((e) => e.position < error.event.position);
-      if (before.length > 0) {
-        const upTo = before[before.length - 1]!.position;
-        await readModels.commit(name, upTo, async (uow) => {
-          for (const event of before) if (handled.has(event.type)) await this.projection.apply(event, uow);
+      const before = relevant.filter((e) => e.position < error.event.position);
+      const upTo = events.filter((e) => e.position < error.event.position).pop();
+      if (upTo) {
+        await readModels.commit(name, upTo.position, async (uow) => {
+          for (const event of before) await this.projection.apply(event, uow);
         });
       }
       throw error;
@@ -100,6 +111,10 @@ export class ProjectionRunner {
       if (moved === 0) return;
       if (onProgress) onProgress((await this.options.readModels.getCheckpoint(this.projection.name)).position);
     }
+  }
+
+  get isRunning(): boolean {
+    return this.running;
   }
 
   start(): void {
@@ -205,12 +220,31 @@ export class Projector {
     for (const r of this.runners) await r.catchUp();
   }
 
-  /** Clears a projection's collections and checkpoint and replays the whole log into it. */
-  async rebuild(name: string, onProgress?: (position: number, head: number) => void): Promise<void> {
-    const runner = this.runner(name);
-    await this.prepare();
-    await this.options.readModels.reset(name, runner.projection.collections.map((c) => c.name));
-    const head = await this.options.eventStore.headPosition();
-    await runner.catchUp((position) => onProgress?.(position, Math.max(head, position)));
+  /**
+   * Clears the named projections' collections and checkpoints and replays the whole log into
+   * them, reading each batch of the log once for all of them.
+   */
+  async rebuild(names: string | string[], onProgress?: (position: number, head: number) => void): Promise<void> {
+    const runners = (Array.isArray(names) ? names : [names]).map((name) => this.runner(name));
+    // A live runner of the same projection would write alongside the replay: pause it.
+    const paused = runners.filter((r) => r.isRunning);
+    await Promise.all(paused.map((r) => r.stop()));
+    try {
+      await this.prepare();
+      for (const runner of runners) {
+        await this.options.readModels.reset(runner.projection.name, runner.projection.collections.map((c) => c.name));
+      }
+      const head = await this.options.eventStore.headPosition();
+      let after = 0;
+      for (;;) {
+        const events = await this.options.eventStore.readAll({ after, limit: this.options.rebuildBatchSize ?? 20_000 });
+        if (events.length === 0) break;
+        for (const runner of runners) await runner.applyBatch(events);
+        after = events[events.length - 1]!.position;
+        onProgress?.(after, Math.max(head, after));
+      }
+    } finally {
+      for (const runner of paused) runner.start();
+    }
   }
 }

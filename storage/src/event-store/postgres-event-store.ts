@@ -22,6 +22,15 @@ export interface PostgresEventStoreOptions {
   beforeCommit?: () => Promise<void>;
 }
 
+interface AppendRow {
+  /** Position of the last event written, or null when nothing was written. */
+  last: string | null;
+  /** The stream's revision after the append, or its current one when nothing was written. */
+  revision: string;
+  /** Events already stored under the given ids (json_agg rows), or null. */
+  stored: EventRow[] | null;
+}
+
 interface EventRow {
   position: string;
   id: string;
@@ -51,6 +60,7 @@ export class PostgresEventStore implements EventStore {
   private readonly beforeCommit: (() => Promise<void>) | undefined;
   private readonly events: string;
   private readonly counter: string;
+  private readonly appendFunction: string;
   private readonly channel: string;
 
   private readonly listeners = new Set<(position: number) => void>();
@@ -69,6 +79,7 @@ export class PostgresEventStore implements EventStore {
     this.beforeCommit = options.beforeCommit;
     this.events = `"${schema}".es_events`;
     this.counter = `"${schema}".es_position`;
+    this.appendFunction = `"${schema}".es_append`;
     this.channel = `pagelog_events_${schema}`;
   }
 
@@ -94,56 +105,84 @@ export class PostgresEventStore implements EventStore {
           value BIGINT NOT NULL
         )`);
       await client.query(`INSERT INTO ${this.counter} (one, value) VALUES (true, 0) ON CONFLICT DO NOTHING`);
+      // The whole append in one call (one round trip). Every statement of a plpgsql function
+      // takes a fresh snapshot, so once the counter's row lock is held the checks see every
+      // earlier append. It writes nothing when the revision is stale or an id is stored already,
+      // and returns what the shared checkAppend rule needs to tell a retry from a conflict.
+      await client.query(`
+        CREATE OR REPLACE FUNCTION ${this.appendFunction}(
+          p_stream text, p_expected bigint, p_ids text[], p_types text[], p_data jsonb[], p_metadata jsonb[], p_channel text
+        ) RETURNS TABLE (last bigint, revision bigint, stored json) LANGUAGE plpgsql AS $fn$
+        DECLARE
+          v_current bigint;
+          v_stored json;
+          v_last bigint;
+          v_count int := cardinality(p_ids);
+        BEGIN
+          PERFORM 1 FROM ${this.counter} FOR UPDATE;
+          SELECT coalesce(max(e.revision), 0) INTO v_current FROM ${this.events} e WHERE e.stream = p_stream;
+          SELECT json_agg(x ORDER BY x.position) INTO v_stored
+            FROM (SELECT e.position, e.id, e.stream, e.revision, e.type, e.data, e.metadata
+                  FROM ${this.events} e WHERE e.id = ANY(p_ids)) x;
+          IF v_stored IS NOT NULL OR (p_expected IS NOT NULL AND p_expected <> v_current) THEN
+            RETURN QUERY SELECT NULL::bigint, v_current, v_stored;
+            RETURN;
+          END IF;
+          UPDATE ${this.counter} SET value = value + v_count RETURNING value INTO v_last;
+          INSERT INTO ${this.events} (position, id, stream, revision, type, data, metadata)
+            SELECT v_last - v_count + u.n, u.i, p_stream, v_current + u.n, u.t, u.d, u.m
+            FROM unnest(p_ids, p_types, p_data, p_metadata) WITH ORDINALITY AS u(i, t, d, m, n);
+          -- Delivered to listeners only if and when the append commits.
+          PERFORM pg_notify(p_channel, v_last::text);
+          RETURN QUERY SELECT v_last, v_current + v_count, NULL::json;
+        END
+        $fn$`);
     }));
   }
 
   async append(stream: string, events: NewEvent[], expectedRevision: ExpectedRevision): Promise<AppendResult> {
     assertAppendable(stream, events, expectedRevision);
-    const outcome = await guard(() => this.transaction(async (client) => {
-      // Take the counter's row lock first: from here until COMMIT no other append runs, so the
-      // checks below see every earlier append and nothing can slip in after them.
-      await client.query(`SELECT value FROM ${this.counter} FOR UPDATE`);
-      const current = await client.query<{ revision: string }>(
-        `SELECT coalesce(max(revision), 0) AS revision FROM ${this.events} WHERE stream = $1`, [stream]);
-      const stored = await client.query<EventRow>(
-        `SELECT ${columns} FROM ${this.events} WHERE id = ANY($1::text[])`, [events.map((e) => e.id)]);
-      const currentRevision = Number(current.rows[0]?.revision ?? 0);
-      const retry = checkAppend(stream, events, expectedRevision, currentRevision, stored.rows.map(asStored));
-      if (retry) return { result: retry, written: false };
-
-      const counted = await client.query<{ value: string }>(
-        `UPDATE ${this.counter} SET value = value + $1 RETURNING value`, [events.length]);
-      const last = Number(counted.rows[0]?.value);
-      const first = last - events.length + 1;
-      const recorded = events.map((e, i): RecordedEvent => ({
-        id: e.id, stream, revision: currentRevision + i + 1, position: first + i,
-        type: e.type, data: e.data, metadata: e.metadata,
-      }));
-      await client.query(
-        `INSERT INTO ${this.events} (${columns})
-         SELECT p, i, $3, r, t, d, m
-         FROM unnest($1::bigint[], $2::text[], $4::bigint[], $5::text[], $6::jsonb[], $7::jsonb[]) AS u(p, i, r, t, d, m)`,
-        [
-          recorded.map((e) => e.position),
-          recorded.map((e) => e.id),
-          stream,
-          recorded.map((e) => e.revision),
-          recorded.map((e) => e.type),
-          recorded.map((e) => JSON.stringify(e.data)),
-          recorded.map((e) => JSON.stringify(e.metadata)),
-        ],
-      );
-      // Delivered to listeners only if and when this transaction commits.
-      await client.query('SELECT pg_notify($1, $2)', [this.channel, String(last)]);
-      if (this.beforeCommit) await this.beforeCommit();
-      const result: AppendResult = { position: last, revision: currentRevision + events.length, events: recorded };
-      return { result, written: true };
-    }));
-    if (outcome.written && this.listeners.size > 0) {
-      const { position } = outcome.result;
-      setImmediate(() => this.notify(position));
+    const call = {
+      name: `${this.schema}:append`,
+      text: `SELECT last, revision, stored FROM ${this.appendFunction}($1, $2, $3, $4, $5::jsonb[], $6::jsonb[], $7)`,
+      values: [
+        stream,
+        expectedRevision === 'any' ? null : expectedRevision,
+        events.map((e) => e.id),
+        events.map((e) => e.type),
+        events.map((e) => JSON.stringify(e.data)),
+        events.map((e) => JSON.stringify(e.metadata)),
+        this.channel,
+      ],
+    };
+    // One round trip: the function runs as its own transaction. Only the test hook needs an
+    // explicit one, to hold the append open (and the counter locked) before COMMIT.
+    const hook = this.beforeCommit;
+    const { rows } = await guard(() =>
+      hook
+        ? this.transaction(async (client) => {
+            const r = await client.query<AppendRow>(call);
+            if (r.rows[0]?.last !== null) await hook();
+            return r;
+          })
+        : this.pool.query<AppendRow>(call),
+    );
+    const row = rows[0]!;
+    const currentRevision = Number(row.revision);
+    if (row.last === null) {
+      // Nothing written: a stale revision or ids already stored. The shared rule decides which.
+      const retry = checkAppend(stream, events, expectedRevision, currentRevision, (row.stored ?? []).map(asStored));
+      if (retry) return retry;
+      throw new Error(`append to ${stream}: the store declined without a reason`);
     }
-    return outcome.result;
+    const last = Number(row.last);
+    const first = last - events.length + 1;
+    const recorded = events.map((e, i): RecordedEvent => ({
+      id: e.id, stream, revision: currentRevision - events.length + i + 1, position: first + i,
+      type: e.type, data: e.data, metadata: e.metadata,
+    }));
+    if (this.listeners.size > 0) setImmediate(() => this.notify(last));
+    return { position: last, revision: currentRevision, events: recorded };
   }
 
   async readStream(stream: string, options: ReadStreamOptions = {}): Promise<RecordedEvent[]> {

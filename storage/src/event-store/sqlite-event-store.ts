@@ -56,24 +56,32 @@ export class SqliteEventStore implements EventStore {
       );
     `);
     this.statements = prepareStatements(db);
+    const insertAll = db.transaction((stream: string, events: NewEvent[], current: number): RecordedEvent[] =>
+      events.map((e, i): RecordedEvent => {
+        const revision = current + i + 1;
+        const info = this.statements.insert.run(e.id, stream, revision, e.type, JSON.stringify(e.data), JSON.stringify(e.metadata));
+        return { id: e.id, stream, revision, position: Number(info.lastInsertRowid), type: e.type, data: e.data, metadata: e.metadata };
+      }),
+    );
     this.appendTx = db.transaction(
       (stream: string, events: NewEvent[], expectedRevision: ExpectedRevision): AppendResult & { written: boolean } => {
         const current = this.statements.revision.get(stream)?.revision ?? 0;
+        if (expectedRevision === 'any' || expectedRevision === current) {
+          // The common case writes at once; only a duplicate id (a retried append) needs the
+          // look-up below. insertAll runs in a savepoint, so a failed insert leaves nothing.
+          try {
+            const recorded = insertAll(stream, events, current);
+            const last = recorded[recorded.length - 1]!;
+            return { position: last.position, revision: last.revision, events: recorded, written: true };
+          } catch (error) {
+            if ((error as { code?: string }).code !== 'SQLITE_CONSTRAINT_UNIQUE') throw error;
+          }
+        }
         const stored = this.statements.byIds.all(JSON.stringify(events.map((e) => e.id))).map(asStored);
         const retry = checkAppend(stream, events, expectedRevision, current, stored);
         if (retry) return { ...retry, written: false };
-        const recorded = events.map((e, i): RecordedEvent => {
-          const revision = current + i + 1;
-          const info = this.statements.insert.run(
-            e.id, stream, revision, e.type, JSON.stringify(e.data), JSON.stringify(e.metadata),
-          );
-          return {
-            id: e.id, stream, revision, position: Number(info.lastInsertRowid),
-            type: e.type, data: e.data, metadata: e.metadata,
-          };
-        });
-        const last = recorded[recorded.length - 1];
-        return { position: last.position, revision: last.revision, events: recorded, written: true };
+        // Unreachable: a matching revision whose insert failed on a unique key has stored ids.
+        throw new Error(`append to ${stream}: unique key violated without a stored id`);
       },
     );
   }

@@ -141,13 +141,14 @@ export function readModelStoreContract(adapterName: string, open: () => Promise<
         expect(await store.get('pages', 'brief')).to.equal(null);
       });
 
-      it('commits the document as it was when put, not as later mutated', async () => {
+      it('commits the last document put for an id, after a delete too', async () => {
         await store.commit('page-overview', 1, async (uow) => {
-          const doc = { title: 'As put' };
-          uow.put('pages', 'p1', doc);
-          doc.title = 'mutated afterwards';
+          uow.put('pages', 'p1', { title: 'First' });
+          uow.delete('pages', 'p1');
+          uow.put('pages', 'p1', { title: 'Last' });
+          expect(await uow.get('pages', 'p1')).to.deep.equal({ title: 'Last' });
         });
-        expect(await store.get('pages', 'p1')).to.deep.equal({ title: 'As put' });
+        expect(await store.get('pages', 'p1')).to.deep.equal({ title: 'Last' });
       });
     });
 

@@ -33,7 +33,11 @@ export interface FindOptions {
   offset?: number;
 }
 
-/** What a projection handler may do. Reads see the unit's own earlier writes. */
+/**
+ * What a projection handler may do. Reads see the unit's own earlier writes. `put` takes the
+ * document over: the unit keeps that object until it commits, so a handler builds a new object
+ * for every put (as the projections do, by spreading) and never changes one it has put or got.
+ */
 export interface UnitOfWork {
   get<T extends Doc = Doc>(collection: string, id: string): Promise<T | null>;
   put(collection: string, id: string, doc: Doc): void;
