@@ -56,19 +56,23 @@ export class SqliteEventStore implements EventStore {
       );
     `);
     this.statements = prepareStatements(db);
-    const insertAll = db.transaction((stream: string, events: NewEvent[], current: number): RecordedEvent[] =>
+    const insertEach = (stream: string, events: NewEvent[], current: number): RecordedEvent[] =>
       events.map((e, i): RecordedEvent => {
         const revision = current + i + 1;
         const info = this.statements.insert.run(e.id, stream, revision, e.type, JSON.stringify(e.data), JSON.stringify(e.metadata));
         return { id: e.id, stream, revision, position: Number(info.lastInsertRowid), type: e.type, data: e.data, metadata: e.metadata };
-      }),
-    );
+      });
+    // Several inserts go in a savepoint, so one that fails takes the others back with it; a
+    // single insert that fails has written nothing, and skips the savepoint's two statements.
+    const insertInSavepoint = db.transaction(insertEach);
+    const insertAll = (stream: string, events: NewEvent[], current: number) =>
+      events.length === 1 ? insertEach(stream, events, current) : insertInSavepoint(stream, events, current);
     this.appendTx = db.transaction(
       (stream: string, events: NewEvent[], expectedRevision: ExpectedRevision): AppendResult & { written: boolean } => {
         const current = this.statements.revision.get(stream)?.revision ?? 0;
         if (expectedRevision === 'any' || expectedRevision === current) {
           // The common case writes at once; only a duplicate id (a retried append) needs the
-          // look-up below. insertAll runs in a savepoint, so a failed insert leaves nothing.
+          // look-up below; a failed insertAll leaves nothing behind.
           try {
             const recorded = insertAll(stream, events, current);
             const last = recorded[recorded.length - 1]!;
