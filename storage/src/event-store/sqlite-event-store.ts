@@ -1,4 +1,4 @@
-import type { NewEvent, RecordedEvent } from '@pagelog/contracts/events/event';
+import type { EventMetadata, NewEvent, RecordedEvent } from '@pagelog/contracts/events/event';
 import { upcast } from '@pagelog/contracts/events/registry';
 import { StoreUnavailableError } from '@pagelog/contracts/domain-errors';
 import type Database from 'better-sqlite3';
@@ -220,6 +220,14 @@ function asStored(row: EventRow): RecordedEvent {
 
 /** The row as readers see it: data lifted to the current schema version of its type. */
 function asRead(row: EventRow): RecordedEvent {
-  const event = asStored(row);
-  return { ...event, data: upcast(event.type, event.metadata.schemaVersion, event.data) };
+  const metadata = JSON.parse(row.metadata) as EventMetadata;
+  return {
+    id: row.id,
+    stream: row.stream,
+    revision: row.revision,
+    position: row.position,
+    type: row.type,
+    data: upcast(row.type, metadata.schemaVersion, JSON.parse(row.data)),
+    metadata,
+  };
 }
