@@ -1,5 +1,5 @@
 import type { RecordedEvent } from '@pagelog/contracts/events/event';
-import type { UnitOfWork } from '@pagelog/storage/read-model-store/read-model-store';
+import type { Prefetch, UnitOfWork } from '@pagelog/storage/read-model-store/read-model-store';
 
 /**
  * A named projection: the event types it handles and how each changes its read models. It must
@@ -11,6 +11,8 @@ export interface Projection {
   collections: { name: string; indexes: string[] }[];
   handles: readonly string[];
   apply(event: RecordedEvent, uow: UnitOfWork): Promise<void>;
+  /** The documents `apply` will read for these events, fetched in one go per collection. */
+  prefetch?(events: RecordedEvent[]): Prefetch;
 }
 
 /** True when a document has already seen this event of its stream (replays are harmless). */

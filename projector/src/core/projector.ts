@@ -77,15 +77,20 @@ export class ProjectionRunner {
     const relevant = events.filter((e) => handled.has(e.type));
     const last = events[events.length - 1]!;
     try {
-      await readModels.commit(name, last.position, async (uow) => {
-        for (const event of relevant) {
-          try {
-            await this.projection.apply(event, uow);
-          } catch (error) {
-            throw new HandlerFailure(event, error);
+      await readModels.commit(
+        name,
+        last.position,
+        async (uow) => {
+          for (const event of relevant) {
+            try {
+              await this.projection.apply(event, uow);
+            } catch (error) {
+              throw new HandlerFailure(event, error);
+            }
           }
-        }
-      });
+        },
+        this.projection.prefetch?.(relevant),
+      );
       if (this.attempts > 0 || wasFailing) {
         this.options.logger?.info({ projection: name, position: last.position }, 'projection recovered');
       }

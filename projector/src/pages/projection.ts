@@ -28,6 +28,13 @@ export const pagesProjection: Projection = {
     { name: versions, indexes: ['pageID'] },
   ],
   handles: ['PageCreated', 'PageVersionStored', 'PageDraftStarted', 'PagePublished'],
+  prefetch(events) {
+    const data = events.map((e) => e.data as { pageId: string; versionId?: string; basedOnVersionId?: string });
+    return [
+      { collection: pages, ids: data.map((d) => d.pageId) },
+      { collection: versions, ids: data.flatMap((d) => [d.versionId, d.basedOnVersionId].filter((id): id is string => !!id)) },
+    ];
+  },
   async apply(event, uow) {
     const pageId = (event.data as { pageId: string }).pageId;
     const page = await uow.get<PageDoc>(pages, pageId);

@@ -27,6 +27,9 @@ export const publicPagesProjection: Projection = {
     { name: drafts, indexes: [] },
   ],
   handles: ['PageCreated', 'PageVersionStored', 'PageDraftStarted', 'PagePublished'],
+  prefetch(events) {
+    return [{ collection: drafts, ids: events.map((e) => (e.data as { pageId: string }).pageId) }];
+  },
   async apply(event, uow) {
     const pageId = (event.data as { pageId: string }).pageId;
     const draft = await uow.get<DraftDoc>(drafts, pageId);

@@ -95,8 +95,10 @@ export class PostgresEventStore implements EventStore {
           stream TEXT NOT NULL,
           revision BIGINT NOT NULL,
           type TEXT NOT NULL,
-          data JSONB NOT NULL,
-          metadata JSONB NOT NULL,
+          -- json, not jsonb: events are stored and read whole, never queried inside, and json
+          -- keeps the text as written (key order, no re-encoding on every read).
+          data JSON NOT NULL,
+          metadata JSON NOT NULL,
           UNIQUE (stream, revision)
         )`);
       await client.query(`
@@ -111,8 +113,11 @@ export class PostgresEventStore implements EventStore {
       // and returns what the shared checkAppend rule needs to tell a retry from a conflict.
       await client.query(`
         CREATE OR REPLACE FUNCTION ${this.appendFunction}(
-          p_stream text, p_expected bigint, p_ids text[], p_types text[], p_data jsonb[], p_metadata jsonb[], p_channel text
-        ) RETURNS TABLE (last bigint, revision bigint, stored json) LANGUAGE plpgsql AS $fn$
+          p_stream text, p_expected bigint, p_ids text[], p_types text[], p_data json[], p_metadata json[], p_channel text
+        ) RETURNS TABLE (last bigint, revision bigint, stored json) LANGUAGE plpgsql
+        -- A plan cached while the table was small would scan it whole for ever after.
+        SET plan_cache_mode = force_custom_plan
+        AS $fn$
         DECLARE
           v_current bigint;
           v_stored json;
@@ -144,7 +149,7 @@ export class PostgresEventStore implements EventStore {
     assertAppendable(stream, events, expectedRevision);
     const call = {
       name: `${this.schema}:append`,
-      text: `SELECT last, revision, stored FROM ${this.appendFunction}($1, $2, $3, $4, $5::jsonb[], $6::jsonb[], $7)`,
+      text: `SELECT last, revision, stored FROM ${this.appendFunction}($1, $2, $3, $4, $5::json[], $6::json[], $7)`,
       values: [
         stream,
         expectedRevision === 'any' ? null : expectedRevision,

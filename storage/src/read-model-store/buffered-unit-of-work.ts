@@ -1,4 +1,4 @@
-import type { Doc, UnitOfWork } from './read-model-store';
+import type { Doc, Prefetch, UnitOfWork } from './read-model-store';
 
 /** One pending change: the document as JSON text, or null for a delete. */
 export interface BufferedWrite {
@@ -55,9 +55,22 @@ function key(collection: string, id: string): string {
  * either way, so a handler that kept a reference cannot write after the fact.
  */
 export async function collectWrites(
-  read: (collection: string, id: string) => Promise<Doc | null>,
+  store: { get(collection: string, id: string): Promise<Doc | null>; getMany(collection: string, ids: string[]): Promise<Map<string, Doc>> },
   work: (uow: UnitOfWork) => Promise<void>,
+  prefetch: Prefetch = [],
 ): Promise<BufferedWrite[]> {
+  // Prefetched documents (and the absence of the others asked for) answer reads without a query.
+  const known = new Map<string, Doc | null>();
+  for (const { collection, ids } of prefetch) {
+    const unique = [...new Set(ids)];
+    if (unique.length === 0) continue;
+    const found = await store.getMany(collection, unique);
+    for (const id of unique) known.set(key(collection, id), found.get(id) ?? null);
+  }
+  const read = (collection: string, id: string) => {
+    const k = key(collection, id);
+    return known.has(k) ? Promise.resolve(known.get(k) ?? null) : store.get(collection, id);
+  };
   const uow = new BufferedUnitOfWork(read);
   try {
     await work(uow);

@@ -17,7 +17,7 @@ import { StoreUnavailableError } from '@pagelog/contracts/domain-errors';
 import { collectWrites } from './buffered-unit-of-work';
 import { CheckpointWaiters } from './checkpoint-waiters';
 import type {
-  Checkpoint, Doc, FindOptions, ProjectionError, ReadModelStore, UnitOfWork,
+  Checkpoint, Doc, FindOptions, ProjectionError, ReadModelStore, Prefetch, UnitOfWork,
 } from './read-model-store';
 
 export interface MongoReadModelStoreOptions {
@@ -118,6 +118,11 @@ export class MongoReadModelStore implements ReadModelStore {
     return (found?.doc as T | undefined) ?? null;
   }
 
+  async getMany<T extends Doc = Doc>(collection: string, ids: string[]): Promise<Map<string, T>> {
+    const found = await guard(() => this.docs.find({ c: collection, i: { $in: ids } }, { projection: { _id: 0, i: 1, doc: 1 } }).toArray());
+    return new Map(found.map((d) => [d.i as string, d.doc as T]));
+  }
+
   async find<T extends Doc = Doc>(collection: string, options: FindOptions = {}): Promise<T[]> {
     if (options.limit === 0) return []; // MongoDB reads limit 0 as "no limit"
     const cursor = this.docs
@@ -133,8 +138,8 @@ export class MongoReadModelStore implements ReadModelStore {
     return guard(() => this.docs.countDocuments(docFilter(collection, options)));
   }
 
-  async commit(name: string, position: number, work: (uow: UnitOfWork) => Promise<void>): Promise<void> {
-    const writes = await collectWrites((collection, id) => this.get(collection, id), work);
+  async commit(name: string, position: number, work: (uow: UnitOfWork) => Promise<void>, prefetch?: Prefetch): Promise<void> {
+    const writes = await collectWrites(this, work, prefetch);
     // Parsed once, outside the transaction: withTransaction may run its callback more than once.
     const operations = writes.map((w) => {
       const filter = { c: w.collection, i: w.id };

@@ -4,7 +4,7 @@ import { guard, isUnavailable } from '../postgres/pg-errors';
 import { collectWrites } from './buffered-unit-of-work';
 import { CheckpointWaiters } from './checkpoint-waiters';
 import type {
-  Checkpoint, Doc, FindOptions, ProjectionError, ReadModelStore, UnitOfWork,
+  Checkpoint, Doc, FindOptions, ProjectionError, ReadModelStore, Prefetch, UnitOfWork,
 } from './read-model-store';
 
 export interface PostgresReadModelStoreOptions {
@@ -102,6 +102,14 @@ export class PostgresReadModelStore implements ReadModelStore {
     return rows[0]?.doc ?? null;
   }
 
+  async getMany<T extends Doc = Doc>(collection: string, ids: string[]): Promise<Map<string, T>> {
+    const { rows } = await this.query<{ id: string; doc: T }>(
+      `SELECT id, doc FROM ${this.docs} WHERE collection = $1 AND id = ANY($2::text[])`,
+      [collection, ids],
+    );
+    return new Map(rows.map((row) => [row.id, row.doc]));
+  }
+
   async find<T extends Doc = Doc>(collection: string, options: FindOptions = {}): Promise<T[]> {
     const params: unknown[] = [];
     let sql = `SELECT doc FROM ${this.docs} WHERE ${filter(collection, options, params)}`;
@@ -130,8 +138,8 @@ export class PostgresReadModelStore implements ReadModelStore {
     return rows[0]!.n;
   }
 
-  async commit(name: string, position: number, work: (uow: UnitOfWork) => Promise<void>): Promise<void> {
-    const writes = await collectWrites((collection, id) => this.get(collection, id), work);
+  async commit(name: string, position: number, work: (uow: UnitOfWork) => Promise<void>, prefetch?: Prefetch): Promise<void> {
+    const writes = await collectWrites(this, work, prefetch);
     const puts = writes.filter((w) => w.json !== null);
     const deletes = writes.filter((w) => w.json === null);
     await this.transaction(async (client) => {

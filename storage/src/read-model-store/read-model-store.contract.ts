@@ -152,6 +152,37 @@ export function readModelStoreContract(adapterName: string, open: () => Promise<
       });
     });
 
+    describe('when several documents are read at once', () => {
+      it('answers the documents that exist, by id, and leaves out the others', async () => {
+        await store.commit('page-overview', 1, async (uow) => {
+          uow.put('pages', 'a', { title: 'A' });
+          uow.put('pages', 'b', { title: 'B' });
+          uow.put('other', 'a', { title: 'other A' });
+        });
+        const found = await store.getMany('pages', ['a', 'b', 'missing']);
+        expect([...found.keys()].sort()).to.deep.equal(['a', 'b']);
+        expect(found.get('a')).to.deep.equal({ title: 'A' });
+        expect((await store.getMany('pages', [])).size).to.equal(0);
+      });
+
+      it('lets a unit of work read prefetched documents, and ids without one as null', async () => {
+        await store.commit('page-overview', 1, async (uow) => uow.put('pages', 'a', { n: 1 }));
+        await store.commit(
+          'page-overview',
+          2,
+          async (uow) => {
+            const a = await uow.get<{ n: number }>('pages', 'a');
+            expect(await uow.get('pages', 'nope')).to.equal(null);
+            uow.put('pages', 'a', { n: a!.n + 1 });
+            expect(await uow.get('pages', 'a')).to.deep.equal({ n: 2 });
+          },
+          [{ collection: 'pages', ids: ['a', 'nope', 'a'] }],
+        );
+        expect(await store.get('pages', 'a')).to.deep.equal({ n: 2 });
+        expect((await store.getCheckpoint('page-overview')).position).to.equal(2);
+      });
+    });
+
     describe('when documents are queried', () => {
       beforeEach(async () => {
         await store.ensureCollection('pages', ['status', 'rank', 'title']);

@@ -33,6 +33,9 @@ export interface FindOptions {
   offset?: number;
 }
 
+/** Documents to read ahead of a unit of work, by collection. */
+export type Prefetch = { collection: string; ids: string[] }[];
+
 /**
  * What a projection handler may do. Reads see the unit's own earlier writes. `put` takes the
  * document over: the unit keeps that object until it commits, so a handler builds a new object
@@ -48,13 +51,16 @@ export interface ReadModelStore {
   /** Declares a collection and the top-level fields to index; safe to call again. */
   ensureCollection(collection: string, indexedFields?: string[]): Promise<void>;
   get<T extends Doc = Doc>(collection: string, id: string): Promise<T | null>;
+  /** Several documents of one collection in one read; ids without a document are absent. */
+  getMany<T extends Doc = Doc>(collection: string, ids: string[]): Promise<Map<string, T>>;
   find<T extends Doc = Doc>(collection: string, options?: FindOptions): Promise<T[]>;
   count(collection: string, options?: Pick<FindOptions, 'where' | 'search'>): Promise<number>;
   /**
    * Runs `work` and commits its writes and the checkpoint `name → position` in one transaction.
-   * If `work` throws, nothing is written and the error propagates.
+   * If `work` throws, nothing is written and the error propagates. `prefetch` names documents
+   * the work will read: they are fetched with one getMany per collection instead of one get each.
    */
-  commit(name: string, position: number, work: (uow: UnitOfWork) => Promise<void>): Promise<void>;
+  commit(name: string, position: number, work: (uow: UnitOfWork) => Promise<void>, prefetch?: Prefetch): Promise<void>;
   /** A checkpoint row; an unknown name reads as position 0 with no error. */
   getCheckpoint(name: string): Promise<Checkpoint>;
   /** Records (or, with null, clears) a projection's error; a successful commit also clears it. */

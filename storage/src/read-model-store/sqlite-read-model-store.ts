@@ -5,7 +5,7 @@ import type { SqliteDatabase } from '../sqlite/open-database';
 import { collectWrites, type BufferedWrite } from './buffered-unit-of-work';
 import { CheckpointWaiters } from './checkpoint-waiters';
 import type {
-  Checkpoint, Doc, FindOptions, ProjectionError, ReadModelStore, UnitOfWork,
+  Checkpoint, Doc, FindOptions, ProjectionError, ReadModelStore, Prefetch, UnitOfWork,
 } from './read-model-store';
 
 /**
@@ -114,6 +114,14 @@ export class SqliteReadModelStore implements ReadModelStore {
     return row ? (JSON.parse(row.doc) as T) : null;
   }
 
+  async getMany<T extends Doc = Doc>(collection: string, ids: string[]): Promise<Map<string, T>> {
+    const rows = this.statement('SELECT id, doc FROM rm_docs WHERE collection = ? AND id IN (SELECT value FROM json_each(?))').all(
+      collection,
+      JSON.stringify(ids),
+    ) as { id: string; doc: string }[];
+    return new Map(rows.map((row) => [row.id, JSON.parse(row.doc) as T]));
+  }
+
   async find<T extends Doc = Doc>(collection: string, options: FindOptions = {}): Promise<T[]> {
     const { sql, params } = filter(collection, options);
     let query = `SELECT doc FROM rm_docs WHERE ${sql}`;
@@ -137,8 +145,8 @@ export class SqliteReadModelStore implements ReadModelStore {
     return row.n;
   }
 
-  async commit(name: string, position: number, work: (uow: UnitOfWork) => Promise<void>): Promise<void> {
-    const writes = await collectWrites((collection, id) => this.get(collection, id), work);
+  async commit(name: string, position: number, work: (uow: UnitOfWork) => Promise<void>, prefetch?: Prefetch): Promise<void> {
+    const writes = await collectWrites(this, work, prefetch);
     this.applyCommit.immediate(writes, name, position);
     this.commits.emit('commit');
   }
