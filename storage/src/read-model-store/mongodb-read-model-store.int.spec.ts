@@ -45,16 +45,14 @@ if (mongoUrl) {
       it('wakes a waiter through the change stream on checkpoints, long before its poll', async () => {
         const writer = await openMongo();
         const otherClient = new MongoClient(mongoUrl);
-        // A poll this slow cannot be what answers within the assertion below.
         const reader = new MongoReadModelStore({ client: otherClient, dbName: writer.dbName, pollIntervalMs: 60_000 });
         try {
           const waiting = reader.waitForCheckpoints(['page-overview'], 5, 10_000);
           // Let the change stream's cursor open before committing.
           await new Promise((resolve) => setTimeout(resolve, 1000));
-          const committed = Date.now();
           await writer.store.commit('page-overview', 5, async (uow) => uow.put('pages', 'p', { ok: true }));
+          // Polled once a minute, waiting 10 s at most: true can only come from the change stream.
           expect(await waiting).to.equal(true);
-          expect(Date.now() - committed).to.be.lessThan(3000);
           expect(await reader.get('pages', 'p')).to.deep.equal({ ok: true });
         } finally {
           await reader.close();

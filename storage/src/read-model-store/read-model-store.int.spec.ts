@@ -97,7 +97,7 @@ if (postgresUrl) {
     });
 
     it('wakes a waiter in another process by notification, long before its poll', async () => {
-      // The waiter polls only once a minute, so resolving within a second proves the NOTIFY path.
+      // The waiter polls once a minute and waits at most 10 s, so resolving true proves the NOTIFY path.
       const waiter = await openPostgres({ pollIntervalMs: 60_000 });
       const writerPool = new pg.Pool({ connectionString: postgresUrl, max: 2 });
       const writer = new PostgresReadModelStore({ pool: writerPool, schema: waiter.schema });
@@ -106,10 +106,8 @@ if (postgresUrl) {
         const waiting = waiter.store.waitForCheckpoints(['page-overview'], 42, 10_000).finally(() => (settled = true));
         await new Promise((resolve) => setTimeout(resolve, 300));
         expect(settled).to.equal(false);
-        const committed = Date.now();
         await writer.commit('page-overview', 42, async (uow) => uow.put('pages', 'p', { ok: true }));
         expect(await waiting).to.equal(true);
-        expect(Date.now() - committed).to.be.lessThan(1000);
       } finally {
         await writer.close();
         await writerPool.end();
@@ -134,10 +132,9 @@ if (postgresUrl) {
         await new Promise((resolve) => setTimeout(resolve, 1200));
         const waiting = waiter.store.waitForCheckpoints(['page-overview'], 2, 10_000);
         await new Promise((resolve) => setTimeout(resolve, 300));
-        const committed = Date.now();
         await writer.commit('page-overview', 2, async () => {});
+        // Polled once a minute, waiting 10 s at most: true can only come from a notification.
         expect(await waiting).to.equal(true);
-        expect(Date.now() - committed).to.be.lessThan(1000);
       } finally {
         await writer.close();
         await writerPool.end();
