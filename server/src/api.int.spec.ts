@@ -281,7 +281,10 @@ for (const kind of storeKinds()) {
         await createStoreAndPublish();
         await app.stop(true);
         app = await startTestPagelog(kind, { env: app.env });
+        // Like the admin, the client keeps the highest position it has seen across the restart.
+        const seen = api.lastPosition;
         api = new ApiClient(app.url);
+        api.lastPosition = seen;
         expect((await api.post('/page/get-by-slug', { slug: '/over-ons' })).status).to.equal(200);
         for (const runner of app.projector.runners) await app.projector.rebuild(runner.projection.name);
         const reply = await api.post('/page/get-by-slug', { slug: '/over-ons' });

@@ -46,6 +46,9 @@ export async function startPagelog(config: Config, logger: Logger): Promise<Runn
   if (seeded.settingsInitialized || seeded.pagesCreated > 0) {
     logger.info({ settings: seeded.settingsInitialized, pages: seeded.pagesCreated }, 'seeded a new store');
   }
+  // Listen only once the seeded pages are projected, so the first visitor sees the site.
+  const head = await stores.eventStore.headPosition();
+  await stores.readModels.waitForCheckpoints([...new Set(allProjections.map((p) => p.name))], head, 30_000);
 
   const api = new Koa();
   api.proxy = true;
@@ -77,8 +80,6 @@ export async function startPagelog(config: Config, logger: Logger): Promise<Runn
     publicUrl: config.publicUrl,
     logger: logger.child({ part: 'site' }),
   }).callback();
-  // Wait until the seeded pages are visible, so the first visitor sees the site.
-  await stores.readModels.waitForCheckpoints([...new Set(allProjections.map((p) => p.name))], seeded.position, 10_000);
 
   const url = `http://127.0.0.1:${port}`;
   logger.info({ url, store: stores.describe, admin: `${url}/cmsadmin/` }, 'Pagelog is running');

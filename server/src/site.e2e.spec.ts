@@ -154,7 +154,9 @@ describe('Pagelog started with npm start, seen in Chromium', function () {
     }
     await nav.getByRole('link', { name: 'User management', exact: true }).click();
     await page.waitForURL(`${base}/cmsadmin/users`);
-    expect(await nav.getByRole('link', { name: 'User management', exact: true }).getAttribute('aria-current')).to.equal('page');
+    // The active entry is marked once the router has rendered the new path.
+    await nav.locator('a[aria-current="page"]', { hasText: 'User management' }).waitFor({ timeout: 5000 });
+    expect(await page.getByRole('heading', { level: 1, name: 'User management' }).count()).to.equal(1);
     await page.getByRole('button', { name: 'Log out' }).click();
     const dialog = page.getByRole('dialog');
     expect(await dialog.getByText('Are you sure you want to log out?').count()).to.equal(1);
