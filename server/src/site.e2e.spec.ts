@@ -99,6 +99,8 @@ describe('Pagelog started with npm start, seen in Chromium', function () {
     });
     expect(stored.status, JSON.stringify(stored.body)).to.equal(200);
     expect((await api.post(`/page/${pageID}/publish`, {})).status).to.equal(200);
+    // As an editor's preview would: read it once with the publish position, so the site is caught up.
+    expect((await api.get(`/page/get-by-slug-query?slug=${encodeURIComponent('/publicaties')}`)).status).to.equal(200);
 
     const response = await page.goto(`${base}/publicaties`);
     expect(response!.status()).to.equal(200);
