@@ -150,6 +150,18 @@ describe('the projector', () => {
     expect(await readModels.get('a_counts', 's-1')).to.deep.equal({ n: 4, seen: [1, 2, 3, 4] });
   });
 
+  it('never applies an event twice when two projectors (two processes, say) run the same projection', async () => {
+    const other = new SqliteReadModelStore(db);
+    const first = new Projector({ eventStore: events, readModels, projections: [counter('a', { failing: false })], batchSize: 3 });
+    const second = new Projector({ eventStore: events, readModels: other, projections: [counter('a', { failing: false })], batchSize: 2 });
+    for (let i = 0; i < 10; i++) await events.append(`s-${i % 3}`, [event('Ticked', {}), event('Ticked', {})], 'any');
+    await Promise.all([first.catchUp(), second.catchUp(), first.catchUp(), second.catchUp()]);
+    const seen = [];
+    for (let i = 0; i < 3; i++) seen.push(...(await readModels.get<{ seen: number[] }>('a_counts', `s-${i}`))!.seen);
+    expect(seen.sort((x, y) => x - y)).to.deep.equal(Array.from({ length: 20 }, (_, k) => k + 1));
+    await other.close();
+  });
+
   it('refuses to rebuild a projection it does not know', async () => {
     projector = new Projector({ eventStore: events, readModels, projections: [] });
     await projector.rebuild('nope').then(

@@ -1,6 +1,6 @@
 import type { RecordedEvent } from '@pagelog/contracts/events/event';
 import type { EventStore } from '@pagelog/storage/event-store/event-store';
-import type { ReadModelStore } from '@pagelog/storage/read-model-store/read-model-store';
+import { CheckpointMovedError, type ReadModelStore } from '@pagelog/storage/read-model-store/read-model-store';
 import type { Projection } from './projection';
 
 export interface ProjectorLogger {
@@ -61,16 +61,23 @@ export class ProjectionRunner {
     const checkpoint = await this.options.readModels.getCheckpoint(this.projection.name);
     const events = await this.options.eventStore.readAll({ after: checkpoint.position, limit: this.batchSize });
     if (events.length === 0) return 0;
-    await this.applyBatch(events, checkpoint.error !== null);
+    try {
+      await this.applyBatch(events, checkpoint.position, checkpoint.error !== null);
+    } catch (error) {
+      if (!(error instanceof CheckpointMovedError)) throw error;
+      // Another writer (a rebuild, a second projector) moved on meanwhile: read again from there.
+      this.options.logger?.info({ projection: this.projection.name, expected: error.expectedPosition, actual: error.actualPosition }, 'checkpoint moved by another writer');
+    }
     return events.length;
   }
 
   /**
-   * Applies events that follow this projection's checkpoint and moves the checkpoint to the last
-   * of them, in one commit. If a handler throws, the events before the failing one are committed
-   * on their own and the failure is thrown.
+   * Applies events that follow this projection's checkpoint `from` and moves the checkpoint to the
+   * last of them, in one commit that fails with CheckpointMovedError if the checkpoint is no
+   * longer at `from`. If a handler throws, the events before the failing one are committed on
+   * their own and the failure is thrown.
    */
-  async applyBatch(events: RecordedEvent[], wasFailing = false): Promise<void> {
+  async applyBatch(events: RecordedEvent[], from: number, wasFailing = false): Promise<void> {
     const { readModels } = this.options;
     const { name } = this.projection;
     const handled = new Set(this.projection.handles);
@@ -89,7 +96,7 @@ export class ProjectionRunner {
             }
           }
         },
-        this.projection.prefetch?.(relevant),
+        { prefetch: this.projection.prefetch?.(relevant), expectedPosition: from },
       );
       if (this.attempts > 0 || wasFailing) {
         this.options.logger?.info({ projection: name, position: last.position }, 'projection recovered');
@@ -101,9 +108,14 @@ export class ProjectionRunner {
       const before = relevant.filter((e) => e.position < error.event.position);
       const upTo = events.filter((e) => e.position < error.event.position).pop();
       if (upTo) {
-        await readModels.commit(name, upTo.position, async (uow) => {
-          for (const event of before) await this.projection.apply(event, uow);
-        });
+        await readModels.commit(
+          name,
+          upTo.position,
+          async (uow) => {
+            for (const event of before) await this.projection.apply(event, uow);
+          },
+          { expectedPosition: from },
+        );
       }
       throw error;
     }
@@ -240,14 +252,27 @@ export class Projector {
         await this.options.readModels.reset(runner.projection.name, runner.projection.collections.map((c) => c.name));
       }
       const head = await this.options.eventStore.headPosition();
+      // Every runner follows the shared read of the log while its checkpoint is where the
+      // previous batch left it; one that another writer moved catches up on its own at the end.
+      let inStep = runners;
       let after = 0;
       for (;;) {
         const events = await this.options.eventStore.readAll({ after, limit: this.options.rebuildBatchSize ?? 20_000 });
         if (events.length === 0) break;
-        for (const runner of runners) await runner.applyBatch(events);
+        const next: ProjectionRunner[] = [];
+        for (const runner of inStep) {
+          try {
+            await runner.applyBatch(events, after);
+            next.push(runner);
+          } catch (error) {
+            if (!(error instanceof CheckpointMovedError)) throw error;
+          }
+        }
+        inStep = next;
         after = events[events.length - 1]!.position;
         onProgress?.(after, Math.max(head, after));
       }
+      for (const runner of runners) if (!inStep.includes(runner)) await runner.catchUp();
     } finally {
       for (const runner of paused) runner.start();
     }

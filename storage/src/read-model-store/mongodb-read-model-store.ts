@@ -16,8 +16,15 @@ import {
 import { StoreUnavailableError } from '@pagelog/contracts/domain-errors';
 import { collectWrites } from './buffered-unit-of-work';
 import { CheckpointWaiters } from './checkpoint-waiters';
-import type {
-  Checkpoint, Doc, FindOptions, ProjectionError, ReadModelStore, Prefetch, UnitOfWork,
+import {
+  CheckpointMovedError,
+  type CommitOptions,
+  type Checkpoint,
+  type Doc,
+  type FindOptions,
+  type ProjectionError,
+  type ReadModelStore,
+  type UnitOfWork,
 } from './read-model-store';
 
 export interface MongoReadModelStoreOptions {
@@ -138,8 +145,9 @@ export class MongoReadModelStore implements ReadModelStore {
     return guard(() => this.docs.countDocuments(docFilter(collection, options)));
   }
 
-  async commit(name: string, position: number, work: (uow: UnitOfWork) => Promise<void>, prefetch?: Prefetch): Promise<void> {
-    const writes = await collectWrites(this, work, prefetch);
+  async commit(name: string, position: number, work: (uow: UnitOfWork) => Promise<void>, options: CommitOptions = {}): Promise<void> {
+    const writes = await collectWrites(this, work, options.prefetch);
+    const expected = options.expectedPosition;
     // Parsed once, outside the transaction: withTransaction may run its callback more than once.
     const operations = writes.map((w) => {
       const filter = { c: w.collection, i: w.id };
@@ -148,6 +156,12 @@ export class MongoReadModelStore implements ReadModelStore {
         : { replaceOne: { filter, replacement: { ...filter, doc: JSON.parse(w.json) as Doc }, upsert: true } };
     });
     await this.transaction(async (session) => {
+      if (expected !== undefined) {
+        // Inside the transaction: a concurrent commit of the same checkpoint is a write conflict.
+        const current = await this.checkpoints.findOne({ _id: name }, { session });
+        const actual = current ? Number(current.position) : 0;
+        if (actual !== expected) throw new CheckpointMovedError(name, expected, actual);
+      }
       if (operations.length > 0) await this.docs.bulkWrite(operations, { session, ordered: true });
       await this.checkpoints.updateOne(
         { _id: name },

@@ -3,8 +3,15 @@ import pg from 'pg';
 import { guard, isUnavailable } from '../postgres/pg-errors';
 import { collectWrites } from './buffered-unit-of-work';
 import { CheckpointWaiters } from './checkpoint-waiters';
-import type {
-  Checkpoint, Doc, FindOptions, ProjectionError, ReadModelStore, Prefetch, UnitOfWork,
+import {
+  CheckpointMovedError,
+  type CommitOptions,
+  type Checkpoint,
+  type Doc,
+  type FindOptions,
+  type ProjectionError,
+  type ReadModelStore,
+  type UnitOfWork,
 } from './read-model-store';
 
 export interface PostgresReadModelStoreOptions {
@@ -138,11 +145,22 @@ export class PostgresReadModelStore implements ReadModelStore {
     return rows[0]!.n;
   }
 
-  async commit(name: string, position: number, work: (uow: UnitOfWork) => Promise<void>, prefetch?: Prefetch): Promise<void> {
-    const writes = await collectWrites(this, work, prefetch);
+  async commit(name: string, position: number, work: (uow: UnitOfWork) => Promise<void>, options: CommitOptions = {}): Promise<void> {
+    const writes = await collectWrites(this, work, options.prefetch);
     const puts = writes.filter((w) => w.json !== null);
     const deletes = writes.filter((w) => w.json === null);
+    const expected = options.expectedPosition;
     await this.transaction(async (client) => {
+      if (expected !== undefined) {
+        // Lock the checkpoint row (made first if missing) so a concurrent commit waits, then compare.
+        await client.query(
+          `INSERT INTO ${this.checkpoints} (name, position, error, updated_at) VALUES ($1, 0, NULL, now()) ON CONFLICT (name) DO NOTHING`,
+          [name],
+        );
+        const { rows } = await client.query<{ position: string }>(`SELECT position FROM ${this.checkpoints} WHERE name = $1 FOR UPDATE`, [name]);
+        const actual = Number(rows[0]?.position ?? 0);
+        if (actual !== expected) throw new CheckpointMovedError(name, expected, actual);
+      }
       if (deletes.length > 0) {
         await client.query(
           `DELETE FROM ${this.docs} AS d USING unnest($1::text[], $2::text[]) AS x(collection, id)

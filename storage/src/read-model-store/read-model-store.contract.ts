@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import type { Doc, ProjectionError, ReadModelStore } from './read-model-store';
+import { CheckpointMovedError, type Doc, type ProjectionError, type ReadModelStore } from './read-model-store';
 
 export interface OpenedReadModelStore {
   store: ReadModelStore;
@@ -152,6 +152,38 @@ export function readModelStoreContract(adapterName: string, open: () => Promise<
       });
     });
 
+    describe('when a commit names the checkpoint it started from', () => {
+      it('commits while the checkpoint is still there, from 0 for a new projection', async () => {
+        await store.commit('page-overview', 3, async (uow) => uow.put('pages', 'a', { n: 1 }), { expectedPosition: 0 });
+        await store.commit('page-overview', 5, async (uow) => uow.put('pages', 'a', { n: 2 }), { expectedPosition: 3 });
+        expect((await store.getCheckpoint('page-overview')).position).to.equal(5);
+        expect(await store.get('pages', 'a')).to.deep.equal({ n: 2 });
+      });
+
+      it('writes nothing and says so when someone else moved the checkpoint meanwhile', async () => {
+        await store.commit('page-overview', 3, async (uow) => uow.put('pages', 'a', { n: 1 }));
+        const error = await store
+          .commit('page-overview', 9, async (uow) => uow.put('pages', 'a', { n: 99 }), { expectedPosition: 0 })
+          .then(() => null, (e: unknown) => e);
+        expect(error).to.be.instanceOf(CheckpointMovedError);
+        expect(error).to.include({ projection: 'page-overview', expectedPosition: 0, actualPosition: 3 });
+        expect((await store.getCheckpoint('page-overview')).position).to.equal(3);
+        expect(await store.get('pages', 'a')).to.deep.equal({ n: 1 });
+      });
+
+      it('lets exactly one of two racing commits from the same checkpoint win', async () => {
+        const outcomes = await Promise.allSettled(
+          [1, 2].map((n) => store.commit('page-overview', 10 + n, async (uow) => uow.put('pages', 'race', { n }), { expectedPosition: 0 })),
+        );
+        expect(outcomes.filter((o) => o.status === 'fulfilled')).to.have.length(1);
+        const lost = outcomes.find((o): o is PromiseRejectedResult => o.status === 'rejected')!;
+        expect(lost.reason).to.be.instanceOf(CheckpointMovedError);
+        const winner = outcomes.findIndex((o) => o.status === 'fulfilled') + 1;
+        expect(await store.get('pages', 'race')).to.deep.equal({ n: winner });
+        expect((await store.getCheckpoint('page-overview')).position).to.equal(10 + winner);
+      });
+    });
+
     describe('when several documents are read at once', () => {
       it('answers the documents that exist, by id, and leaves out the others', async () => {
         await store.commit('page-overview', 1, async (uow) => {
@@ -176,7 +208,7 @@ export function readModelStoreContract(adapterName: string, open: () => Promise<
             uow.put('pages', 'a', { n: a!.n + 1 });
             expect(await uow.get('pages', 'a')).to.deep.equal({ n: 2 });
           },
-          [{ collection: 'pages', ids: ['a', 'nope', 'a'] }],
+          { prefetch: [{ collection: 'pages', ids: ['a', 'nope', 'a'] }] },
         );
         expect(await store.get('pages', 'a')).to.deep.equal({ n: 2 });
         expect((await store.getCheckpoint('page-overview')).position).to.equal(2);

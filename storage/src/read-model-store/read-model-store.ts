@@ -36,6 +36,28 @@ export interface FindOptions {
 /** Documents to read ahead of a unit of work, by collection. */
 export type Prefetch = { collection: string; ids: string[] }[];
 
+export interface CommitOptions {
+  /** Documents the work will read: fetched with one getMany per collection instead of one get each. */
+  prefetch?: Prefetch;
+  /**
+   * The checkpoint the work started from. If another writer (a second projector, a rebuild) has
+   * moved it since, nothing is written and CheckpointMovedError is thrown.
+   */
+  expectedPosition?: number;
+}
+
+/** A commit found its projection's checkpoint moved by someone else; nothing was written. */
+export class CheckpointMovedError extends Error {
+  constructor(
+    readonly projection: string,
+    readonly expectedPosition: number,
+    readonly actualPosition: number,
+  ) {
+    super(`checkpoint of ${projection} is at ${actualPosition}, expected ${expectedPosition}`);
+    this.name = 'CheckpointMovedError';
+  }
+}
+
 /**
  * What a projection handler may do. Reads see the unit's own earlier writes. `put` takes the
  * document over: the unit keeps that object until it commits, so a handler builds a new object
@@ -57,10 +79,9 @@ export interface ReadModelStore {
   count(collection: string, options?: Pick<FindOptions, 'where' | 'search'>): Promise<number>;
   /**
    * Runs `work` and commits its writes and the checkpoint `name → position` in one transaction.
-   * If `work` throws, nothing is written and the error propagates. `prefetch` names documents
-   * the work will read: they are fetched with one getMany per collection instead of one get each.
+   * If `work` throws, nothing is written and the error propagates.
    */
-  commit(name: string, position: number, work: (uow: UnitOfWork) => Promise<void>, prefetch?: Prefetch): Promise<void>;
+  commit(name: string, position: number, work: (uow: UnitOfWork) => Promise<void>, options?: CommitOptions): Promise<void>;
   /** A checkpoint row; an unknown name reads as position 0 with no error. */
   getCheckpoint(name: string): Promise<Checkpoint>;
   /** Records (or, with null, clears) a projection's error; a successful commit also clears it. */

@@ -4,8 +4,15 @@ import type { Statement, Transaction } from 'better-sqlite3';
 import type { SqliteDatabase } from '../sqlite/open-database';
 import { collectWrites, type BufferedWrite } from './buffered-unit-of-work';
 import { CheckpointWaiters } from './checkpoint-waiters';
-import type {
-  Checkpoint, Doc, FindOptions, ProjectionError, ReadModelStore, Prefetch, UnitOfWork,
+import {
+  CheckpointMovedError,
+  type CommitOptions,
+  type Checkpoint,
+  type Doc,
+  type FindOptions,
+  type ProjectionError,
+  type ReadModelStore,
+  type UnitOfWork,
 } from './read-model-store';
 
 /**
@@ -41,7 +48,7 @@ export class SqliteReadModelStore implements ReadModelStore {
   private readonly waiters: CheckpointWaiters;
   private readonly statements = new Map<string, Statement<unknown[]>>();
   private readonly onCommit = (): void => this.waiters.wake();
-  private readonly applyCommit: Transaction<(writes: BufferedWrite[], name: string, position: number) => void>;
+  private readonly applyCommit: Transaction<(writes: BufferedWrite[], name: string, position: number, expected?: number) => void>;
   private readonly applyReset: Transaction<(name: string, collections: string[]) => void>;
 
   constructor(private readonly db: SqliteDatabase) {
@@ -64,7 +71,12 @@ export class SqliteReadModelStore implements ReadModelStore {
       value === null || value === undefined ? null : String(value).toLowerCase(),
     );
 
-    this.applyCommit = db.transaction((writes: BufferedWrite[], name: string, position: number) => {
+    this.applyCommit = db.transaction((writes: BufferedWrite[], name: string, position: number, expected?: number) => {
+      if (expected !== undefined) {
+        const row = this.statement('SELECT position FROM rm_checkpoints WHERE name = ?').get(name) as { position: number } | undefined;
+        const actual = row?.position ?? 0;
+        if (actual !== expected) throw new CheckpointMovedError(name, expected, actual);
+      }
       const upsert = this.statement(
         `INSERT INTO rm_docs (collection, id, doc) VALUES (?, ?, ?)
          ON CONFLICT (collection, id) DO UPDATE SET doc = excluded.doc`,
@@ -145,9 +157,9 @@ export class SqliteReadModelStore implements ReadModelStore {
     return row.n;
   }
 
-  async commit(name: string, position: number, work: (uow: UnitOfWork) => Promise<void>, prefetch?: Prefetch): Promise<void> {
-    const writes = await collectWrites(this, work, prefetch);
-    this.applyCommit.immediate(writes, name, position);
+  async commit(name: string, position: number, work: (uow: UnitOfWork) => Promise<void>, options: CommitOptions = {}): Promise<void> {
+    const writes = await collectWrites(this, work, options.prefetch);
+    this.applyCommit.immediate(writes, name, position, options.expectedPosition);
     this.commits.emit('commit');
   }
 
