@@ -37,6 +37,14 @@ export class ForbiddenError extends DomainError {
   }
 }
 
+/** A request body of a type the call does not take (415). */
+export class UnsupportedMediaTypeError extends DomainError {
+  readonly status = 415;
+  constructor(property = 'body', model = 'request') {
+    super([errorItem('V_12', property, model)]);
+  }
+}
+
 /** Stale expected revision: carries the stream's current revision so the client can merge. */
 export class ConflictError extends DomainError {
   readonly status = 409;

@@ -16,7 +16,8 @@ export function yupErrorToItems(error: YupValidationError, model: string): Error
   for (const e of inner) {
     const raw = typeof e.message === 'string' ? e.message : '';
     const code = codePattern.test(raw) ? raw : 'V_12';
-    const property = e.path ?? '';
+    // A failure of the whole input (an array instead of an object, say) is about the body.
+    const property = e.path || 'body';
     const key = `${code}|${property}`;
     if (seen.has(key)) continue;
     seen.add(key);

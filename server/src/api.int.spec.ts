@@ -247,6 +247,15 @@ for (const kind of storeKinds()) {
         expect(reply.body.Errors[0]).to.include({ code: 'V_12', property: 'body' });
       });
 
+      it('answers a body that is not JSON with 415, and a JSON array with 400 naming the body', async () => {
+        const form = await api.call('POST', '/page/create', 'title=Over+ons', { 'Content-Type': 'application/x-www-form-urlencoded' });
+        expect(form.status).to.equal(415);
+        expect(form.body.Errors).to.deep.equal([{ code: 'V_12', property: 'body', model: 'request', message: 'The body is not valid.' }]);
+        const array = await api.call('POST', '/page/create', '[1, 2]', { 'Content-Type': 'application/json' });
+        expect(array.status).to.equal(400);
+        expect(array.body.Errors).to.deep.equal([{ code: 'V_12', property: 'body', model: 'page', message: 'The body is not valid.' }]);
+      });
+
       it('answers a body over the limit with 413', async () => {
         const reply = await api.post('/page/create', page({ content: 'x'.repeat(1_100_000) }));
         expect(reply.status).to.equal(413);

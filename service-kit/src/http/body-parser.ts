@@ -1,9 +1,10 @@
 import type { Middleware } from 'koa';
 import { koaBody } from 'koa-body';
+import { UnsupportedMediaTypeError } from '@pagelog/contracts/domain-errors';
 
-/** JSON bodies up to `limit`; anything malformed or too large throws into the error handler. */
+/** JSON bodies up to `limit`; anything malformed, too large or not JSON throws into the error handler. */
 export function bodyParser(limit = '1mb'): Middleware {
-  return koaBody({
+  const parse = koaBody({
     json: true,
     urlencoded: false,
     text: false,
@@ -11,4 +12,12 @@ export function bodyParser(limit = '1mb'): Middleware {
     jsonLimit: limit,
     jsonStrict: true,
   }) as unknown as Middleware;
+  return async (ctx, next) => {
+    // The API takes JSON only: a body of another type is refused rather than read as empty.
+    // (ctx.is answers null when there is no body at all.)
+    if (['POST', 'PUT', 'PATCH'].includes(ctx.method) && ctx.is('application/json') === false) {
+      throw new UnsupportedMediaTypeError();
+    }
+    return parse(ctx, next);
+  };
 }
