@@ -127,6 +127,16 @@ describe('the projector', () => {
     expect(await readModels.get('broken_counts', 's-1')).to.deep.equal({ n: 4, seen: [1, 2, 3, 4] });
   });
 
+  it('stops at once while a failing projection waits to retry', async () => {
+    projector = new Projector({ eventStore: events, readModels, projections: [counter('broken', { failing: true })], backoffMs: 60_000 });
+    await events.append('s-1', [event('Ticked', { poison: true })], 0);
+    await projector.start();
+    await until(async () => (await readModels.getCheckpoint('broken')).error !== null);
+    // The back-off is a minute: stop() has to end it rather than wait for it (mocha's timeout would fail this).
+    await projector.stop();
+    projector = null;
+  });
+
   it('rebuilds a projection from scratch to the same state', async () => {
     const control = { failing: false };
     projector = new Projector({ eventStore: events, readModels, projections: [counter('a', control)] });

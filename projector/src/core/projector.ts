@@ -41,7 +41,8 @@ class HandlerFailure extends Error {
  */
 export class ProjectionRunner {
   private running = false;
-  private wakeUp: (() => void) | null = null;
+  /** The pending sleep: idle (until woken) or a back-off (until its timer, or stop). */
+  private sleeper: { resolve: () => void; idle: boolean } | null = null;
   private pendingWake = false;
   private attempts = 0;
   private loop: Promise<void> | null = null;
@@ -142,9 +143,8 @@ export class ProjectionRunner {
 
   async stop(): Promise<void> {
     this.running = false;
-    if (this.timer) clearTimeout(this.timer);
-    this.timer = null;
-    this.wake();
+    // Ends any sleep, a back-off included, so stopping never waits out a retry delay.
+    this.endSleep();
     await this.loop;
     this.loop = null;
   }
@@ -152,16 +152,22 @@ export class ProjectionRunner {
   /** New events exist: run now if idle (a back-off in progress is not cut short). */
   wake(): void {
     this.pendingWake = true;
-    const resolve = this.wakeUp;
-    this.wakeUp = null;
-    resolve?.();
+    if (this.sleeper?.idle) this.endSleep();
+  }
+
+  private endSleep(): void {
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = null;
+    const sleeper = this.sleeper;
+    this.sleeper = null;
+    sleeper?.resolve();
   }
 
   private sleep(ms: number | null): Promise<void> {
     return new Promise((resolve) => {
       if (ms === null && this.pendingWake) return resolve();
-      this.wakeUp = ms === null ? resolve : null;
-      if (ms !== null) this.timer = setTimeout(resolve, ms);
+      this.sleeper = { resolve, idle: ms === null };
+      if (ms !== null) this.timer = setTimeout(() => this.endSleep(), ms);
     });
   }
 
