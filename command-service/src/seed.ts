@@ -1,5 +1,7 @@
 import type { Block } from '@pagelog/contracts/blocks/block';
 import { slugStream } from '@pagelog/contracts/events/slug-events';
+import { pageStream } from '@pagelog/contracts/events/page-events';
+import { ConflictError, ValidationError } from '@pagelog/contracts/domain-errors';
 import type { Locale, Settings } from '@pagelog/contracts/locales';
 import type { EventStore } from '@pagelog/storage/event-store/event-store';
 import { commandContext, SYSTEM_ACTOR } from './core/command-context';
@@ -103,6 +105,22 @@ export const examplePages: SeedPage[] = [
   },
 ];
 
+/** The page that holds a seed page's slug, read from the event log, if any. */
+async function seededPage(store: EventStore, page: SeedPage) {
+  const [claim] = await store.readStream(slugStream(page.locale, page.slug), { direction: 'backwards', limit: 1 });
+  if (!claim) return null;
+  const pageId = (claim.data as { pageId: string }).pageId;
+  const history = await store.readStream(pageStream(pageId));
+  const created = history.find((e) => e.type === 'PageCreated');
+  if (!created) return null;
+  return {
+    pageId,
+    versionId: (created.data as { versionId: string }).versionId,
+    revision: history[history.length - 1]!.revision,
+    published: history.some((e) => e.type === 'PagePublished'),
+  };
+}
+
 export interface SeedResult {
   settingsInitialized: boolean;
   pagesCreated: number;
@@ -123,31 +141,48 @@ export async function seed(deps: CommandDeps & { store: EventStore }, settings: 
     const groups = new Map<string, string>();
     for (const page of examplePages) {
       if (!settings.availableLocales.includes(page.locale)) continue;
-      if ((await deps.store.streamRevision(slugStream(page.locale, page.slug))) > 0) continue;
-      const created = await createPage(
-        deps,
-        { title: page.title, slug: page.slug, type: page.type, locale: page.locale, content: '', typeData: {}, translationGroupId: groups.get(page.key) },
-        context(),
-      );
-      if (!groups.has(page.key)) groups.set(page.key, created.pageID);
-      const stored = await storeVersion(
-        deps,
-        created.pageVersionID,
-        {
-          pageID: created.pageID,
-          revision: created.revision,
-          title: page.title,
-          blocks: page.blocks,
-          seoTitle: page.seoTitle ?? '',
-          seoDescription: page.seoDescription,
-          seoKeywords: page.seoKeywords,
-          seoImage: [],
-        },
-        context(),
-      );
-      const published = await publishPage(deps, created.pageID, stored.revision, context());
-      position = published.position;
-      pagesCreated += 1;
+      const existing = await seededPage(deps.store, page);
+      if (existing?.published) continue;
+      let target = existing;
+      if (!target) {
+        try {
+          const created = await createPage(
+            deps,
+            { title: page.title, slug: page.slug, type: page.type, locale: page.locale, content: '', typeData: {}, translationGroupId: groups.get(page.key) },
+            context(),
+          );
+          target = { pageId: created.pageID, versionId: created.pageVersionID, revision: created.revision, published: false };
+          pagesCreated += 1;
+        } catch (error) {
+          // Another process seeding the same store at the same moment got there first.
+          if (error instanceof ValidationError && error.items.some((i) => i.code === 'V_06')) continue;
+          throw error;
+        }
+      }
+      if (!groups.has(page.key)) groups.set(page.key, target.pageId);
+      // A page created by an interrupted first start is stored and published now.
+      try {
+        const stored = await storeVersion(
+          deps,
+          target.versionId,
+          {
+            pageID: target.pageId,
+            revision: target.revision,
+            title: page.title,
+            blocks: page.blocks,
+            seoTitle: page.seoTitle ?? '',
+            seoDescription: page.seoDescription,
+            seoKeywords: page.seoKeywords,
+            seoImage: [],
+          },
+          context(),
+        );
+        position = (await publishPage(deps, target.pageId, stored.revision, context())).position;
+      } catch (error) {
+        // Another seeding process is finishing the same page.
+        if (error instanceof ConflictError) continue;
+        throw error;
+      }
     }
   }
   return { settingsInitialized: s.initialized, pagesCreated, position };

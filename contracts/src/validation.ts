@@ -26,14 +26,34 @@ export function yupErrorToItems(error: YupValidationError, model: string): Error
   return items;
 }
 
+/** A NUL character or a lone UTF-16 surrogate: not text, and PostgreSQL's jsonb refuses both. */
+const unstorable = /\u0000|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
+
+/** The paths of every string in `value` that holds characters no store can keep as text. */
+export function unstorableTextPaths(value: unknown, path = ''): string[] {
+  if (typeof value === 'string') return unstorable.test(value) ? [path] : [];
+  if (Array.isArray(value)) return value.flatMap((v, i) => unstorableTextPaths(v, `${path}[${i}]`));
+  if (value !== null && typeof value === 'object') {
+    return Object.entries(value).flatMap(([k, v]) => [
+      ...(unstorable.test(k) ? [path] : []),
+      ...unstorableTextPaths(v, path ? `${path}.${k}` : k),
+    ]);
+  }
+  return [];
+}
+
 /** Validates and casts input; throws ValidationError with one item per failing property. */
 export function validateInput<S extends AnySchema>(schema: S, input: unknown, model: string): InferType<S> {
+  let value: InferType<S>;
   try {
-    return schema.validateSync(input ?? {}, { abortEarly: false, stripUnknown: true }) as InferType<S>;
+    value = schema.validateSync(input ?? {}, { abortEarly: false, stripUnknown: true }) as InferType<S>;
   } catch (error) {
     if (error && (error as { name?: string }).name === 'ValidationError') {
       throw new ValidationError(yupErrorToItems(error as YupValidationError, model));
     }
     throw error;
   }
+  const bad = unstorableTextPaths(value);
+  if (bad.length > 0) throw new ValidationError([...new Set(bad)].map((p) => errorItem('V_12', p || 'body', model)));
+  return value;
 }

@@ -174,10 +174,12 @@ for (const kind of storeKinds()) {
         expect(reply.body.Errors.map((e: { code: string; property: string }) => `${e.code} ${e.property}`)).to.include('V_12 blocks[0].anchorPoint');
       });
 
-      it('answers 404 PM_01 for an unknown page', async () => {
-        const reply = await api.post('/page/version/nope/store', { pageID: '0190a000-0000-7000-8000-000000000000', revision: 0, title: 'x', blocks: [] });
-        expect(reply.status).to.equal(404);
-        expect(reply.body.Errors[0]).to.include({ code: 'PM_01', message: 'Failed to get the page from the database.' });
+      it('answers 404 PM_01 for an unknown page, whatever revision the caller sends', async () => {
+        for (const revision of [0, 3]) {
+          const reply = await api.post('/page/version/nope/store', { pageID: '0190a000-0000-7000-8000-000000000000', revision, title: 'x', blocks: [] });
+          expect(reply.status).to.equal(404);
+          expect(reply.body.Errors[0]).to.include({ code: 'PM_01', message: 'Failed to get the page from the database.' });
+        }
       });
     });
 
@@ -254,6 +256,27 @@ for (const kind of storeKinds()) {
         const array = await api.call('POST', '/page/create', '[1, 2]', { 'Content-Type': 'application/json' });
         expect(array.status).to.equal(400);
         expect(array.body.Errors).to.deep.equal([{ code: 'V_12', property: 'body', model: 'page', message: 'The body is not valid.' }]);
+      });
+
+      it('answers a known path with the wrong method with 405 in the envelope', async () => {
+        const reply = await api.call('DELETE', '/settings/get');
+        expect(reply.status).to.equal(405);
+        expect(reply.body).to.include({ Success: false });
+        expect(reply.body.Errors[0].code).to.equal('V_07');
+      });
+
+      it('takes a command without any body, as a browser sends a bare POST', async () => {
+        const reply = await api.call('POST', '/page/0190a000-0000-7000-8000-000000000000/publish');
+        expect(reply.status).to.equal(404);
+        expect(reply.body.Errors[0].code).to.equal('PM_01');
+      });
+
+      it('refuses text that cannot be stored (a NUL character, a lone surrogate) with V_12 naming the property', async () => {
+        const reply = await api.post('/page/create', page({ title: 'Bad\u0000title', content: 'half \ud800 a pair' }));
+        expect(reply.status).to.equal(400);
+        expect(reply.body.Errors.map((e: { code: string; property: string }) => `${e.code} ${e.property}`)).to.have.members(['V_12 title', 'V_12 content']);
+        const fine = await api.post('/page/create', page({ title: 'Grüße 😀' }));
+        expect(fine.status).to.equal(200);
       });
 
       it('answers a body over the limit with 413', async () => {

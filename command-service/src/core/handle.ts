@@ -39,10 +39,12 @@ export function createHandle(store: EventStore): Handle {
     for (let attempt = 1; ; attempt++) {
       const history = await store.readStream(stream);
       const revision = history.length === 0 ? 0 : history[history.length - 1]!.revision;
+      const state = history.reduce((s, e) => evolver.evolve(s, e as unknown as E), evolver.initialState);
       if (expectedRevision !== 'any' && expectedRevision !== revision) {
+        // A stream that does not exist is the decider's to report (404), not a stale revision.
+        if (revision === 0) decide(state, revision);
         throw new ConflictError(stream, expectedRevision, revision);
       }
-      const state = history.reduce((s, e) => evolver.evolve(s, e as unknown as E), evolver.initialState);
       const events = decide(state, revision);
       if (events.length === 0) {
         const last = history[history.length - 1] as RecordedEvent | undefined;

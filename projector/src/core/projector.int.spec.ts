@@ -127,6 +127,17 @@ describe('the projector', () => {
     expect(await readModels.get('broken_counts', 's-1')).to.deep.equal({ n: 4, seen: [1, 2, 3, 4] });
   });
 
+  it('stops cleanly however soon after starting, even in the middle of a batch', async () => {
+    for (let i = 0; i < 20; i++) {
+      // Half the rounds start with nothing to do, half with a new event to project.
+      if (i % 2) await events.append(`s-${i}`, [event('Ticked', {})], 0);
+      const p = new Projector({ eventStore: events, readModels, projections: [counter('a', { failing: false }), counter('b', { failing: false })] });
+      await p.start();
+      if (i % 4 > 1) await new Promise((r) => setImmediate(r));
+      await p.stop(); // a hang here fails the test by mocha's timeout
+    }
+  });
+
   it('stops at once while a failing projection waits to retry', async () => {
     projector = new Projector({ eventStore: events, readModels, projections: [counter('broken', { failing: true })], backoffMs: 60_000 });
     await events.append('s-1', [event('Ticked', { poison: true })], 0);

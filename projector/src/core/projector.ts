@@ -165,7 +165,7 @@ export class ProjectionRunner {
 
   private sleep(ms: number | null): Promise<void> {
     return new Promise((resolve) => {
-      if (ms === null && this.pendingWake) return resolve();
+      if (!this.running || (ms === null && this.pendingWake)) return resolve();
       this.sleeper = { resolve, idle: ms === null };
       if (ms !== null) this.timer = setTimeout(() => this.endSleep(), ms);
     });
@@ -178,6 +178,7 @@ export class ProjectionRunner {
       this.pendingWake = false;
       try {
         const moved = await this.runBatch();
+        if (!this.running) break;
         if (moved === 0) await this.sleep(null);
       } catch (error) {
         if (!this.running) break;

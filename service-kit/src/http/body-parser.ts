@@ -13,9 +13,10 @@ export function bodyParser(limit = '1mb'): Middleware {
     jsonStrict: true,
   }) as unknown as Middleware;
   return async (ctx, next) => {
-    // The API takes JSON only: a body of another type is refused rather than read as empty.
-    // (ctx.is answers null when there is no body at all.)
-    if (['POST', 'PUT', 'PATCH'].includes(ctx.method) && ctx.is('application/json') === false) {
+    // The API takes JSON only: a body declared as another type is refused rather than read as
+    // empty. A call without a body (Content-Length 0, or no Content-Type) passes.
+    const declared = ctx.get('Content-Type') !== '' && ctx.request.length !== 0;
+    if (declared && ['POST', 'PUT', 'PATCH'].includes(ctx.method) && ctx.is('application/json') === false) {
       throw new UnsupportedMediaTypeError();
     }
     return parse(ctx, next);

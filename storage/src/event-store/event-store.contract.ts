@@ -89,6 +89,17 @@ export function eventStoreContract(
         expect(await store.headPosition()).to.equal(read!.position);
       });
 
+      it('refuses text that no read model could store (a NUL, a lone surrogate) and writes nothing', async () => {
+        for (const bad of ['Bad\u0000title', 'half \ud800 a pair']) {
+          const error = await rejection(store.append('page-nul', [event({ title: bad })], 0));
+          expect(error).to.be.instanceOf(TypeError);
+        }
+        expect(await store.streamRevision('page-nul')).to.equal(0);
+        const ok = await store.append('page-nul', [event({ title: 'a literal \\u0000 and 😀 are fine' })], 0);
+        expect((await store.readStream('page-nul'))[0]!.data).to.deep.equal({ title: 'a literal \\u0000 and 😀 are fine' });
+        expect(ok.revision).to.equal(1);
+      });
+
       it('rejects an append without events and writes nothing', async () => {
         const error = await rejection(store.append('page-c', [], 0));
         expect(error).to.be.instanceOf(Error);

@@ -109,3 +109,17 @@ export function notifyListeners(listeners: Iterable<(position: number) => void>,
     }
   }
 }
+
+/**
+ * JSON.stringify writes a NUL as \u0000 and a lone surrogate as \udXXX (an escape preceded by an
+ * odd number of backslashes); no read model can store either as text (PostgreSQL's jsonb refuses
+ * both), so an event holding one would stop every projection for good.
+ */
+const unstorableEscape = /(?<!\\)(?:\\\\)*\\u(?:0000|d[89a-f][0-9a-f]{2})/i;
+
+/** Returns the JSON text of event data or metadata, refusing text no store can keep. */
+export function storableJson(stream: string, value: unknown): string {
+  const json = JSON.stringify(value);
+  if (unstorableEscape.test(json)) throw new TypeError(`append to ${stream}: text with a NUL character or a lone surrogate cannot be stored`);
+  return json;
+}

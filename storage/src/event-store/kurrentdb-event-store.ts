@@ -22,6 +22,7 @@ import {
   assertAppendable,
   checkAppend,
   notifyListeners,
+  storableJson,
   type AppendResult,
   type EventStore,
   type ExpectedRevision,
@@ -87,6 +88,11 @@ export class KurrentDbEventStore implements EventStore {
 
   async append(stream: string, events: NewEvent[], expectedRevision: ExpectedRevision): Promise<AppendResult> {
     assertAppendable(stream, events, expectedRevision);
+    // The same rule as the other adapters: text no read model can store never enters the log.
+    for (const e of events) {
+      storableJson(stream, e.data);
+      storableJson(stream, e.metadata);
+    }
     const name = this.prefix + stream;
     if (name.startsWith('$')) throw new TypeError(`append to ${stream}: stream names starting with $ are KurrentDB system streams`);
     const proposed = events.map((e) => jsonEvent({

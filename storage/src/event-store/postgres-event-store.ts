@@ -6,6 +6,7 @@ import {
   assertAppendable,
   checkAppend,
   notifyListeners,
+  storableJson,
   type AppendResult,
   type EventStore,
   type ExpectedRevision,
@@ -155,8 +156,8 @@ export class PostgresEventStore implements EventStore {
         expectedRevision === 'any' ? null : expectedRevision,
         events.map((e) => e.id),
         events.map((e) => e.type),
-        events.map((e) => JSON.stringify(e.data)),
-        events.map((e) => JSON.stringify(e.metadata)),
+        events.map((e) => storableJson(stream, e.data)),
+        events.map((e) => storableJson(stream, e.metadata)),
         this.channel,
       ],
     };

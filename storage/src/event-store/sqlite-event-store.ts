@@ -7,6 +7,7 @@ import {
   assertAppendable,
   checkAppend,
   notifyListeners,
+  storableJson,
   type AppendResult,
   type EventStore,
   type ExpectedRevision,
@@ -59,7 +60,7 @@ export class SqliteEventStore implements EventStore {
     const insertEach = (stream: string, events: NewEvent[], current: number): RecordedEvent[] =>
       events.map((e, i): RecordedEvent => {
         const revision = current + i + 1;
-        const info = this.statements.insert.run(e.id, stream, revision, e.type, JSON.stringify(e.data), JSON.stringify(e.metadata));
+        const info = this.statements.insert.run(e.id, stream, revision, e.type, storableJson(stream, e.data), storableJson(stream, e.metadata));
         return { id: e.id, stream, revision, position: Number(info.lastInsertRowid), type: e.type, data: e.data, metadata: e.metadata };
       });
     // Several inserts go in a savepoint, so one that fails takes the others back with it; a
