@@ -373,7 +373,8 @@ function metadata(overrides: Partial<EventMetadata> = {}): EventMetadata {
 }
 
 /** An event of a type the registry does not know, so reading never upcasts it. */
-function event(data: Record<string, unknown> = {}): NewEvent {
+/** A new event with fresh ids and metadata, for tests of any adapter. */
+export function event(data: Record<string, unknown> = {}): NewEvent {
   return { id: randomUUID(), type: 'ContractTestHappened', data, metadata: metadata() };
 }
 
@@ -386,7 +387,8 @@ async function rejection(promise: Promise<unknown>): Promise<unknown> {
   throw new Error('expected the call to fail, but it succeeded');
 }
 
-async function waitFor(condition: () => boolean, timeoutMs: number): Promise<void> {
+/** Polls until `condition` holds, failing after `timeoutMs`. */
+export async function waitFor(condition: () => boolean, timeoutMs: number): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while (!condition()) {
     if (Date.now() > deadline) throw new Error(`condition not met within ${timeoutMs} ms`);

@@ -1,4 +1,4 @@
-import { randomBytes, randomUUID } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -6,9 +6,9 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { expect } from 'chai';
 import pg from 'pg';
 import { StoreUnavailableError } from '@pagelog/contracts/domain-errors';
-import type { NewEvent, RecordedEvent } from '@pagelog/contracts/events/event';
+import type { RecordedEvent } from '@pagelog/contracts/events/event';
 import { openDatabase } from '../sqlite/open-database';
-import { eventStoreContract } from './event-store.contract';
+import { event, eventStoreContract, waitFor } from './event-store.contract';
 import { PostgresEventStore } from './postgres-event-store';
 import { SqliteEventStore } from './sqlite-event-store';
 
@@ -37,7 +37,7 @@ describe('SQLite event store', () => {
       try {
         const heard: number[] = [];
         const unsubscribe = reader.subscribe((position) => heard.push(position));
-        const result = await writer.append('page-elsewhere', [newEvent(), newEvent()], 0);
+        const result = await writer.append('page-elsewhere', [event(), event()], 0);
         await waitFor(() => heard.includes(result.position), 2000);
         unsubscribe();
       } finally {
@@ -90,7 +90,7 @@ if (postgresUrl) {
             let left = eventsPerWriter;
             while (left > 0) {
               const size = Math.min(left, 1 + Math.floor(Math.random() * 3));
-              const events = Array.from({ length: size }, () => newEvent({ writer }));
+              const events = Array.from({ length: size }, () => event({ writer }));
               const toShared = Math.random() < 0.5;
               const result = toShared
                 ? await store.append(shared[Math.floor(Math.random() * shared.length)], events, 'any')
@@ -147,7 +147,7 @@ if (postgresUrl) {
         const second = new PostgresEventStore({ pool, schema });
         try {
           await Promise.all([first.init(), second.init(), first.init()]);
-          await first.append('page-init', [newEvent()], 0);
+          await first.append('page-init', [event()], 0);
           expect(await second.streamRevision('page-init')).to.equal(1);
         } finally {
           await drop();
@@ -182,7 +182,7 @@ if (postgresUrl) {
         const unsubscribe = reader.subscribe((position) => heard.push(position));
         // The first call says where the log stood once LISTEN was in place.
         await waitFor(() => heard.length > 0, 3000);
-        const result = await writer.append('page-listen', [newEvent(), newEvent()], 0);
+        const result = await writer.append('page-listen', [event(), event()], 0);
         await waitFor(() => heard.includes(result.position), 3000);
         unsubscribe();
       });
@@ -202,7 +202,7 @@ if (postgresUrl) {
         // Reconnected: it reports the head again.
         await waitFor(() => heard.length > callsBefore, 5000);
 
-        const result = await writer.append('page-listen', [newEvent()], 0);
+        const result = await writer.append('page-listen', [event()], 0);
         await waitFor(() => heard.includes(result.position), 3000);
         unsubscribe();
       });
@@ -215,7 +215,7 @@ if (postgresUrl) {
         const store = new PostgresEventStore({ pool });
         try {
           for (const call of [
-            () => store.append('page-x', [newEvent()], 0),
+            () => store.append('page-x', [event()], 0),
             () => store.readAll(),
             () => store.readStream('page-x'),
           ]) {
@@ -247,25 +247,4 @@ async function freshSchema(url: string, max = 10) {
   };
 }
 
-function newEvent(data: Record<string, unknown> = {}): NewEvent {
-  return {
-    id: randomUUID(),
-    type: 'SpecTestHappened',
-    data,
-    metadata: {
-      actorId: 'system',
-      correlationId: randomUUID(),
-      causationId: randomUUID(),
-      occurredAt: new Date().toISOString(),
-      schemaVersion: 1,
-    },
-  };
-}
 
-async function waitFor(condition: () => boolean, timeoutMs: number): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!condition()) {
-    if (Date.now() > deadline) throw new Error(`condition not met within ${timeoutMs} ms`);
-    await sleep(10);
-  }
-}

@@ -1,10 +1,9 @@
-import { randomBytes, randomUUID } from 'node:crypto';
-import { setTimeout as sleep } from 'node:timers/promises';
+import { randomBytes } from 'node:crypto';
 import { expect } from 'chai';
 import { KurrentDBClient } from '@kurrent/kurrentdb-client';
 import { StoreUnavailableError } from '@pagelog/contracts/domain-errors';
-import type { NewEvent, RecordedEvent } from '@pagelog/contracts/events/event';
-import { eventStoreContract } from './event-store.contract';
+import type { RecordedEvent } from '@pagelog/contracts/events/event';
+import { event, eventStoreContract, waitFor } from './event-store.contract';
 import { KurrentDbEventStore } from './kurrentdb-event-store';
 
 /**
@@ -44,9 +43,9 @@ if (kurrentUrl) {
         const store = new KurrentDbEventStore({ client, streamPrefix: freshPrefix() });
         try {
           const appended: RecordedEvent[] = [];
-          appended.push(...(await store.append('page-a', [newEvent(), newEvent(), newEvent()], 0)).events);
-          appended.push(...(await store.append('page-b', [newEvent()], 0)).events);
-          appended.push(...(await store.append('page-a', [newEvent(), newEvent()], 3)).events);
+          appended.push(...(await store.append('page-a', [event(), event(), event()], 0)).events);
+          appended.push(...(await store.append('page-b', [event()], 0)).events);
+          appended.push(...(await store.append('page-a', [event(), event()], 3)).events);
 
           const positions = appended.map((e) => e.position);
           for (let i = 1; i < positions.length; i++) expect(positions[i]).to.be.greaterThan(positions[i - 1]);
@@ -75,8 +74,8 @@ if (kurrentUrl) {
         const mine = new KurrentDbEventStore({ client, streamPrefix: freshPrefix() });
         const theirs = new KurrentDbEventStore({ client, streamPrefix: freshPrefix() });
         try {
-          const own = await mine.append('page-x', [newEvent()], 0);
-          await theirs.append('page-x', [newEvent(), newEvent()], 0);
+          const own = await mine.append('page-x', [event()], 0);
+          await theirs.append('page-x', [event(), event()], 0);
 
           expect((await mine.readAll()).map((e) => e.id)).to.deep.equal(own.events.map((e) => e.id));
           expect(await mine.headPosition()).to.equal(own.position);
@@ -100,7 +99,7 @@ if (kurrentUrl) {
           const unsubscribe = reader.subscribe((position) => heard.push(position));
           // Once the subscription is confirmed it reports the head (0 for a new prefix).
           await waitFor(() => heard.length > 0, 5000);
-          const result = await writer.append('page-sub', [newEvent(), newEvent()], 0);
+          const result = await writer.append('page-sub', [event(), event()], 0);
           await waitFor(() => heard.some((p) => p >= result.position), 5000);
           unsubscribe();
         } finally {
@@ -118,7 +117,7 @@ if (kurrentUrl) {
       const store = new KurrentDbEventStore({ client: unreachable, streamPrefix: freshPrefix() });
       try {
         for (const call of [
-          () => store.append('page-x', [newEvent()], 0),
+          () => store.append('page-x', [event()], 0),
           () => store.readAll(),
           () => store.readStream('page-x'),
           () => store.headPosition(),
@@ -135,25 +134,4 @@ if (kurrentUrl) {
   });
 }
 
-function newEvent(data: Record<string, unknown> = {}): NewEvent {
-  return {
-    id: randomUUID(),
-    type: 'SpecTestHappened',
-    data,
-    metadata: {
-      actorId: 'system',
-      correlationId: randomUUID(),
-      causationId: randomUUID(),
-      occurredAt: new Date().toISOString(),
-      schemaVersion: 1,
-    },
-  };
-}
 
-async function waitFor(condition: () => boolean, timeoutMs: number): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!condition()) {
-    if (Date.now() > deadline) throw new Error(`condition not met within ${timeoutMs} ms`);
-    await sleep(10);
-  }
-}
