@@ -40,8 +40,8 @@ export class ForbiddenError extends DomainError {
 /** A request body of a type the call does not take (415). */
 export class UnsupportedMediaTypeError extends DomainError {
   readonly status = 415;
-  constructor(property = 'body', model = 'request') {
-    super([errorItem('V_12', property, model)]);
+  constructor(property = 'body', model = 'request', code = 'V_12') {
+    super([errorItem(code, property, model)]);
   }
 }
 
@@ -68,5 +68,31 @@ export class StoreUnavailableError extends DomainError {
   constructor(cause?: unknown) {
     super([errorItem('G_01')], `store unavailable: ${cause instanceof Error ? cause.message : String(cause)}`);
     if (cause !== undefined) (this as { cause?: unknown }).cause = cause;
+  }
+}
+
+/** No session, or an expired one (401, AUTH_05). */
+export class UnauthorizedError extends DomainError {
+  readonly status = 401;
+  constructor(code = 'AUTH_05') {
+    super([errorItem(code)]);
+  }
+}
+
+/** Too many attempts (429, AUTH_03); retryAfterSeconds goes into Retry-After. */
+export class TooManyRequestsError extends DomainError {
+  readonly status = 429;
+  readonly retryAfterSeconds: number;
+  constructor(retryAfterSeconds: number, code = 'AUTH_03') {
+    super([errorItem(code)]);
+    this.retryAfterSeconds = retryAfterSeconds;
+  }
+}
+
+/** A body over its limit (413), e.g. a profile image over 2 MB (UM_05). */
+export class PayloadTooLargeError extends DomainError {
+  readonly status = 413;
+  constructor(code: string, property = '', model = '') {
+    super([errorItem(code, property, model)]);
   }
 }

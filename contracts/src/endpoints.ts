@@ -2,6 +2,17 @@ import { array, mixed, number, object, string, type AnyObjectSchema } from 'yup'
 import { locales } from './locales';
 import { pageTypeIds } from './pages/page-types';
 import { slugPattern } from './slugs';
+import type { Access } from './permissions';
+import {
+  createUserSchema,
+  forgotPasswordSchema,
+  listQuerySchema,
+  loginSchema,
+  registerSchema,
+  resetAccountSchema,
+  setupSchema,
+  updateUserSchema,
+} from './users/schemas';
 
 /** Where every call lives: `/api/cms` + the endpoint path. */
 export const API_BASE = '/api/cms';
@@ -18,6 +29,16 @@ export interface Endpoint {
   model: string;
   /** The yup schema of the body (POST/PUT) or query string (GET), if the call takes one. */
   schema?: AnyObjectSchema;
+  /** Who may call it; one middleware enforces this for every route (401 / 403 UM_01). */
+  access: Access;
+  /**
+   * Whether the call changes state and so needs the session's X-CSRF-Token and
+   * X-Requested-With: XMLHttpRequest. Every POST, PUT and DELETE does, except the read-only
+   * POSTs that say `csrf: false` (the session check, which hands out the token, and slug look-ups).
+   */
+  csrf?: boolean;
+  /** The body is multipart/form-data (a file upload) instead of JSON. */
+  multipart?: boolean;
 }
 
 const text = (max = 254) => string().default('').max(max, 'V_11');
@@ -88,15 +109,35 @@ export const slugLookupSchema = object({
 });
 
 export const endpoints = {
-  settingsGet: { method: 'GET', path: '/settings/get', kind: 'query', model: 'settings' },
-  pageCreate: { method: 'POST', path: '/page/create', kind: 'command', model: 'page', schema: createPageSchema },
-  pageGet: { method: 'GET', path: '/page/:id', kind: 'query', model: 'page' },
-  pageVersionFetch: { method: 'GET', path: '/page/version/fetch/:versionId', kind: 'query', model: 'pageVersion' },
-  pageVersionStore: { method: 'POST', path: '/page/version/:id/store', kind: 'command', model: 'pageVersion', schema: storeVersionSchema },
-  pagePublish: { method: 'POST', path: '/page/:id/publish', kind: 'command', model: 'page', schema: publishSchema },
-  pageGetBySlug: { method: 'POST', path: '/page/get-by-slug', kind: 'query', model: 'page', schema: slugLookupSchema },
-  pageGetBySlugQuery: { method: 'GET', path: '/page/get-by-slug-query', kind: 'query', model: 'page', schema: slugLookupSchema },
-  projectionsStatus: { method: 'GET', path: '/system/projections', kind: 'query', model: 'projection' },
+  // Authentication (spec section 7) and first-run setup.
+  authLogin: { method: 'POST', path: '/auth/login', kind: 'command', model: 'user', schema: loginSchema, access: 'public' },
+  authLogout: { method: 'POST', path: '/auth/logout', kind: 'command', model: 'user', access: 'public' },
+  authUser: { method: 'POST', path: '/auth/user', kind: 'query', model: 'user', access: 'public', csrf: false },
+  authRefreshSession: { method: 'POST', path: '/auth/refresh-session', kind: 'query', model: 'user', access: 'authenticated' },
+  authRegister: { method: 'POST', path: '/auth/register', kind: 'command', model: 'user', schema: registerSchema, access: { permission: 'manage-users' } },
+  authResetAccount: { method: 'POST', path: '/auth/reset-account', kind: 'command', model: 'user', schema: resetAccountSchema, access: 'public' },
+  authForgotPassword: { method: 'POST', path: '/auth/forgot-password', kind: 'command', model: 'user', schema: forgotPasswordSchema, access: 'public' },
+  authSetup: { method: 'POST', path: '/auth/setup', kind: 'command', model: 'user', schema: setupSchema, access: 'public' },
+  // Users and roles.
+  userList: { method: 'GET', path: '/user/list', kind: 'query', model: 'user', schema: listQuerySchema, access: { permission: 'manage-users' } },
+  userCurrent: { method: 'GET', path: '/user', kind: 'query', model: 'user', access: 'authenticated' },
+  userCreate: { method: 'POST', path: '/user', kind: 'command', model: 'user', schema: createUserSchema, access: { permission: 'manage-users' } },
+  userUpdate: { method: 'PUT', path: '/user/:id', kind: 'command', model: 'user', schema: updateUserSchema, access: { permission: 'manage-users', orSelf: 'id' } },
+  userDelete: { method: 'DELETE', path: '/user/:id', kind: 'command', model: 'user', access: { permission: 'manage-users' } },
+  userImageStore: { method: 'PUT', path: '/user/:id/image', kind: 'command', model: 'user', access: { permission: 'manage-users', orSelf: 'id' }, multipart: true },
+  userImageDelete: { method: 'DELETE', path: '/user/:id/image', kind: 'command', model: 'user', access: { permission: 'manage-users', orSelf: 'id' } },
+  userImageGet: { method: 'GET', path: '/user/:id/image', kind: 'query', model: 'user', access: 'authenticated' },
+  roleList: { method: 'GET', path: '/role/list', kind: 'query', model: 'role', access: { permission: 'manage-users' } },
+  // Settings, pages, system.
+  settingsGet: { method: 'GET', path: '/settings/get', kind: 'query', model: 'settings', access: 'public' },
+  pageCreate: { method: 'POST', path: '/page/create', kind: 'command', model: 'page', schema: createPageSchema, access: { permission: 'create-page' } },
+  pageGet: { method: 'GET', path: '/page/:id', kind: 'query', model: 'page', access: 'authenticated' },
+  pageVersionFetch: { method: 'GET', path: '/page/version/fetch/:versionId', kind: 'query', model: 'pageVersion', access: 'authenticated' },
+  pageVersionStore: { method: 'POST', path: '/page/version/:id/store', kind: 'command', model: 'pageVersion', schema: storeVersionSchema, access: { permission: 'edit-page' } },
+  pagePublish: { method: 'POST', path: '/page/:id/publish', kind: 'command', model: 'page', schema: publishSchema, access: { permission: 'publish-page' } },
+  pageGetBySlug: { method: 'POST', path: '/page/get-by-slug', kind: 'query', model: 'page', schema: slugLookupSchema, access: 'public', csrf: false },
+  pageGetBySlugQuery: { method: 'GET', path: '/page/get-by-slug-query', kind: 'query', model: 'page', schema: slugLookupSchema, access: 'public' },
+  projectionsStatus: { method: 'GET', path: '/system/projections', kind: 'query', model: 'projection', access: { permission: 'view-system' } },
 } satisfies Record<string, Endpoint>;
 
 export type EndpointName = keyof typeof endpoints;
@@ -105,4 +146,9 @@ export type EndpointName = keyof typeof endpoints;
 export function endpointUrl(name: EndpointName, params: Record<string, string> = {}): string {
   const path = endpoints[name].path.replace(/:([A-Za-z]+)/g, (_, key: string) => encodeURIComponent(params[key] ?? ''));
   return API_BASE + path;
+}
+
+/** Whether a call needs the CSRF token (see Endpoint.csrf). */
+export function needsCsrf(endpoint: Endpoint): boolean {
+  return endpoint.csrf ?? endpoint.method !== 'GET';
 }

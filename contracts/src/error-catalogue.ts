@@ -38,6 +38,13 @@ export const errorCatalogue = {
   V_16: 'Must be at least 1 character long.',
   V_17: 'Must contain a file.',
   V_18: 'Already exists on this page.',
+  // Pagelog's own codes, beyond the spec's catalogue (the spec leaves these texts open).
+  /** A password on the list of commonly used passwords. */
+  AUTH_04: 'This password is too common; choose one that is harder to guess.',
+  /** A call that needs a session, made without one (401). */
+  AUTH_05: 'Your session has ended; please log in again.',
+  /** A state-changing call without this session's CSRF token or the XMLHttpRequest header (403). */
+  AUTH_06: 'This request could not be verified; reload the page and try again.',
 } as const;
 
 export type ErrorCode = keyof typeof errorCatalogue;

@@ -7,6 +7,8 @@ export const readModels = {
   pages: { projection: 'pages', collection: 'pages' },
   pageVersions: { projection: 'pages', collection: 'page_versions' },
   publicPages: { projection: 'public-pages', collection: 'public_pages' },
+  users: { projection: 'users', collection: 'users' },
+  roles: { projection: 'users', collection: 'roles' },
 } as const;
 
 export type ReadModelName = keyof typeof readModels;

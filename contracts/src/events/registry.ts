@@ -1,8 +1,9 @@
 import type { PageEvent } from './page-events';
 import type { SettingsEvent } from './settings-events';
 import type { SlugEvent } from './slug-events';
+import type { EmailClaimEvent, RoleEvent, SetupEvent, UserEvent } from './user-events';
 
-export type PagelogEvent = PageEvent | SettingsEvent | SlugEvent;
+export type PagelogEvent = PageEvent | SettingsEvent | SlugEvent | UserEvent | RoleEvent | EmailClaimEvent | SetupEvent;
 export type PagelogEventType = PagelogEvent['type'];
 export type EventData<T extends PagelogEventType> = Extract<PagelogEvent, { type: T }>['data'];
 
@@ -27,6 +28,20 @@ export const eventSchemas: Record<PagelogEventType, EventSchema> = {
   PagePublished: { schemaVersion: 1, upcasters: {} },
   SettingsInitialized: { schemaVersion: 1, upcasters: {} },
   SlugClaimed: { schemaVersion: 1, upcasters: {} },
+  UserRegistered: { schemaVersion: 1, upcasters: {} },
+  UserTokenIssued: { schemaVersion: 1, upcasters: {} },
+  UserTokenUsed: { schemaVersion: 1, upcasters: {} },
+  UserActivated: { schemaVersion: 1, upcasters: {} },
+  UserPasswordChanged: { schemaVersion: 1, upcasters: {} },
+  UserProfileChanged: { schemaVersion: 1, upcasters: {} },
+  UserRoleChanged: { schemaVersion: 1, upcasters: {} },
+  UserImageChanged: { schemaVersion: 1, upcasters: {} },
+  UserDeleted: { schemaVersion: 1, upcasters: {} },
+  RoleDefined: { schemaVersion: 1, upcasters: {} },
+  EmailClaimed: { schemaVersion: 1, upcasters: {} },
+  EmailReleased: { schemaVersion: 1, upcasters: {} },
+  SetupTokenIssued: { schemaVersion: 1, upcasters: {} },
+  SetupCompleted: { schemaVersion: 1, upcasters: {} },
 };
 
 export function currentSchemaVersion(type: string): number {

@@ -1,0 +1,105 @@
+import type { PermissionGrant } from '../permissions';
+
+/*
+ * Users and roles are event-sourced like everything else. Personal data (name, e-mail, job
+ * title, password hash) never appears in clear in an event: it is sealed with the user's own key
+ * (see storage/key-store), and deleting the user destroys that key, so the events that remain
+ * say only that "a user" did something. `emailIndex` is a keyed hash (HMAC) of the address, so
+ * logins and uniqueness checks can find a user without the address in clear.
+ */
+
+export const userStream = (userId: string) => `user-${userId}`;
+export const roleStream = (roleId: string) => `role-${roleId}`;
+/** One stream per e-mail address (by its index): claiming it makes addresses unique. */
+export const emailClaimStream = (emailIndex: string) => `useremail-${emailIndex}`;
+/** First-run setup: the one-time link and who used it. */
+export const SETUP_STREAM = 'setup';
+
+/** Sealed personal data: opaque text only the user's key opens. */
+export type Sealed = string;
+
+/** What the sealed `personal` field holds once opened. */
+export interface PersonalData {
+  name: string;
+  email: string;
+  jobTitle: string;
+}
+
+export type TokenPurpose = 'activation' | 'reset';
+
+export interface UserRegistered {
+  type: 'UserRegistered';
+  data: { userId: string; roleId: string; emailIndex: string; personal: Sealed };
+}
+/** A token for the activation or reset link: only its hash is kept. */
+export interface UserTokenIssued {
+  type: 'UserTokenIssued';
+  data: { purpose: TokenPurpose; tokenHash: string; expiresAt: string };
+}
+export interface UserTokenUsed {
+  type: 'UserTokenUsed';
+  data: { purpose: TokenPurpose; tokenHash: string };
+}
+export interface UserActivated {
+  type: 'UserActivated';
+  data: Record<string, never>;
+}
+/** A new password: the argon2id hash, sealed like personal data. */
+export interface UserPasswordChanged {
+  type: 'UserPasswordChanged';
+  data: { secret: Sealed; reason: 'activation' | 'reset' | 'setup' | 'settings' | 'administrator' };
+}
+export interface UserProfileChanged {
+  type: 'UserProfileChanged';
+  data: { personal: Sealed; emailIndex: string };
+}
+export interface UserRoleChanged {
+  type: 'UserRoleChanged';
+  data: { roleId: string };
+}
+/** imageId names a blob sealed with the user's key; null removes the image. */
+export interface UserImageChanged {
+  type: 'UserImageChanged';
+  data: { imageId: string | null };
+}
+export interface UserDeleted {
+  type: 'UserDeleted';
+  data: Record<string, never>;
+}
+
+export interface RoleDefined {
+  type: 'RoleDefined';
+  data: { roleId: string; name: string; permissions: PermissionGrant[] };
+}
+
+export interface EmailClaimed {
+  type: 'EmailClaimed';
+  data: { userId: string };
+}
+export interface EmailReleased {
+  type: 'EmailReleased';
+  data: { userId: string };
+}
+
+export interface SetupTokenIssued {
+  type: 'SetupTokenIssued';
+  data: { tokenHash: string; expiresAt: string };
+}
+export interface SetupCompleted {
+  type: 'SetupCompleted';
+  data: { userId: string };
+}
+
+export type UserEvent =
+  | UserRegistered
+  | UserTokenIssued
+  | UserTokenUsed
+  | UserActivated
+  | UserPasswordChanged
+  | UserProfileChanged
+  | UserRoleChanged
+  | UserImageChanged
+  | UserDeleted;
+export type RoleEvent = RoleDefined;
+export type EmailClaimEvent = EmailClaimed | EmailReleased;
+export type SetupEvent = SetupTokenIssued | SetupCompleted;

@@ -1,0 +1,71 @@
+/**
+ * Every permission the product checks, by name, with what it allows. The spec names three
+ * (manage-users, manage-menu, create-page); the rest are the ones Pagelog's routes and screens
+ * check. A role grants a list of these, each with optional parameters.
+ */
+export const permissionDescriptions = {
+  'manage-users': 'Add, edit and delete users and assign their roles',
+  'manage-menu': 'Edit the menu structure',
+  'create-page': 'Create new pages',
+  'edit-page': 'Store page versions, page settings and translations',
+  'request-publication': 'Ask a reviewer to publish a page version',
+  'review-publication': 'Accept or reject publication requests',
+  'publish-page': 'Publish and unpublish pages directly',
+  'delete-page': 'Delete pages',
+  'manage-media': 'Upload, move and delete media',
+  'view-system': 'See the state of the projections and other system information',
+} as const;
+
+export type PermissionName = keyof typeof permissionDescriptions;
+
+export const permissionNames = Object.keys(permissionDescriptions) as PermissionName[];
+
+export function isPermissionName(value: unknown): value is PermissionName {
+  return typeof value === 'string' && Object.hasOwn(permissionDescriptions, value);
+}
+
+/** A permission as a role grants it: its name and optional parameters (e.g. limited locales). */
+export interface PermissionGrant {
+  name: PermissionName;
+  parameters?: Record<string, unknown>;
+}
+
+export interface RoleView {
+  ID: string;
+  name: string;
+  permissions: PermissionGrant[];
+}
+
+/** The roles a new store starts with. Administrator holds every permission. */
+export const seededRoles: RoleView[] = [
+  {
+    ID: 'administrator',
+    name: 'Administrator',
+    permissions: permissionNames.map((name) => ({ name })),
+  },
+  {
+    ID: 'publisher',
+    name: 'Publisher',
+    permissions: (
+      ['manage-menu', 'create-page', 'edit-page', 'request-publication', 'review-publication', 'publish-page', 'delete-page', 'manage-media'] as const
+    ).map((name) => ({ name })),
+  },
+  {
+    ID: 'editor',
+    name: 'Editor',
+    permissions: (['create-page', 'edit-page', 'request-publication', 'manage-media'] as const).map((name) => ({ name })),
+  },
+];
+
+export const ADMINISTRATOR_ROLE = 'administrator';
+
+/**
+ * Who may call an endpoint: anyone, anyone with a session, or a session whose role holds the
+ * permission. `orSelf` names a path parameter: a user acting on their own id needs no permission
+ * (personal settings use the user update and image calls).
+ */
+export type Access = 'public' | 'authenticated' | { permission: PermissionName; orSelf?: string };
+
+export function hasPermission(grants: readonly { name: string }[] | undefined, name: PermissionName): boolean {
+  return !!grants?.some((g) => g.name === name);
+}
