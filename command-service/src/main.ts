@@ -1,16 +1,29 @@
 import { openStores } from '@pagelog/service-kit/open-stores';
+import { openAuth } from '@pagelog/service-kit/auth/open-auth';
 import { runProcess } from '@pagelog/service-kit/run-service';
 import { commandDeps, createCommandApp } from './command-app';
 import { seed } from './seed';
+import { ensureFirstAdministrator } from './users/first-administrator';
+import { openUsersDeps } from './users/open-users-deps';
 
 /** The command service as its own process (distributed mode). It seeds an empty store first. */
 await runProcess('command-service', async (config, logger) => {
   const stores = await openStores(config);
+  const auth = await openAuth(config, stores.eventStore, logger);
+  const deps = openUsersDeps(commandDeps(stores.eventStore), auth, config, logger);
   const seeded = await seed(
-    commandDeps(stores.eventStore),
+    deps,
     { availableLocales: config.locales, defaultLocale: config.defaultLocale, customSlugLocales: config.customSlugLocales },
     config.seed,
   );
   if (seeded.settingsInitialized || seeded.pagesCreated > 0) logger.info(seeded, 'seeded a new store');
-  return { app: createCommandApp({ store: stores.eventStore, logger }), close: () => stores.close() };
+  await ensureFirstAdministrator(deps, { email: config.adminEmail, password: config.adminPassword }, logger);
+  return {
+    app: createCommandApp({ deps, auth, logger, trustProxy: config.trustProxy }),
+    close: async () => {
+      await deps.mailer.close();
+      await auth.close();
+      await stores.close();
+    },
+  };
 });

@@ -9,6 +9,7 @@ import type { CommandDeps } from './core/command-deps';
 import { initializeSettings } from './settings/initialize-settings';
 import { createPage, storeVersion } from './pages/authoring/commands';
 import { publishPage } from './pages/publication/commands';
+import { seedRoles } from './users/seed-roles';
 
 interface SeedPage {
   key: string;
@@ -135,6 +136,7 @@ export interface SeedResult {
 export async function seed(deps: CommandDeps & { store: EventStore }, settings: Settings, withExampleSite: boolean): Promise<SeedResult> {
   const context = () => commandContext(SYSTEM_ACTOR, 'seed');
   const s = await initializeSettings(deps, settings, context());
+  await seedRoles(deps, context());
   let position = s.position;
   let pagesCreated = 0;
   if (withExampleSite) {

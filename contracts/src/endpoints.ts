@@ -152,3 +152,40 @@ export function endpointUrl(name: EndpointName, params: Record<string, string> =
 export function needsCsrf(endpoint: Endpoint): boolean {
   return endpoint.csrf ?? endpoint.method !== 'GET';
 }
+
+export interface EndpointMatch {
+  name: EndpointName;
+  endpoint: Endpoint;
+  params: Record<string, string>;
+}
+
+const compiled = (Object.entries(endpoints) as [EndpointName, Endpoint][])
+  .map(([name, endpoint]) => {
+    const keys: string[] = [];
+    const source = endpoint.path.replace(/:([A-Za-z]+)/g, (_, key: string) => {
+      keys.push(key);
+      return '([^/]+)';
+    });
+    return { name, endpoint, keys, pattern: new RegExp(`^${API_BASE}${source}/?$`) };
+  })
+  // A literal path wins over a parameter in the same place (/page/get-by-slug-query before /page/:id).
+  .sort((a, b) => a.keys.length - b.keys.length);
+
+/** The endpoint a request is for, with its path parameters; null when no endpoint has that method and path. */
+export function matchEndpoint(method: string, path: string): EndpointMatch | null {
+  for (const c of compiled) {
+    if (c.endpoint.method !== method) continue;
+    const m = c.pattern.exec(path);
+    if (!m) continue;
+    const params: Record<string, string> = {};
+    c.keys.forEach((key, i) => {
+      try {
+        params[key] = decodeURIComponent(m[i + 1]!);
+      } catch {
+        params[key] = m[i + 1]!;
+      }
+    });
+    return { name: c.name, endpoint: c.endpoint, params };
+  }
+  return null;
+}

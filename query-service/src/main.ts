@@ -1,15 +1,29 @@
 import { openStores } from '@pagelog/service-kit/open-stores';
+import { openAuth } from '@pagelog/service-kit/auth/open-auth';
 import { runProcess } from '@pagelog/service-kit/run-service';
 import { createQueryApp } from './query-app';
 
 /** The query service as its own process (distributed mode). */
 await runProcess('query-service', async (config, logger) => {
   const stores = await openStores(config);
+  const auth = await openAuth(config, stores.eventStore, logger);
   const app = createQueryApp({
     readModels: stores.readModels,
     eventStore: stores.eventStore,
     consistencyTimeoutMs: config.consistencyTimeoutMs,
+    sessions: auth.sessions,
+    vault: auth.vault,
+    blobs: auth.blobs,
+    inactivityMinutes: config.inactivityMinutes,
+    auth,
+    trustProxy: config.trustProxy,
     logger,
   });
-  return { app, close: () => stores.close() };
+  return {
+    app,
+    close: async () => {
+      await auth.close();
+      await stores.close();
+    },
+  };
 });

@@ -26,7 +26,7 @@ for (const kind of storeKinds()) {
 
     beforeEach(async () => {
       app = await startTestPagelog(kind);
-      api = new ApiClient(app.url);
+      api = await ApiClient.loggedIn(app.url);
     });
     afterEach(async () => {
       await app.stop();
@@ -244,16 +244,16 @@ for (const kind of storeKinds()) {
 
     describe('bad requests', () => {
       it('answers malformed JSON with 400, not 500', async () => {
-        const reply = await api.call('POST', '/page/create', '{"title": ', { 'Content-Type': 'application/json' });
+        const reply = await api.call('POST', '/page/create', '{"title": ', { headers: { 'Content-Type': 'application/json' } });
         expect(reply.status).to.equal(400);
         expect(reply.body.Errors[0]).to.include({ code: 'V_12', property: 'body' });
       });
 
       it('answers a body that is not JSON with 415, and a JSON array with 400 naming the body', async () => {
-        const form = await api.call('POST', '/page/create', 'title=Over+ons', { 'Content-Type': 'application/x-www-form-urlencoded' });
+        const form = await api.call('POST', '/page/create', 'title=Over+ons', { headers: { 'Content-Type': 'application/x-www-form-urlencoded' } });
         expect(form.status).to.equal(415);
         expect(form.body.Errors).to.deep.equal([{ code: 'V_12', property: 'body', model: 'request', message: 'The body is not valid.' }]);
-        const array = await api.call('POST', '/page/create', '[1, 2]', { 'Content-Type': 'application/json' });
+        const array = await api.call('POST', '/page/create', '[1, 2]', { headers: { 'Content-Type': 'application/json' } });
         expect(array.status).to.equal(400);
         expect(array.body.Errors).to.deep.equal([{ code: 'V_12', property: 'body', model: 'page', message: 'The body is not valid.' }]);
       });
@@ -303,7 +303,7 @@ for (const kind of storeKinds()) {
         await api.get(`/page/${created.body.data.pageID}`);
         await app.stores.readModels.waitForCheckpoints(['settings', 'pages', 'public-pages'], created.body.data.position, 2000);
         const reply = await api.get('/system/projections');
-        expect(reply.body.data.map((p: { name: string }) => p.name)).to.have.members(['settings', 'pages', 'public-pages']);
+        expect(reply.body.data.map((p: { name: string }) => p.name)).to.have.members(['settings', 'pages', 'public-pages', 'users']);
         for (const p of reply.body.data) expect(p).to.include({ position: created.body.data.position, lag: 0, error: null });
       });
     });
@@ -315,7 +315,7 @@ for (const kind of storeKinds()) {
         app = await startTestPagelog(kind, { env: app.env });
         // Like the admin, the client keeps the highest position it has seen across the restart.
         const seen = api.lastPosition;
-        api = new ApiClient(app.url);
+        api = await ApiClient.loggedIn(app.url);
         api.lastPosition = seen;
         expect((await api.post('/page/get-by-slug', { slug: '/over-ons' })).status).to.equal(200);
         for (const runner of app.projector.runners) await app.projector.rebuild(runner.projection.name);

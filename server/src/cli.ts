@@ -3,6 +3,14 @@ import { configOrExit } from '@pagelog/service-kit/run-service';
 import { openStores } from '@pagelog/service-kit/open-stores';
 import { Projector } from '@pagelog/projector/core/projector';
 import { allProjections } from '@pagelog/projector/projections';
+import { createLogger } from '@pagelog/service-kit/logger';
+import { openAuth } from '@pagelog/service-kit/auth/open-auth';
+import { commandDeps } from '@pagelog/command-service/command-app';
+import { openUsersDeps } from '@pagelog/command-service/users/open-users-deps';
+import { seedRoles } from '@pagelog/command-service/users/seed-roles';
+import { completeSetup, isSetupComplete, issueSetupLink } from '@pagelog/command-service/users/commands';
+import { commandContext, SYSTEM_ACTOR } from '@pagelog/command-service/core/command-context';
+import { DomainError } from '@pagelog/contracts/domain-errors';
 
 const usage = `Usage: npm run pagelog -- <command>
 
@@ -10,6 +18,10 @@ Commands:
   rebuild [projection]   clear a projection's read models and replay every event into them
                          (all projections when none is named)
   status                 each projection's position and lag
+  create-admin [email] [name]
+                         create the first administrator: with an e-mail address, the password
+                         comes from PAGELOG_ADMIN_PASSWORD; without one, prints a one-time
+                         setup link to open in the browser. Refused once an administrator exists.
 
 Known projections: ${allProjections.map((p) => p.name).join(', ')}
 Configuration comes from the same environment variables as npm start (see README).`;
@@ -44,6 +56,41 @@ async function main(argv: string[]): Promise<number> {
       const seconds = (Date.now() - started) / 1000;
       for (const name of names) console.log(`${name}: rebuilt ${head} events in ${seconds.toFixed(2)} s`);
       return 0;
+    }
+    if (command === 'create-admin') {
+      const logger = createLogger('warn', 'cli');
+      const auth = await openAuth(config, stores.eventStore, logger);
+      const deps = openUsersDeps(commandDeps(stores.eventStore), auth, config, logger);
+      try {
+        const context = commandContext(SYSTEM_ACTOR, 'create-admin');
+        await seedRoles(deps, context);
+        if (await isSetupComplete(deps)) {
+          console.error('There is an administrator already; add users in the admin (User management).');
+          return 1;
+        }
+        const [email, ...name] = rest;
+        if (!email) {
+          console.log(`Open this link to create the first administrator (it works once, for 24 hours):\n\n  ${await issueSetupLink(deps, context)}\n`);
+          return 0;
+        }
+        const password = process.env.PAGELOG_ADMIN_PASSWORD;
+        if (!password) {
+          console.error('Set PAGELOG_ADMIN_PASSWORD to the new administrator\'s password (or leave out the e-mail address to get a setup link).');
+          return 2;
+        }
+        await completeSetup(deps, { token: null, email: email.trim().toLowerCase(), name: name.join(' ') || 'Administrator', password }, context);
+        console.log(`Created the administrator ${email}. Log in at ${config.publicUrl}/cmsadmin/login`);
+        return 0;
+      } catch (error) {
+        if (error instanceof DomainError) {
+          console.error(error.items.map((i) => `${i.property ? `${i.property}: ` : ''}${i.message}`).join('\n'));
+          return 1;
+        }
+        throw error;
+      } finally {
+        await deps.mailer.close();
+        await auth.close();
+      }
     }
     if (command === 'status') {
       const head = await stores.eventStore.headPosition();

@@ -1,5 +1,9 @@
 import { expect } from 'chai';
-import { ApiClient } from './test-kit/api-client';
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { ApiClient, TEST_ADMIN } from './test-kit/api-client';
 import { dropSchema, freshSchemaName } from './test-kit/start-test-pagelog';
 import { freePort, startProcess, waitForHttp, type RunningProcess } from './test-kit/processes';
 
@@ -11,10 +15,32 @@ if (url) {
     const schema = freshSchemaName();
     const processes: RunningProcess[] = [];
     const ports = { command: 0, query: 0, site: 0, gateway: 0 };
+    const dataDir = mkdtempSync(join(tmpdir(), 'pagelog-dist-'));
+    /** A client of `baseUrl` sharing the administrator's session (every service reads the same session store). */
+    async function asAdmin(baseUrl: string): Promise<ApiClient> {
+      const admin = await ApiClient.loggedIn(`http://127.0.0.1:${ports.command}`);
+      const client = new ApiClient(baseUrl);
+      client.cookie = admin.cookie;
+      client.csrfToken = admin.csrfToken;
+      return client;
+    }
 
     before(async () => {
       for (const key of Object.keys(ports) as (keyof typeof ports)[]) ports[key] = await freePort();
-      const common = { PAGELOG_STORE: 'postgres', DATABASE_URL: url, PAGELOG_PG_SCHEMA: schema, LOG_LEVEL: 'warn', HOST: '127.0.0.1', PAGELOG_SEED: 'false' };
+      const common: Record<string, string> = {
+        PAGELOG_STORE: 'postgres',
+        DATABASE_URL: url!,
+        PAGELOG_PG_SCHEMA: schema,
+        LOG_LEVEL: 'warn',
+        HOST: '127.0.0.1',
+        PAGELOG_SEED: 'false',
+        // Shared by every process: the secret, the session store, the first administrator.
+        PAGELOG_SECRET: randomBytes(32).toString('hex'),
+        PAGELOG_DATA_DIR: dataDir,
+        PAGELOG_ADMIN_EMAIL: TEST_ADMIN.email,
+        PAGELOG_ADMIN_PASSWORD: TEST_ADMIN.password,
+        ...(process.env.TEST_REDIS_URL ? { REDIS_URL: process.env.TEST_REDIS_URL } : {}),
+      };
       // The command service seeds the settings; the projector must project them for the others.
       processes.push(startProcess('command-service', 'command-service/src/main.ts', { ...common, PORT: String(ports.command) }));
       await waitForHttp(`http://127.0.0.1:${ports.command}/api/cms/nothing`, processes);
@@ -46,11 +72,12 @@ if (url) {
     after(async () => {
       await Promise.all(processes.map((p) => p.stop()));
       await dropSchema(url, schema);
+      rmSync(dataDir, { recursive: true, force: true });
     });
 
     it('drives create, store and publish through the command service and reads them back from the query service and the site', async () => {
-      const commands = new ApiClient(`http://127.0.0.1:${ports.command}`);
-      const queries = new ApiClient(`http://127.0.0.1:${ports.query}`);
+      const commands = await asAdmin(`http://127.0.0.1:${ports.command}`);
+      const queries = await asAdmin(`http://127.0.0.1:${ports.query}`);
 
       const created = await commands.post('/page/create', { title: 'Diensten', slug: 'diensten', type: 'article', locale: 'nl-nl' });
       expect(created.status, JSON.stringify(created.body)).to.equal(200);
@@ -96,7 +123,7 @@ if (url) {
     });
 
     it('routes commands and queries through the gateway by the endpoint table', async () => {
-      const api = new ApiClient(`http://127.0.0.1:${ports.gateway}`);
+      const api = await ApiClient.loggedIn(`http://127.0.0.1:${ports.gateway}`);
       const created = await api.post('/page/create', { title: 'Contact', slug: 'contact', type: 'base', locale: 'nl-nl' });
       expect(created.status).to.equal(200);
       const read = await api.get(`/page/${created.body.data.pageID}`);
@@ -107,9 +134,9 @@ if (url) {
     });
 
     it('shows every projection caught up in the status endpoint', async () => {
-      const status = await new ApiClient(`http://127.0.0.1:${ports.query}`).get('/system/projections');
+      const status = await (await asAdmin(`http://127.0.0.1:${ports.query}`)).get('/system/projections');
       for (const p of status.body.data) expect(p.error).to.equal(null);
-      expect(status.body.data.map((p: { name: string }) => p.name)).to.have.members(['settings', 'pages', 'public-pages']);
+      expect(status.body.data.map((p: { name: string }) => p.name)).to.have.members(['settings', 'pages', 'public-pages', 'users']);
     });
   });
 }

@@ -13,12 +13,20 @@ import { allProjections } from '@pagelog/projector/projections';
 import { createSiteApp } from '@pagelog/site-web/server/create-site-app';
 import { adminStatic } from './admin-static';
 import { seed } from '@pagelog/command-service/seed';
+import { openAuth, type AuthServices } from '@pagelog/service-kit/auth/open-auth';
+import { openUsersDeps } from '@pagelog/command-service/users/open-users-deps';
+import { ensureFirstAdministrator } from '@pagelog/command-service/users/first-administrator';
+import type { UsersDeps } from '@pagelog/command-service/users/users-deps';
 
 export interface RunningPagelog {
   url: string;
   port: number;
   stores: Stores;
+  auth: AuthServices;
+  users: UsersDeps;
   projector: Projector;
+  /** The one-time link printed on a first start without PAGELOG_ADMIN_EMAIL, if any. */
+  setupLink: string | null;
   close(): Promise<void>;
 }
 
@@ -27,8 +35,10 @@ export interface RunningPagelog {
  * /cmsadmin, the public site at /, and the projector. The same services as the distributed
  * mode, wired to whichever store the configuration names (SQLite by default).
  */
-export async function startPagelog(config: Config, logger: Logger): Promise<RunningPagelog> {
+export async function startPagelog(config: Config, logger: Logger, options: { clock?: () => number } = {}): Promise<RunningPagelog> {
+  const clock = options.clock ?? Date.now;
   const stores = await openStores(config);
+  const auth = await openAuth(config, stores.eventStore, logger.child({ part: 'auth' }), clock);
   const projector = new Projector({
     eventStore: stores.eventStore,
     readModels: stores.readModels,
@@ -37,7 +47,7 @@ export async function startPagelog(config: Config, logger: Logger): Promise<Runn
   });
   await projector.start();
 
-  const deps = commandDeps(stores.eventStore);
+  const deps = openUsersDeps(commandDeps(stores.eventStore), auth, config, logger.child({ part: 'commands' }), clock);
   const seeded = await seed(
     deps,
     { availableLocales: config.locales, defaultLocale: config.defaultLocale, customSlugLocales: config.customSlugLocales },
@@ -46,20 +56,32 @@ export async function startPagelog(config: Config, logger: Logger): Promise<Runn
   if (seeded.settingsInitialized || seeded.pagesCreated > 0) {
     logger.info({ settings: seeded.settingsInitialized, pages: seeded.pagesCreated }, 'seeded a new store');
   }
+  const first = await ensureFirstAdministrator(deps, { email: config.adminEmail, password: config.adminPassword }, logger);
   // Listen only once the seeded pages are projected, so the first visitor sees the site.
   const head = await stores.eventStore.headPosition();
   await stores.readModels.waitForCheckpoints([...new Set(allProjections.map((p) => p.name))], head, 30_000);
 
   const api = new Koa();
-  api.proxy = true;
-  for (const m of apiStack(logger.child({ part: 'api' }))) api.use(m);
+  // X-Forwarded-For is believed only behind a configured proxy: otherwise any client could
+  // pick the address its login attempts are counted under.
+  api.proxy = config.trustProxy;
+  api.maxIpsCount = 1;
+  for (const m of apiStack(logger.child({ part: 'api' }), { auth })) api.use(m);
   const commands = commandRouter(deps);
-  const queries = queryRouter({ readModels: stores.readModels, eventStore: stores.eventStore, consistencyTimeoutMs: config.consistencyTimeoutMs });
+  const queries = queryRouter({
+    readModels: stores.readModels,
+    eventStore: stores.eventStore,
+    consistencyTimeoutMs: config.consistencyTimeoutMs,
+    sessions: auth.sessions,
+    vault: auth.vault,
+    blobs: auth.blobs,
+    inactivityMinutes: config.inactivityMinutes,
+  });
   api.use(commands.routes()).use(commands.allowedMethods());
   api.use(queries.routes()).use(queries.allowedMethods());
 
   const app = new Koa();
-  app.proxy = true;
+  app.proxy = config.trustProxy;
   const apiHandler = api.callback();
   let site: ReturnType<typeof createSiteApp['prototype']['callback']> | null = null;
   app.use(adminStatic());
@@ -87,11 +109,16 @@ export async function startPagelog(config: Config, logger: Logger): Promise<Runn
     url,
     port,
     stores,
+    auth,
+    users: deps,
     projector,
+    setupLink: first.setupLink,
     async close() {
       await new Promise<void>((resolve) => server.close(() => resolve()));
       server.closeAllConnections?.();
       await projector.stop();
+      await deps.mailer.close();
+      await auth.close();
       await stores.close();
     },
   };

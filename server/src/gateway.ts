@@ -1,7 +1,7 @@
 import Koa from 'koa';
 import httpProxy from 'http-proxy';
 import type { Logger } from 'pino';
-import { API_BASE, endpoints, type Endpoint } from '@pagelog/contracts/endpoints';
+import { API_BASE, matchEndpoint } from '@pagelog/contracts/endpoints';
 import { adminStatic } from './admin-static';
 
 export interface GatewayTargets {
@@ -10,15 +10,10 @@ export interface GatewayTargets {
   siteUrl: string;
 }
 
-const commandRoutes = (Object.values(endpoints) as Endpoint[])
-  .filter((e) => e.kind === 'command')
-  .map((e) => ({ method: e.method, pattern: new RegExp(`^${API_BASE}${e.path.replace(/:[A-Za-z]+/g, '[^/]+')}/?$`) }));
-
 /** Which service answers a call, read from the endpoint table in contracts. */
 export function targetOf(method: string, path: string, targets: GatewayTargets): string {
   if (path === API_BASE || path.startsWith(`${API_BASE}/`)) {
-    const isCommand = commandRoutes.some((r) => r.method === method && r.pattern.test(path));
-    return isCommand ? targets.commandServiceUrl : targets.queryServiceUrl;
+    return matchEndpoint(method, path)?.endpoint.kind === 'command' ? targets.commandServiceUrl : targets.queryServiceUrl;
   }
   return targets.siteUrl;
 }

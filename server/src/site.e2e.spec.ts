@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { spawn, type ChildProcess } from 'node:child_process';
 import type { Browser, Page } from 'playwright-core';
-import { ApiClient } from './test-kit/api-client';
+import { ApiClient, TEST_ADMIN } from './test-kit/api-client';
 import { freePort, repoRoot } from './test-kit/processes';
 import { launchBrowser } from './test-kit/browser';
 
@@ -28,7 +28,7 @@ describe('Pagelog started with npm start, seen in Chromium', function () {
     base = `http://127.0.0.1:${port}`;
     child = spawn('npm', ['start'], {
       cwd: repoRoot,
-      env: { ...process.env, PORT: String(port), PAGELOG_DATA_DIR: dataDir, PAGELOG_PUBLIC_URL: 'https://www.voorbeeld.nl', PAGELOG_SITE_NAME: 'Voorbeeld Onderzoek', LOG_LEVEL: 'warn' },
+      env: { ...process.env, PORT: String(port), PAGELOG_DATA_DIR: dataDir, PAGELOG_PUBLIC_URL: 'https://www.voorbeeld.nl', PAGELOG_SITE_NAME: 'Voorbeeld Onderzoek', LOG_LEVEL: 'warn', PAGELOG_ADMIN_EMAIL: TEST_ADMIN.email, PAGELOG_ADMIN_PASSWORD: TEST_ADMIN.password },
       stdio: ['ignore', 'pipe', 'pipe'],
       detached: true,
     });
@@ -79,7 +79,7 @@ describe('Pagelog started with npm start, seen in Chromium', function () {
   });
 
   it('renders a page published through the API with its head tags and blocks, and hydrates it', async () => {
-    const api = new ApiClient(base);
+    const api = await ApiClient.loggedIn(base);
     const created = await api.post('/page/create', { title: 'Publicaties', slug: 'publicaties', type: 'article', locale: 'nl-nl' });
     expect(created.status, JSON.stringify(created.body)).to.equal(200);
     const { pageID, pageVersionID, revision } = created.body.data;

@@ -30,6 +30,25 @@ export interface Config {
   queryServiceUrl: string | null;
   /** How long a query waits for X-Pagelog-Min-Position, in ms. */
   consistencyTimeoutMs: number;
+  /** PAGELOG_SECRET: keys the e-mail index and wraps personal-data keys; null = kept in dataDir/secret.key. */
+  secret: string | null;
+  /** Where sessions and login counters live: PAGELOG_SESSION_STORE, else redis when REDIS_URL is set. */
+  sessionStore: 'sqlite' | 'redis';
+  redisUrl: string | null;
+  /** A session ends after this many minutes without a request (PAGELOG_SESSION_IDLE_MINUTES). */
+  sessionIdleMinutes: number;
+  /** ...and this many hours after login whatever happens (PAGELOG_SESSION_ABSOLUTE_HOURS). */
+  sessionAbsoluteHours: number;
+  /** The admin logs out after this many minutes without input (PAGELOG_INACTIVITY_MINUTES; may be fractional). */
+  inactivityMinutes: number;
+  /** Send mail through this SMTP server (SMTP_URL); without it mail goes to dataDir/outbox as .eml files. */
+  smtpUrl: string | null;
+  mailFrom: string;
+  /** The first administrator, created on an empty store when both are set. */
+  adminEmail: string | null;
+  adminPassword: string | null;
+  /** Trust X-Forwarded-For from a proxy in front (PAGELOG_TRUST_PROXY); off by default so clients cannot forge their address. */
+  trustProxy: boolean;
 }
 
 export class ConfigError extends Error {
@@ -65,6 +84,14 @@ function localeList(env: Env, name: string, fallback: Locale[]): Locale[] {
   const items = raw.split(',').map((s) => s.trim().toLowerCase()).filter(Boolean);
   for (const item of items) if (!isLocale(item)) throw new ConfigError(name, `has an unknown locale "${item}"`);
   return items as Locale[];
+}
+
+function decimal(env: Env, name: string, fallback: number, min: number, max: number): number {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return fallback;
+  const n = Number(raw);
+  if (!Number.isFinite(n) || n < min || n > max) throw new ConfigError(name, `must be a number from ${min} to ${max}, got "${raw}"`);
+  return n;
 }
 
 function bool(env: Env, name: string, fallback: boolean): boolean {
@@ -103,6 +130,19 @@ export function loadConfig(env: Env = process.env): Config {
   const defaultLocale = (env.PAGELOG_DEFAULT_LOCALE ?? locales[0]) as Locale;
   if (!locales.includes(defaultLocale)) throw new ConfigError('PAGELOG_DEFAULT_LOCALE', `must be one of PAGELOG_LOCALES (${locales.join(', ')})`);
   const customSlugLocales = localeList(env, 'PAGELOG_CUSTOM_SLUG_LOCALES', []);
+  const secret = env.PAGELOG_SECRET || null;
+  if (secret !== null && secret.length < 32) throw new ConfigError('PAGELOG_SECRET', 'must be at least 32 characters');
+  const redisUrl = url(env, 'REDIS_URL');
+  const sessionStore = (env.PAGELOG_SESSION_STORE ?? (redisUrl ? 'redis' : 'sqlite')).toLowerCase();
+  if (sessionStore !== 'sqlite' && sessionStore !== 'redis') {
+    throw new ConfigError('PAGELOG_SESSION_STORE', `must be "sqlite" or "redis", got "${env.PAGELOG_SESSION_STORE}"`);
+  }
+  if (sessionStore === 'redis' && !redisUrl) throw new ConfigError('REDIS_URL', 'is required when PAGELOG_SESSION_STORE=redis');
+  const adminEmail = env.PAGELOG_ADMIN_EMAIL || null;
+  const adminPassword = env.PAGELOG_ADMIN_PASSWORD || null;
+  if ((adminEmail === null) !== (adminPassword === null)) {
+    throw new ConfigError(adminEmail ? 'PAGELOG_ADMIN_PASSWORD' : 'PAGELOG_ADMIN_EMAIL', 'must be set together with the other one of PAGELOG_ADMIN_EMAIL / PAGELOG_ADMIN_PASSWORD');
+  }
   return {
     port,
     host: env.HOST ?? '0.0.0.0',
@@ -125,5 +165,16 @@ export function loadConfig(env: Env = process.env): Config {
     commandServiceUrl: url(env, 'COMMAND_SERVICE_URL'),
     queryServiceUrl: url(env, 'QUERY_SERVICE_URL'),
     consistencyTimeoutMs: int(env, 'PAGELOG_CONSISTENCY_TIMEOUT_MS', 2000, 0, 30000),
+    secret,
+    sessionStore,
+    redisUrl,
+    sessionIdleMinutes: decimal(env, 'PAGELOG_SESSION_IDLE_MINUTES', 60, 0.05, 7 * 24 * 60),
+    sessionAbsoluteHours: decimal(env, 'PAGELOG_SESSION_ABSOLUTE_HOURS', 12, 0.01, 24 * 30),
+    inactivityMinutes: decimal(env, 'PAGELOG_INACTIVITY_MINUTES', 30, 0.05, 24 * 60),
+    smtpUrl: env.SMTP_URL || null,
+    mailFrom: env.PAGELOG_MAIL_FROM ?? 'Pagelog <no-reply@localhost>',
+    adminEmail,
+    adminPassword,
+    trustProxy: bool(env, 'PAGELOG_TRUST_PROXY', false),
   };
 }

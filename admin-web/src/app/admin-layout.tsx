@@ -4,32 +4,37 @@ import { pageTypes, type PageTypeDefinition } from '@pagelog/contracts/pages/pag
 import { Layout } from '../components/layout/layout';
 import { buildNavigation, logoutNavKey } from '../components/navigation/build-navigation';
 import { registeredNavItems } from '../components/navigation/register-nav-items';
+import { useCurrentUser } from '../core/session/current-user';
+import { LOGIN_PATH } from '../core/session/session-redirect';
 import { LogoutConfirmation } from '../features/auth/components/logout-confirmation';
-import { useCurrentUser } from './current-user';
 
 const allPageTypes: PageTypeDefinition[] = Object.values(pageTypes);
+const noPermissions: readonly string[] = [];
 
 /** The layout for every signed-in screen: navigation for the current user, and log-out. */
 export function AdminLayout() {
   const { user, logOut } = useCurrentUser();
   const navigate = useNavigate();
   const [confirmingLogout, setConfirmingLogout] = useState(false);
+  const [loggingOut, setLoggingOut] = useState(false);
+  const permissions = user?.permissions ?? noPermissions;
 
   const navigation = useMemo(
-    () => buildNavigation({ permissions: user.permissions, pageTypes: allPageTypes, extraItems: registeredNavItems() }),
-    [user.permissions],
+    () => buildNavigation({ permissions, pageTypes: allPageTypes, extraItems: registeredNavItems() }),
+    [permissions],
   );
 
   async function confirmLogout() {
-    setConfirmingLogout(false);
+    setLoggingOut(true);
     await logOut();
-    navigate('/login');
+    navigate(LOGIN_PATH, { replace: true });
   }
 
   return (
     <>
       <Layout
         navigation={navigation}
+        userName={user?.name}
         onNavAction={(item) => {
           if (item.key === logoutNavKey) setConfirmingLogout(true);
         }}
@@ -37,7 +42,7 @@ export function AdminLayout() {
         <Outlet />
       </Layout>
       {confirmingLogout && (
-        <LogoutConfirmation onConfirm={() => void confirmLogout()} onCancel={() => setConfirmingLogout(false)} />
+        <LogoutConfirmation busy={loggingOut} onConfirm={() => void confirmLogout()} onCancel={() => setConfirmingLogout(false)} />
       )}
     </>
   );

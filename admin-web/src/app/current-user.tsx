@@ -1,41 +1,170 @@
-import { createContext, useContext, useMemo, type ReactNode } from 'react';
-import { knownPermissions, type Permission } from '../core/permissions';
+import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import type { UserView, SessionInfo } from '@pagelog/contracts/users/user';
+import { useApi } from '../core/api/api-context';
+import { useErrorStore } from '../core/errors/error-store-context';
+import {
+  CurrentUserContext,
+  type CurrentUser,
+  type CurrentUserContextValue,
+  type SessionEndReason,
+  type SessionStatus,
+} from '../core/session/current-user';
+import { keepSessionAlive } from '../core/timing/keep-session-alive';
+import { watchInactivity } from '../core/timing/watch-inactivity';
 
-/*
- * PLACEHOLDER until authentication lands (the next issue). Everyone counts as signed in and holds
- * every known permission. The authentication issue replaces this provider with one backed by the
- * session call and the login/logout endpoints; screens keep using useCurrentUser(), so only this
- * file changes.
+/** Used when the session check does not say (spec section 9 leaves the value open). */
+export const DEFAULT_INACTIVITY_MINUTES = 30;
+
+/** The session check's data: the user (ID 0 without a session) and, with one, session settings. */
+export type SessionCheckData = (UserView | { ID: 0 }) & { session?: Partial<SessionInfo> };
+
+interface SessionState {
+  status: SessionStatus;
+  user: CurrentUser | null;
+  inactivityMinutes: number;
+  endReason: SessionEndReason | null;
+}
+
+export interface InitialSession {
+  user: UserView;
+  inactivityMinutes?: number;
+}
+
+/** The API's user as the screens use it. */
+export function toCurrentUser(user: UserView): CurrentUser {
+  const grants = user.role?.permissions ?? [];
+  return {
+    ID: String(user.ID),
+    name: user.name ?? user.profile?.name ?? '',
+    email: user.email ?? '',
+    jobTitle: user.jobTitle ?? user.profile?.jobTitle ?? '',
+    image: user.image ?? user.profile?.image ?? null,
+    role: user.role ?? null,
+    permissions: grants.map((grant) => grant.name),
+    grants,
+  };
+}
+
+function isSignedIn(data: SessionCheckData | null | undefined): data is UserView & { session?: Partial<SessionInfo> } {
+  return !!data && data.ID !== 0 && data.ID !== '0';
+}
+
+function inactivityMinutesOf(data: { session?: Partial<SessionInfo> }): number {
+  const minutes = data.session?.inactivityMinutes;
+  return typeof minutes === 'number' && Number.isFinite(minutes) && minutes > 0 ? minutes : DEFAULT_INACTIVITY_MINUTES;
+}
+
+const unknownSession: SessionState = { status: 'unknown', user: null, inactivityMinutes: DEFAULT_INACTIVITY_MINUTES, endReason: null };
+
+/**
+ * The session (spec section 4) behind useCurrentUser(): checked once at start (POST /auth/user),
+ * set by login, cleared by logout, by a 401 of a call that needs a session, and by the
+ * inactivity helper. While signed in it refreshes the session every five minutes of activity and
+ * reloads the page when that fails.
  */
+export function CurrentUserProvider({ children, initial }: { children: ReactNode; initial?: InitialSession }) {
+  const api = useApi();
+  const errors = useErrorStore();
+  const [state, setState] = useState<SessionState>(() =>
+    initial
+      ? { status: 'authenticated', user: toCurrentUser(initial.user), inactivityMinutes: initial.inactivityMinutes ?? DEFAULT_INACTIVITY_MINUTES, endReason: null }
+      : unknownSession,
+  );
 
-export interface CurrentUser {
-  name: string;
-  permissions: readonly Permission[];
-}
+  const signIn = useCallback((data: UserView & { session?: Partial<SessionInfo> }) => {
+    setState({ status: 'authenticated', user: toCurrentUser(data), inactivityMinutes: inactivityMinutesOf(data), endReason: null });
+  }, []);
 
-interface CurrentUserContextValue {
-  user: CurrentUser;
-  logOut: () => Promise<void>;
-}
+  const end = useCallback((reason: SessionEndReason | null) => {
+    setState((current) => ({ ...unknownSession, status: 'anonymous', endReason: reason ?? current.endReason }));
+  }, []);
 
-const placeholderUser: CurrentUser = { name: 'Editor', permissions: knownPermissions };
+  const checkSession = useCallback(async () => {
+    const reply = await api.call<SessionCheckData>('authUser');
+    if (reply.Success && isSignedIn(reply.data)) signIn(reply.data);
+    // No session, or the check itself failed: either way nobody is signed in.
+    else end(null);
+  }, [api, signIn, end]);
 
-const CurrentUserContext = createContext<CurrentUserContextValue | null>(null);
+  const logIn = useCallback<CurrentUserContextValue['logIn']>(
+    async ({ email, password }) => {
+      errors.clear('login');
+      const reply = await api.call<UserView>('authLogin', { body: { email, password } });
+      if (!reply.Success) {
+        errors.set('login', reply.Errors);
+        return false;
+      }
+      const user = (reply.User ?? reply.data) as SessionCheckData | null;
+      if (isSignedIn(user)) signIn(user);
+      // The session check adds the session settings (and hands out the rotated CSRF token).
+      const check = await api.call<SessionCheckData>('authUser');
+      if (check.Success && isSignedIn(check.data)) signIn(check.data);
+      else if (!isSignedIn(user)) end(null);
+      return isSignedIn(user) || (check.Success && isSignedIn(check.data));
+    },
+    [api, errors, signIn, end],
+  );
 
-export function CurrentUserProvider({ children }: { children: ReactNode }) {
+  const logOut = useCallback<CurrentUserContextValue['logOut']>(
+    async (reason = 'logout') => {
+      await api.call('authLogout', { body: {} });
+      end(reason);
+    },
+    [api, end],
+  );
+
+  const refreshUser = useCallback(async () => {
+    const reply = await api.call<UserView>('userCurrent');
+    if (reply.Success && isSignedIn(reply.data)) {
+      const user = toCurrentUser(reply.data);
+      setState((current) => (current.status === 'authenticated' ? { ...current, user } : current));
+    }
+  }, [api]);
+
+  // Boot: find out whether there is a session.
+  const booted = useRef(!!initial);
+  useEffect(() => {
+    if (booted.current) return;
+    booted.current = true;
+    void checkSession();
+  }, [checkSession]);
+
+  // A call that needed a session got 401: the session ran out on the server.
+  useEffect(
+    () =>
+      api.onSessionEnd(() => {
+        setState((current) => (current.status === 'authenticated' ? { ...unknownSession, status: 'anonymous', endReason: 'expired' } : current));
+      }),
+    [api],
+  );
+
+  const { status, inactivityMinutes } = state;
+
+  useEffect(() => {
+    if (status !== 'authenticated') return;
+    return watchInactivity({ minutes: inactivityMinutes, onInactive: () => void logOut('inactivity') });
+  }, [status, inactivityMinutes, logOut]);
+
+  useEffect(() => {
+    if (status !== 'authenticated') return;
+    return keepSessionAlive({
+      refresh: async () => (await api.call('authRefreshSession', { body: {} })).Success,
+      // Spec section 7: a failed refresh reloads the whole page (which then checks the session).
+      onFailure: () => window.location.reload(),
+    });
+  }, [status, api]);
+
   const value = useMemo<CurrentUserContextValue>(
     () => ({
-      user: placeholderUser,
-      // Nothing to end yet: there is no session without authentication.
-      logOut: async () => {},
+      ...state,
+      hasPermission: (name) => !!state.user?.permissions.includes(name),
+      checkSession,
+      logIn,
+      logOut,
+      refreshUser,
     }),
-    [],
+    [state, checkSession, logIn, logOut, refreshUser],
   );
-  return <CurrentUserContext.Provider value={value}>{children}</CurrentUserContext.Provider>;
-}
 
-export function useCurrentUser(): CurrentUserContextValue {
-  const value = useContext(CurrentUserContext);
-  if (!value) throw new Error('useCurrentUser must be used inside CurrentUserProvider');
-  return value;
+  return <CurrentUserContext.Provider value={value}>{children}</CurrentUserContext.Provider>;
 }

@@ -1,9 +1,9 @@
 import type { PageEvent } from './page-events';
 import type { SettingsEvent } from './settings-events';
 import type { SlugEvent } from './slug-events';
-import type { EmailClaimEvent, RoleEvent, SetupEvent, UserEvent } from './user-events';
+import type { EmailClaimEvent, RoleEvent, SetupEvent, UserDirectoryEvent, UserEvent } from './user-events';
 
-export type PagelogEvent = PageEvent | SettingsEvent | SlugEvent | UserEvent | RoleEvent | EmailClaimEvent | SetupEvent;
+export type PagelogEvent = PageEvent | SettingsEvent | SlugEvent | UserEvent | RoleEvent | EmailClaimEvent | SetupEvent | UserDirectoryEvent;
 export type PagelogEventType = PagelogEvent['type'];
 export type EventData<T extends PagelogEventType> = Extract<PagelogEvent, { type: T }>['data'];
 
@@ -40,6 +40,7 @@ export const eventSchemas: Record<PagelogEventType, EventSchema> = {
   RoleDefined: { schemaVersion: 1, upcasters: {} },
   EmailClaimed: { schemaVersion: 1, upcasters: {} },
   EmailReleased: { schemaVersion: 1, upcasters: {} },
+  UserListed: { schemaVersion: 1, upcasters: {} },
   SetupTokenIssued: { schemaVersion: 1, upcasters: {} },
   SetupCompleted: { schemaVersion: 1, upcasters: {} },
 };

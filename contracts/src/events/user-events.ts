@@ -12,6 +12,8 @@ export const userStream = (userId: string) => `user-${userId}`;
 export const roleStream = (roleId: string) => `role-${roleId}`;
 /** One stream per e-mail address (by its index): claiming it makes addresses unique. */
 export const emailClaimStream = (emailIndex: string) => `useremail-${emailIndex}`;
+/** Every user id once, so commands can go over all users (e.g. "is another administrator left?"). */
+export const USER_DIRECTORY_STREAM = 'user-directory';
 /** First-run setup: the one-time link and who used it. */
 export const SETUP_STREAM = 'setup';
 
@@ -81,6 +83,11 @@ export interface EmailReleased {
   data: { userId: string };
 }
 
+export interface UserListed {
+  type: 'UserListed';
+  data: { userId: string };
+}
+
 export interface SetupTokenIssued {
   type: 'SetupTokenIssued';
   data: { tokenHash: string; expiresAt: string };
@@ -102,4 +109,5 @@ export type UserEvent =
   | UserDeleted;
 export type RoleEvent = RoleDefined;
 export type EmailClaimEvent = EmailClaimed | EmailReleased;
+export type UserDirectoryEvent = UserListed;
 export type SetupEvent = SetupTokenIssued | SetupCompleted;

@@ -1,5 +1,8 @@
 import type { EventStore } from '@pagelog/storage/event-store/event-store';
 import type { ReadModelStore } from '@pagelog/storage/read-model-store/read-model-store';
+import type { BlobStore } from '@pagelog/storage/blob-store/blob-store';
+import type { PersonalDataVault } from '@pagelog/storage/key-store/personal-data-vault';
+import type { SessionManager } from '@pagelog/service-kit/auth/sessions';
 
 export interface QueryDeps {
   readModels: ReadModelStore;
@@ -7,4 +10,13 @@ export interface QueryDeps {
   eventStore: EventStore;
   /** How long a query waits for X-Pagelog-Min-Position (about 2 s). */
   consistencyTimeoutMs: number;
+}
+
+/** What the session check and the user reads need besides the read models. */
+export interface UserQueryDeps extends QueryDeps {
+  sessions: SessionManager;
+  vault: PersonalDataVault;
+  blobs: BlobStore;
+  /** Minutes without input before the admin logs out (told to the admin by the session check). */
+  inactivityMinutes: number;
 }

@@ -6,6 +6,7 @@ import pg from 'pg';
 import { loadConfig } from '@pagelog/service-kit/config';
 import { createLogger } from '@pagelog/service-kit/logger';
 import { startPagelog, type RunningPagelog } from '../embedded';
+import { TEST_ADMIN } from './api-client';
 
 export type StoreKind = 'sqlite' | 'postgres';
 
@@ -37,12 +38,21 @@ export function freshSchemaName(): string {
  * Starts the whole product in this process on a free port with empty storage of the given
  * kind. Pass `env` from an earlier run to restart on the same data.
  */
-export async function startTestPagelog(kind: StoreKind, options: { seed?: boolean; env?: Record<string, string> } = {}): Promise<TestPagelog> {
+export async function startTestPagelog(
+  kind: StoreKind,
+  options: { seed?: boolean; env?: Record<string, string>; extraEnv?: Record<string, string>; withoutAdmin?: boolean; clock?: () => number } = {},
+): Promise<TestPagelog> {
   let env = options.env;
   let dataDir: string | null = null;
   if (!env) {
     dataDir = mkdtempSync(join(tmpdir(), 'pagelog-test-'));
     env = { PORT: '0', HOST: '127.0.0.1', PAGELOG_DATA_DIR: dataDir, LOG_LEVEL: 'silent', PAGELOG_SEED: String(options.seed ?? false) };
+    if (!options.withoutAdmin) Object.assign(env, { PAGELOG_ADMIN_EMAIL: TEST_ADMIN.email, PAGELOG_ADMIN_PASSWORD: TEST_ADMIN.password });
+    if (process.env.TEST_REDIS_URL && kind === 'postgres') {
+      // The PostgreSQL runs keep sessions in Redis, as the distributed mode does.
+      Object.assign(env, { PAGELOG_SESSION_STORE: 'redis', REDIS_URL: process.env.TEST_REDIS_URL });
+    }
+    Object.assign(env, options.extraEnv);
     if (kind === 'postgres') {
       Object.assign(env, { PAGELOG_STORE: 'postgres', DATABASE_URL: process.env.TEST_POSTGRES_URL!, PAGELOG_PG_SCHEMA: freshSchemaName() });
     }
@@ -50,7 +60,7 @@ export async function startTestPagelog(kind: StoreKind, options: { seed?: boolea
     dataDir = env.PAGELOG_DATA_DIR ?? null;
   }
   const config = loadConfig(env);
-  const running = await startPagelog(config, createLogger('silent'));
+  const running = await startPagelog(config, createLogger('silent'), { clock: options.clock });
   const frozenEnv = env;
   return {
     ...running,

@@ -13,6 +13,8 @@ export function bodyParser(limit = '1mb'): Middleware {
     jsonStrict: true,
   }) as unknown as Middleware;
   return async (ctx, next) => {
+    // Uploads (endpoints marked multipart) parse their own body, with their own limits.
+    if ((ctx.state.endpoint as { endpoint?: { multipart?: boolean } } | null)?.endpoint?.multipart) return next();
     // The API takes JSON only: a body declared as another type is refused rather than read as
     // empty. A call without a body (Content-Length 0, or no Content-Type) passes.
     const declared = ctx.get('Content-Type') !== '' && ctx.request.length !== 0;

@@ -4,6 +4,6 @@ import type { Logger } from 'pino';
 export interface RequestState {
   requestId: string;
   log: Logger;
-  /** Who is acting. Until sessions exist every call acts as the system actor. */
+  /** Who is acting: the signed-in user's id, or `anonymous`. */
   actorId: string;
 }

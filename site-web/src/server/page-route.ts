@@ -28,7 +28,9 @@ export function pageRoute({ api, settings, clientAssets, siteName, publicUrl, lo
     const cookie = ctx.get('Cookie');
     if (cookie !== '') call.cookie = cookie;
 
-    const [{ defaultLocale }, reply] = await Promise.all([settings(call), api.getPageBySlug(ctx.path, call)]);
+    const [{ defaultLocale }, reply, session] = await Promise.all([settings(call), api.getPageBySlug(ctx.path, call), api.session(call)]);
+    const csrfToken = session.csrfToken || reply.csrfToken;
+    const setCookies = [...session.setCookies, ...reply.setCookies];
     if (reply.status !== 200 && reply.status !== 404) {
       logger.warn({ requestId: call.requestId, path: ctx.path, apiStatus: reply.status }, 'the API refused a page path; answering 404');
     }
@@ -36,10 +38,10 @@ export function pageRoute({ api, settings, clientAssets, siteName, publicUrl, lo
     const page = reply.page === null ? null : preparePage(reply.page);
     const found = reply.status === 200 && page !== null && page.slug !== NOT_FOUND_SLUG;
     const state: PageState = { page, status: found ? 200 : 404, siteName, defaultLocale };
-    const head = buildHead({ page, siteName, publicUrl, defaultLocale, csrfToken: reply.csrfToken });
+    const head = buildHead({ page, siteName, publicUrl, defaultLocale, csrfToken });
     const html = renderDocument({ state, head, assets: clientAssets() });
 
-    if (reply.setCookies.length > 0) ctx.append('Set-Cookie', reply.setCookies);
+    if (setCookies.length > 0) ctx.append('Set-Cookie', setCookies);
     ctx.status = state.status;
     ctx.type = 'html';
     ctx.set('Content-Language', page?.locale ?? defaultLocale);

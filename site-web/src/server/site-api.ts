@@ -24,7 +24,18 @@ export interface PageReply {
   setCookies: string[];
 }
 
+/** The session check's answer: this visitor's CSRF token and any new session cookie. */
+export interface SessionReply {
+  csrfToken: string;
+  setCookies: string[];
+}
+
 export interface SiteApi {
+  /**
+   * The session check (POST auth/user): starts an anonymous session when the visitor has none,
+   * so forms on the public site can send the CSRF token from the csrf-token meta element.
+   */
+  session(call: ApiCall): Promise<SessionReply>;
   /** The published page for a path as the visitor typed it, e.g. `/en-gb/about/team`. */
   getPageBySlug(path: string, call: ApiCall): Promise<PageReply>;
   getSettings(call: ApiCall): Promise<Settings>;
@@ -73,6 +84,20 @@ export function createSiteApi({ apiUrl, timeoutMs }: { apiUrl: string; timeoutMs
   }
 
   return {
+    async session(call) {
+      const headers: Record<string, string> = { Accept: 'application/json', [REQUEST_ID_HEADER]: call.requestId };
+      if (call.cookie) headers.Cookie = call.cookie;
+      try {
+        const response = await fetch(`${base}/api/cms/auth/user`, { method: 'POST', headers, redirect: 'manual', signal: AbortSignal.timeout(timeoutMs) });
+        await response.body?.cancel();
+        if (response.status !== 200) return { csrfToken: '', setCookies: [] };
+        return { csrfToken: response.headers.get('x-csrf-token') ?? '', setCookies: response.headers.getSetCookie() };
+      } catch {
+        // The page can still be shown; only its forms would lack a token.
+        return { csrfToken: '', setCookies: [] };
+      }
+    },
+
     async getPageBySlug(path, call) {
       const response = await get(`/api/cms/page/get-by-slug-query?slug=${encodeURIComponent(path)}`, call);
       const reply = {

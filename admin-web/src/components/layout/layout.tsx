@@ -6,11 +6,13 @@ import { Navigation } from '../navigation/navigation';
 interface LayoutProps {
   navigation: readonly NavItem[];
   onNavAction?: (item: NavItem) => void;
+  /** The signed-in user, named in the top bar. */
+  userName?: string;
   children: ReactNode;
 }
 
 /** The admin frame: top bar with the product name, navigation sidebar, content area. */
-export function Layout({ navigation, onNavAction, children }: LayoutProps) {
+export function Layout({ navigation, onNavAction, userName, children }: LayoutProps) {
   const { t } = useTranslation();
   return (
     <div className="shell">
@@ -20,6 +22,7 @@ export function Layout({ navigation, onNavAction, children }: LayoutProps) {
       <header className="topbar">
         <span className="topbar__brand">{t('app.name')}</span>
         <span className="topbar__area">{t('app.area')}</span>
+        {userName ? <span className="topbar__user">{t('app.signedInAs', { name: userName })}</span> : null}
       </header>
       <aside className="sidebar">
         <Navigation items={navigation} onAction={onNavAction} />

@@ -4,18 +4,24 @@ import { useTranslation } from 'react-i18next';
 export type ModalSize = 'small' | 'medium' | 'large';
 export type ButtonTheme = 'orange' | 'grey';
 
+/**
+ * A footer button. With `form` (the id of a form in the body) it submits that form instead of
+ * calling onClick, so Enter in a field and the button do the same.
+ */
 export interface ModalButton {
   text: string;
   theme: ButtonTheme;
   disabled?: boolean;
-  onClick: () => void;
+  onClick?: () => void;
+  form?: string;
 }
 
 export interface ModalConfirmButton {
   /** Defaults to the translated "Confirm". */
   text?: string;
   disabled?: boolean;
-  onClick: () => void;
+  onClick?: () => void;
+  form?: string;
 }
 
 interface ModalBaseProps {
@@ -56,7 +62,8 @@ export function Modal(props: ModalProps) {
   // Focus moves into the dialog on open and returns where it was on close.
   useEffect(() => {
     const previouslyFocused = document.activeElement instanceof HTMLElement ? document.activeElement : null;
-    dialogRef.current?.focus();
+    // A field with autoFocus already took focus inside the dialog; otherwise the dialog takes it.
+    if (!dialogRef.current?.contains(document.activeElement)) dialogRef.current?.focus();
     const closeOnEscape = (event: globalThis.KeyboardEvent) => {
       if (event.key === 'Escape') {
         event.preventDefault();
@@ -96,6 +103,7 @@ export function Modal(props: ModalProps) {
       theme: 'orange',
       disabled: props.confirmButton.disabled,
       onClick: props.confirmButton.onClick,
+      form: props.confirmButton.form,
     },
   ];
 
@@ -134,7 +142,8 @@ export function Modal(props: ModalProps) {
           {buttons.map((button, index) => (
             <button
               key={`${index}-${button.text}`}
-              type="button"
+              type={button.form === undefined ? 'button' : 'submit'}
+              form={button.form}
               className={`button button--${button.theme}`}
               disabled={button.disabled}
               onClick={button.onClick}

@@ -48,6 +48,7 @@ export function buildNavigation({ permissions, pageTypes, extraItems = [] }: Bui
     );
 
   const items: NavItem[] = [
+    { key: 'dashboard', labelKey: 'nav.dashboard', to: '/dashboard' },
     {
       key: 'page-overview',
       labelKey: 'nav.pageOverview',

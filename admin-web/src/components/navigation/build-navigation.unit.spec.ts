@@ -17,8 +17,9 @@ describe('buildNavigation', () => {
   describe('for a user holding every known permission', () => {
     const items = buildNavigation({ permissions: knownPermissions, pageTypes: contractPageTypes });
 
-    it('lists the entries of the spec in order, Log out last', () => {
+    it('lists the dashboard, then the entries of the spec in order, Log out last', () => {
       expect(keys(items)).to.deep.equal([
+        'dashboard',
         'page-overview',
         'menu-structure',
         'new-page',
@@ -35,6 +36,7 @@ describe('buildNavigation', () => {
     it('gives each entry its admin route, with Site structure under Page overview', () => {
       const routes = Object.fromEntries(items.map((item) => [item.key, item.to]));
       expect(routes).to.deep.equal({
+        dashboard: '/dashboard',
         'page-overview': '/',
         'menu-structure': '/menu-structure',
         'new-page': '/new-page',
@@ -65,6 +67,7 @@ describe('buildNavigation', () => {
 
     it('still shows the entries that need no permission', () => {
       expect(keys(items)).to.include.members([
+        'dashboard',
         'page-overview',
         'page-type-article',
         'media-library',

@@ -4,9 +4,11 @@ import { Modal } from '../../../components/modal/modal';
 interface LogoutConfirmationProps {
   onConfirm: () => void;
   onCancel: () => void;
+  /** While logging out, the buttons wait. */
+  busy?: boolean;
 }
 
-export function LogoutConfirmation({ onConfirm, onCancel }: LogoutConfirmationProps) {
+export function LogoutConfirmation({ onConfirm, onCancel, busy = false }: LogoutConfirmationProps) {
   const { t } = useTranslation();
   return (
     <Modal
@@ -14,8 +16,8 @@ export function LogoutConfirmation({ onConfirm, onCancel }: LogoutConfirmationPr
       size="small"
       onClose={onCancel}
       buttons={[
-        { text: t('logout.cancel'), theme: 'grey', onClick: onCancel },
-        { text: t('logout.confirm'), theme: 'orange', onClick: onConfirm },
+        { text: t('logout.cancel'), theme: 'grey', disabled: busy, onClick: onCancel },
+        { text: t('logout.confirm'), theme: 'orange', disabled: busy, onClick: onConfirm },
       ]}
     >
       <p>{t('logout.confirmText')}</p>

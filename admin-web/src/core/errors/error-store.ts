@@ -1,0 +1,56 @@
+import type { ErrorItem } from '@pagelog/contracts/envelope';
+
+/**
+ * The named error collections of spec section 3, plus `setup` for the first-run screen (which the
+ * spec does not have). Each holds the errors of the latest call that feeds it.
+ */
+export const errorCollectionNames = [
+  'login',
+  'forgot-password',
+  'reset-password',
+  'activate-account',
+  'setup',
+  'create-page',
+  'publication-requests',
+  'media',
+  'users-overview',
+  'user-settings',
+  'user-profile-image',
+] as const;
+
+export type ErrorCollectionName = (typeof errorCollectionNames)[number];
+
+export interface ErrorStore {
+  get(name: ErrorCollectionName): readonly ErrorItem[];
+  /** Replaces the collection's errors. */
+  set(name: ErrorCollectionName, errors: readonly ErrorItem[]): void;
+  /** Appends to the collection's errors. */
+  add(name: ErrorCollectionName, errors: readonly ErrorItem[]): void;
+  clear(name: ErrorCollectionName): void;
+  subscribe(listener: () => void): () => void;
+}
+
+const none: readonly ErrorItem[] = Object.freeze([]);
+
+export function createErrorStore(): ErrorStore {
+  const collections = new Map<ErrorCollectionName, readonly ErrorItem[]>();
+  const listeners = new Set<() => void>();
+
+  function put(name: ErrorCollectionName, errors: readonly ErrorItem[]) {
+    const current = collections.get(name) ?? none;
+    if (current.length === 0 && errors.length === 0) return;
+    collections.set(name, errors.length === 0 ? none : Object.freeze([...errors]));
+    for (const listener of [...listeners]) listener();
+  }
+
+  return {
+    get: (name) => collections.get(name) ?? none,
+    set: put,
+    add: (name, errors) => put(name, [...(collections.get(name) ?? none), ...errors]),
+    clear: (name) => put(name, none),
+    subscribe(listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+  };
+}

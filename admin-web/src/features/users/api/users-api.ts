@@ -1,0 +1,58 @@
+import type { RoleView } from '@pagelog/contracts/permissions';
+import { PROFILE_IMAGE, type UserView } from '@pagelog/contracts/users/user';
+import type { ApiClient, ApiReply } from '../../../core/api/api-client';
+import type { Page, SortOrder } from '../../../components/paginated-list/paginated-list-controller';
+
+/** POST /user: spec section 7. */
+export interface CreateUserBody {
+  email: string;
+  /** The role's ID. */
+  role: string;
+  profile: { name: string; jobTitle: string };
+}
+
+/** PUT /user/{id}: every part optional; the password fields are the personal settings'. */
+export interface UpdateUserBody {
+  email?: string;
+  role?: string;
+  profile?: { name?: string; jobTitle?: string };
+  currentPassword?: string;
+  newPassword?: string;
+  confirmNewPassword?: string;
+}
+
+export interface UserListQuery {
+  pageIndex: number;
+  pageSize: number;
+  searchTerm: string;
+  columnToSort: string;
+  sortOrder: SortOrder;
+}
+
+/** The user and role calls, so the user store can be given a fake in its specs. */
+export interface UsersApi {
+  listUsers(query: UserListQuery): Promise<ApiReply<Page<UserView>>>;
+  listRoles(): Promise<ApiReply<RoleView[]>>;
+  createUser(body: CreateUserBody): Promise<ApiReply<UserView>>;
+  updateUser(id: string, body: UpdateUserBody): Promise<ApiReply<UserView>>;
+  deleteUser(id: string): Promise<ApiReply<unknown>>;
+  uploadImage(id: string, file: Blob): Promise<ApiReply<unknown>>;
+  deleteImage(id: string): Promise<ApiReply<unknown>>;
+}
+
+export function createUsersApi(api: ApiClient): UsersApi {
+  return {
+    // Always with the query: without it the API answers a plain array instead of a page.
+    listUsers: (query) => api.call('userList', { query: { ...query } }),
+    listRoles: () => api.call('roleList'),
+    createUser: (body) => api.call('userCreate', { body }),
+    updateUser: (id, body) => api.call('userUpdate', { params: { id }, body }),
+    deleteUser: (id) => api.call('userDelete', { params: { id } }),
+    uploadImage(id, file) {
+      const formData = new FormData();
+      formData.append(PROFILE_IMAGE.field, file, file instanceof File ? file.name : 'profile-image');
+      return api.call('userImageStore', { params: { id }, formData });
+    },
+    deleteImage: (id) => api.call('userImageDelete', { params: { id } }),
+  };
+}

@@ -1,0 +1,417 @@
+import { v7 as uuidv7 } from 'uuid';
+import { ForbiddenError, NotFoundError, TooManyRequestsError, ValidationError, DomainError } from '@pagelog/contracts/domain-errors';
+import { errorItem } from '@pagelog/contracts/error-catalogue';
+import type { RecordedEvent } from '@pagelog/contracts/events/event';
+import {
+  emailClaimStream,
+  roleStream,
+  SETUP_STREAM,
+  USER_DIRECTORY_STREAM,
+  userStream,
+  type PersonalData,
+  type RoleEvent,
+  type UserEvent,
+} from '@pagelog/contracts/events/user-events';
+import { ADMINISTRATOR_ROLE, hasPermission, type PermissionGrant } from '@pagelog/contracts/permissions';
+import type { UserView } from '@pagelog/contracts/users/user';
+import { object, string } from 'yup';
+import { validateInput } from '@pagelog/contracts/validation';
+import { passwordRule } from '@pagelog/contracts/users/schemas';
+import { blindIndex } from '@pagelog/storage/key-store/personal-data-vault';
+import { userViewFromEvents } from '@pagelog/service-kit/auth/user-view';
+import type { CommandContext } from '../core/command-context';
+import { decideUser, initialUserState, userEvolver, type UserCommand, type UserState } from './decider';
+import { decideEmailClaim, decideEmailRelease, emailClaimEvolver } from './email-claim';
+import { decideSetup, setupEvolver } from './setup-decider';
+import { activationMail, resetMail, setupLink } from './mails';
+import { assertNotCommon, hashPassword, verifyAgainstNothing, verifyPassword } from './passwords';
+import { ACTIVATION_TTL_MS, newToken, parseToken, RESET_TTL_MS, SETUP_TTL_MS } from './tokens';
+import type { UsersDeps } from './users-deps';
+
+/** A failure the catalogue names for this operation (UM_09, UM_10), instead of G_01. */
+class OperationFailedError extends DomainError {
+  readonly status = 500;
+  constructor(code: string) {
+    super([errorItem(code, '', 'user')]);
+  }
+}
+
+/** Runs an operation; an unexpected failure answers `code` (its cause goes to the log). */
+async function failingAs<T>(deps: UsersDeps, code: string, run: () => Promise<T>): Promise<T> {
+  try {
+    return await run();
+  } catch (error) {
+    if (error instanceof DomainError) throw error;
+    deps.logger.error({ err: error }, `user operation failed (${code})`);
+    throw new OperationFailedError(code);
+  }
+}
+
+export const emailIndexOf = (deps: Pick<UsersDeps, 'secret'>, email: string) => blindIndex(deps.secret, email.trim().toLowerCase());
+
+export async function loadUser(deps: UsersDeps, userId: string): Promise<{ state: UserState; revision: number }> {
+  const events = await deps.store.readStream(userStream(userId));
+  const state = events.reduce((s, e) => userEvolver.evolve(s, e as unknown as UserEvent), initialUserState);
+  return { state, revision: events.length === 0 ? 0 : events[events.length - 1]!.revision };
+}
+
+async function roleExists(deps: UsersDeps, roleId: string): Promise<PermissionGrant[] | null> {
+  const events = (await deps.store.readStream(roleStream(roleId))) as RecordedEvent[] as unknown as RoleEvent[];
+  const defined = events.filter((e) => e.type === 'RoleDefined');
+  return defined.length ? defined[defined.length - 1]!.data.permissions : null;
+}
+
+/** The live owner of an address, if any (a claim whose user was deleted or never created is free). */
+export async function ownerOfEmail(deps: UsersDeps, emailIndex: string): Promise<string | null> {
+  const events = await deps.store.readStream(emailClaimStream(emailIndex));
+  const { owner } = events.reduce((s, e) => emailClaimEvolver.evolve(s, e as never), emailClaimEvolver.initialState);
+  if (!owner) return null;
+  const { state } = await loadUser(deps, owner);
+  return state.exists && !state.deleted ? owner : null;
+}
+
+async function claimEmail(deps: UsersDeps, emailIndex: string, userId: string, context: CommandContext): Promise<void> {
+  const stream = emailClaimStream(emailIndex);
+  const events = await deps.store.readStream(stream);
+  const state = events.reduce((s, e) => emailClaimEvolver.evolve(s, e as never), emailClaimEvolver.initialState);
+  let ownerLive = false;
+  if (state.owner && state.owner !== userId) {
+    const { state: owner } = await loadUser(deps, state.owner);
+    ownerLive = owner.exists && !owner.deleted;
+  }
+  const revision = events.length === 0 ? 0 : events[events.length - 1]!.revision;
+  await deps.handle(stream, revision, emailClaimEvolver, (s) => decideEmailClaim(s, userId, ownerLive), context).catch((error: unknown) => {
+    if (error instanceof DomainError && error.status === 409) throw ValidationError.of('V_06', 'email', 'user');
+    throw error;
+  });
+}
+
+async function releaseEmail(deps: UsersDeps, emailIndex: string, userId: string, context: CommandContext): Promise<void> {
+  if (!emailIndex) return;
+  await deps.handle(emailClaimStream(emailIndex), 'any', emailClaimEvolver, (s) => decideEmailRelease(s, userId), context);
+}
+
+function decideOn(deps: UsersDeps, userId: string, command: UserCommand, context: CommandContext, expected: number | 'any' = 'any') {
+  return deps.handle(userStream(userId), expected, userEvolver, (state) => decideUser(command, state), context);
+}
+
+function sendLater(deps: UsersDeps, message: Parameters<UsersDeps['mailer']['send']>[0]): void {
+  // Not awaited: an answer must not take longer for a known address than for an unknown one.
+  deps.mailer.send(message).catch((error: unknown) => deps.logger.error({ err: error, subject: message.subject }, 'mail could not be sent'));
+}
+
+const firstAdministratorSchema = object({
+  name: string().trim().required('V_01').max(254, 'V_11'),
+  email: string().trim().required('V_01').max(254, 'V_11').email('V_02'),
+  password: passwordRule(),
+});
+
+const directoryEvolver = { initialState: null, evolve: () => null };
+
+const iso = (ms: number) => new Date(ms).toISOString();
+
+export interface NewUser {
+  email: string;
+  roleId: string;
+  name: string;
+  jobTitle: string;
+  /** Set for the first administrator: active at once, no activation mail. */
+  password?: string;
+}
+
+/** Registers a user: claims the address, seals the personal data, mails the activation link. */
+export async function registerUser(deps: UsersDeps, input: NewUser, context: CommandContext): Promise<{ userId: string; position: number; view: UserView }> {
+  if (!(await roleExists(deps, input.roleId))) throw ValidationError.of('V_12', 'role', 'user');
+  if (input.password !== undefined) assertNotCommon(input.password, 'password');
+  return failingAs(deps, 'UM_09', async () => {
+    const userId = context.newId();
+    const emailIndex = emailIndexOf(deps, input.email);
+    await deps.vault.createKey(userId);
+    await claimEmail(deps, emailIndex, userId, context);
+    const personal = await deps.vault.seal(userId, { name: input.name, email: input.email, jobTitle: input.jobTitle } satisfies PersonalData);
+    const token = input.password === undefined ? newToken(userId) : null;
+    const secret = input.password === undefined ? null : await deps.vault.seal(userId, await hashPassword(input.password));
+    const result = await decideOn(
+      deps,
+      userId,
+      {
+        type: 'RegisterUser',
+        data: {
+          userId,
+          roleId: input.roleId,
+          emailIndex,
+          personal,
+          activation: token ? { tokenHash: token.tokenHash, expiresAt: iso(deps.clock() + ACTIVATION_TTL_MS) } : null,
+          secret,
+        },
+      },
+      context,
+      0,
+    );
+    await deps.handle(USER_DIRECTORY_STREAM, 'any', directoryEvolver, () => [{ type: 'UserListed', data: { userId } }], context);
+    if (token) sendLater(deps, activationMail(input.email, input.name, deps.publicUrl, token.token));
+    const view = (await userViewFromEvents(deps.store, deps.vault, userId))!;
+    return { userId, position: result.position, view };
+  });
+}
+
+/** Whether an active user other than `userId` can still manage users (someone must). */
+async function administratorsOtherThan(deps: UsersDeps, userId: string): Promise<boolean> {
+  const listed = await deps.store.readStream(USER_DIRECTORY_STREAM);
+  for (const e of listed) {
+    const id = (e.data as { userId: string }).userId;
+    if (id === userId) continue;
+    const { state } = await loadUser(deps, id);
+    if (!state.exists || state.deleted || state.status !== 'active') continue;
+    if (hasPermission((await roleExists(deps, state.roleId)) ?? [], 'manage-users')) return true;
+  }
+  return false;
+}
+
+export interface UserChanges {
+  email?: string;
+  roleId?: string;
+  name?: string;
+  jobTitle?: string;
+  currentPassword?: string;
+  newPassword?: string;
+}
+
+/**
+ * PUT /user/{id}: profile, address and role (the last two only with manage-users), and the
+ * password change of the personal settings (only one's own, with the current password).
+ */
+export async function updateUser(
+  deps: UsersDeps,
+  userId: string,
+  changes: UserChanges,
+  actor: { userId: string; permissions: PermissionGrant[]; sessionId: string | null },
+  context: CommandContext,
+): Promise<{ position: number; view: UserView }> {
+  const { state } = await loadUser(deps, userId);
+  if (!state.exists || state.deleted) throw new NotFoundError('UM_02', 'id', 'user');
+  const manager = hasPermission(actor.permissions, 'manage-users');
+  const self = actor.userId === userId;
+  const personal = (await deps.vault.open<PersonalData>(userId, state.personal!)) ?? { name: '', email: '', jobTitle: '' };
+  const email = changes.email?.trim().toLowerCase();
+  const emailChanges = email !== undefined && email !== personal.email;
+  const roleChanges = changes.roleId !== undefined && changes.roleId !== state.roleId;
+  if ((emailChanges || roleChanges) && !manager) throw new ForbiddenError('UM_01');
+  if (changes.newPassword !== undefined && changes.newPassword !== '' && !self) throw new ForbiddenError('UM_01');
+  if (roleChanges) {
+    const grants = await roleExists(deps, changes.roleId!);
+    if (!grants) throw ValidationError.of('V_12', 'role', 'user');
+    if (!hasPermission(grants, 'manage-users') && !(await administratorsOtherThan(deps, userId))) {
+      throw ValidationError.of('V_07', 'role', 'user');
+    }
+  }
+  let secret: string | null = null;
+  if (changes.newPassword) {
+    if (!changes.currentPassword) throw ValidationError.of('V_01', 'currentPassword', 'user');
+    const current = state.secret ? await deps.vault.open<string>(userId, state.secret) : null;
+    if (!current || !(await verifyPassword(current, changes.currentPassword))) throw ValidationError.of('AUTH_02', 'currentPassword', 'user');
+    assertNotCommon(changes.newPassword, 'newPassword');
+    secret = await deps.vault.seal(userId, await hashPassword(changes.newPassword));
+  }
+  const next: PersonalData = {
+    name: changes.name ?? personal.name,
+    email: email ?? personal.email,
+    jobTitle: changes.jobTitle ?? personal.jobTitle,
+  };
+  let position = 0;
+  const track = (r: { position: number }) => (position = Math.max(position, r.position));
+  const emailIndex = emailChanges ? emailIndexOf(deps, next.email) : state.emailIndex;
+  if (emailChanges) await claimEmail(deps, emailIndex, userId, context);
+  if (next.name !== personal.name || next.jobTitle !== personal.jobTitle || emailChanges) {
+    const sealed = await deps.vault.seal(userId, next);
+    track(await decideOn(deps, userId, { type: 'ChangeProfile', data: { personal: sealed, emailIndex } }, context));
+  }
+  if (emailChanges) await releaseEmail(deps, state.emailIndex, userId, context);
+  if (roleChanges) track(await decideOn(deps, userId, { type: 'ChangeRole', data: { roleId: changes.roleId! } }, context));
+  if (secret) {
+    track(await decideOn(deps, userId, { type: 'ChangePassword', data: { secret, reason: 'settings' } }, context));
+    // A new password ends every other session of the user.
+    await deps.sessions.endAllFor(userId, self ? (actor.sessionId ?? undefined) : undefined);
+  }
+  const view = (await userViewFromEvents(deps.store, deps.vault, userId))!;
+  return { position, view };
+}
+
+/**
+ * Deletes a user: their key is destroyed first (from then on nothing they left in events, read
+ * models or their backups can be opened), then the deletion is recorded, the address released,
+ * the image removed and their sessions ended. Running it again finishes an interrupted run.
+ */
+export async function deleteUser(deps: UsersDeps, userId: string, actor: { userId: string }, context: CommandContext): Promise<{ position: number }> {
+  const { state } = await loadUser(deps, userId);
+  if (!state.exists || state.deleted) throw new NotFoundError('UM_02', 'id', 'user');
+  if (actor.userId === userId) throw ValidationError.of('V_07', 'id', 'user');
+  const grants = (await roleExists(deps, state.roleId)) ?? [];
+  if (hasPermission(grants, 'manage-users') && state.status === 'active' && !(await administratorsOtherThan(deps, userId))) {
+    throw ValidationError.of('V_07', 'id', 'user');
+  }
+  return failingAs(deps, 'UM_10', async () => {
+    await deps.vault.forget(userId);
+    const result = await decideOn(deps, userId, { type: 'DeleteUser', data: {} }, context);
+    await releaseEmail(deps, state.emailIndex, userId, context);
+    if (state.imageId) await deps.blobs.delete(state.imageId);
+    await deps.sessions.endAllFor(userId);
+    return { position: result.position };
+  });
+}
+
+/** Stores a processed (validated, re-encoded) profile image, sealed with the user's key. */
+export async function setUserImage(
+  deps: UsersDeps,
+  userId: string,
+  image: { bytes: Buffer; contentType: string },
+  context: CommandContext,
+): Promise<{ position: number; view: UserView }> {
+  const { state } = await loadUser(deps, userId);
+  if (!state.exists || state.deleted) throw new NotFoundError('UM_02', 'id', 'user');
+  const imageId = uuidv7();
+  const sealed = await deps.vault.sealBytes(userId, image.bytes);
+  await deps.blobs.put(imageId, { bytes: sealed, contentType: image.contentType });
+  const result = await decideOn(deps, userId, { type: 'ChangeImage', data: { imageId } }, context);
+  if (state.imageId) await deps.blobs.delete(state.imageId);
+  return { position: result.position, view: (await userViewFromEvents(deps.store, deps.vault, userId))! };
+}
+
+export async function removeUserImage(deps: UsersDeps, userId: string, context: CommandContext): Promise<{ position: number; view: UserView }> {
+  const { state } = await loadUser(deps, userId);
+  if (!state.exists || state.deleted) throw new NotFoundError('UM_02', 'id', 'user');
+  const result = await decideOn(deps, userId, { type: 'ChangeImage', data: { imageId: null } }, context);
+  if (state.imageId) await deps.blobs.delete(state.imageId);
+  return { position: result.position, view: (await userViewFromEvents(deps.store, deps.vault, userId))! };
+}
+
+/** Login lockout: failures per (account, address), per address and per account in 10 minutes. */
+export const LOCKOUT = { windowMs: 10 * 60_000, perAccountAndIp: 5, perIp: 30, perAccount: 20 } as const;
+
+const lockKeys = (emailIndex: string, ip: string) => ({
+  pair: `login:pair:${emailIndex}:${ip}`,
+  ip: `login:ip:${ip}`,
+  account: `login:account:${emailIndex}`,
+});
+
+/**
+ * Checks a login. Answers the same (AUTH_01) for an unknown address, a wrong password and an
+ * account not yet activated, and takes as long. Five failures from one address for one account,
+ * thirty from one address, or twenty for one account from anywhere lock further attempts for
+ * 10 minutes (AUTH_03): one address cannot lock someone else out, and rotating addresses does
+ * not get around it.
+ */
+export async function verifyLogin(deps: UsersDeps, email: string, password: string, ip: string): Promise<string> {
+  const emailIndex = emailIndexOf(deps, email);
+  const keys = lockKeys(emailIndex, ip);
+  const now = deps.clock();
+  const counts = await Promise.all([deps.sessions.store.peek(keys.pair, now), deps.sessions.store.peek(keys.ip, now), deps.sessions.store.peek(keys.account, now)]);
+  const limits = [LOCKOUT.perAccountAndIp, LOCKOUT.perIp, LOCKOUT.perAccount];
+  const locked = counts.map((c, i) => (c && c.count >= limits[i]! ? c.resetAt : 0)).filter((t) => t > 0);
+  if (locked.length) throw new TooManyRequestsError(Math.ceil((Math.max(...locked) - now) / 1000));
+
+  const userId = await ownerOfEmail(deps, emailIndex);
+  let ok = false;
+  if (userId) {
+    const { state } = await loadUser(deps, userId);
+    const hash = state.status === 'active' && state.secret ? await deps.vault.open<string>(userId, state.secret) : null;
+    ok = hash ? await verifyPassword(hash, password) : await verifyAgainstNothing(password);
+  } else {
+    await verifyAgainstNothing(password);
+  }
+  if (!ok || !userId) {
+    await Promise.all([
+      deps.sessions.store.hit(keys.pair, LOCKOUT.windowMs, now),
+      deps.sessions.store.hit(keys.ip, LOCKOUT.windowMs, now),
+      deps.sessions.store.hit(keys.account, LOCKOUT.windowMs, now),
+    ]);
+    throw ValidationError.of('AUTH_01', 'email', 'user');
+  }
+  await deps.sessions.store.clear(keys.pair);
+  return userId;
+}
+
+/**
+ * Forgot password: mails a reset link (or, for an account not yet activated, a fresh activation
+ * link) when the address belongs to an account. The caller answers the same either way.
+ */
+export async function forgotPassword(deps: UsersDeps, email: string, ip: string, context: CommandContext): Promise<void> {
+  const now = deps.clock();
+  // Bounds the mail one address can cause; the answer does not change.
+  const count = await deps.sessions.store.hit(`forgot:ip:${ip}`, LOCKOUT.windowMs, now);
+  if (count.count > 20) return;
+  const userId = await ownerOfEmail(deps, emailIndexOf(deps, email));
+  if (!userId) return;
+  const { state } = await loadUser(deps, userId);
+  const personal = await deps.vault.open<PersonalData>(userId, state.personal!);
+  if (!personal) return;
+  const purpose = state.status === 'pending' ? 'activation' : 'reset';
+  const token = newToken(userId);
+  await decideOn(
+    deps,
+    userId,
+    { type: 'IssueToken', data: { purpose, tokenHash: token.tokenHash, expiresAt: iso(now + (purpose === 'reset' ? RESET_TTL_MS : ACTIVATION_TTL_MS)) } },
+    context,
+  );
+  sendLater(deps, (purpose === 'reset' ? resetMail : activationMail)(personal.email, personal.name, deps.publicUrl, token.token));
+}
+
+/** Reset or activation: sets the password once per token, then ends every session of the user. */
+export async function resetAccount(deps: UsersDeps, token: string, password: string, context: CommandContext): Promise<{ position: number; userId: string }> {
+  const parsed = parseToken(token);
+  if (!parsed) throw ValidationError.of('V_04', 'token', 'user');
+  const { state } = await loadUser(deps, parsed.ownerId);
+  if (!state.exists || state.deleted) throw ValidationError.of('V_04', 'token', 'user');
+  if (!Object.values(state.tokens).some((t) => t?.tokenHash === parsed.tokenHash)) throw ValidationError.of('V_04', 'token', 'user');
+  assertNotCommon(password, 'password');
+  const secret = await deps.vault.seal(parsed.ownerId, await hashPassword(password));
+  const result = await decideOn(deps, parsed.ownerId, { type: 'RedeemToken', data: { tokenHash: parsed.tokenHash, secret, now: iso(deps.clock()) } }, { ...context, actorId: parsed.ownerId });
+  await deps.sessions.endAllFor(parsed.ownerId);
+  return { position: result.position, userId: parsed.ownerId };
+}
+
+async function setupState(deps: UsersDeps) {
+  const events = await deps.store.readStream(SETUP_STREAM);
+  return {
+    state: events.reduce((s, e) => setupEvolver.evolve(s, e as never), setupEvolver.initialState),
+    revision: events.length === 0 ? 0 : events[events.length - 1]!.revision,
+  };
+}
+
+export async function isSetupComplete(deps: UsersDeps): Promise<boolean> {
+  return (await setupState(deps)).state.completed;
+}
+
+/** A new one-time setup link (replacing any earlier one), or null when setup is done. */
+export async function issueSetupLink(deps: UsersDeps, context: CommandContext): Promise<string | null> {
+  const { state, revision } = await setupState(deps);
+  if (state.completed) return null;
+  const token = newToken('setup');
+  await deps.handle(SETUP_STREAM, revision, setupEvolver, (s) => decideSetup({ type: 'IssueSetupToken', data: { tokenHash: token.tokenHash, expiresAt: iso(deps.clock() + SETUP_TTL_MS) } }, s), context);
+  return setupLink(deps.publicUrl, token.token);
+}
+
+/**
+ * Creates the first administrator, through the setup link's token or (token null) from the
+ * configuration or the command line. Only once: the setup stream's revision guards it.
+ */
+export async function completeSetup(
+  deps: UsersDeps,
+  input: { token: string | null; name: string; email: string; password: string },
+  context: CommandContext,
+): Promise<{ userId: string; position: number }> {
+  // The same rules as the setup screen, also for the configuration and the command line.
+  validateInput(firstAdministratorSchema, { email: input.email, password: input.password, name: input.name }, 'user');
+  const { state, revision } = await setupState(deps);
+  let tokenHash: string | null = null;
+  if (input.token !== null) {
+    const parsed = parseToken(input.token);
+    if (!parsed || parsed.ownerId !== 'setup') throw ValidationError.of('V_04', 'token', 'user');
+    tokenHash = parsed.tokenHash;
+  }
+  // Check before creating anything, and again (by revision) when recording the completion.
+  decideSetup({ type: 'CompleteSetup', data: { userId: '', tokenHash, now: iso(deps.clock()) } }, state);
+  const created = await registerUser(deps, { email: input.email, roleId: ADMINISTRATOR_ROLE, name: input.name, jobTitle: '', password: input.password }, context);
+  const done = await deps.handle(SETUP_STREAM, revision, setupEvolver, (s) => decideSetup({ type: 'CompleteSetup', data: { userId: created.userId, tokenHash, now: iso(deps.clock()) } }, s), context);
+  return { userId: created.userId, position: done.position };
+}

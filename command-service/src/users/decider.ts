@@ -1,0 +1,127 @@
+import { ForbiddenError, NotFoundError, ValidationError } from '@pagelog/contracts/domain-errors';
+import type { Sealed, TokenPurpose, UserEvent } from '@pagelog/contracts/events/user-events';
+import type { Evolver } from '../core/decider';
+import { assertNever } from '../core/decider';
+
+export interface IssuedToken {
+  purpose: TokenPurpose;
+  tokenHash: string;
+  expiresAt: string;
+  used: boolean;
+}
+
+export interface UserState {
+  exists: boolean;
+  deleted: boolean;
+  status: 'pending' | 'active';
+  roleId: string;
+  emailIndex: string;
+  personal: Sealed | null;
+  secret: Sealed | null;
+  imageId: string | null;
+  /** Only the newest token of each purpose counts; issuing one replaces the last. */
+  tokens: Partial<Record<TokenPurpose, IssuedToken>>;
+}
+
+export const initialUserState: UserState = {
+  exists: false,
+  deleted: false,
+  status: 'pending',
+  roleId: '',
+  emailIndex: '',
+  personal: null,
+  secret: null,
+  imageId: null,
+  tokens: {},
+};
+
+export const userEvolver: Evolver<UserState, UserEvent> = {
+  initialState: initialUserState,
+  evolve(state, event) {
+    switch (event.type) {
+      case 'UserRegistered':
+        return { ...state, exists: true, roleId: event.data.roleId, emailIndex: event.data.emailIndex, personal: event.data.personal };
+      case 'UserTokenIssued':
+        return { ...state, tokens: { ...state.tokens, [event.data.purpose]: { ...event.data, used: false } } };
+      case 'UserTokenUsed': {
+        const token = state.tokens[event.data.purpose];
+        if (!token || token.tokenHash !== event.data.tokenHash) return state;
+        return { ...state, tokens: { ...state.tokens, [event.data.purpose]: { ...token, used: true } } };
+      }
+      case 'UserActivated':
+        return { ...state, status: 'active' };
+      case 'UserPasswordChanged':
+        return { ...state, secret: event.data.secret };
+      case 'UserProfileChanged':
+        return { ...state, personal: event.data.personal, emailIndex: event.data.emailIndex };
+      case 'UserRoleChanged':
+        return { ...state, roleId: event.data.roleId };
+      case 'UserImageChanged':
+        return { ...state, imageId: event.data.imageId };
+      case 'UserDeleted':
+        return { ...state, deleted: true, personal: null, secret: null, imageId: null, tokens: {} };
+      default:
+        return assertNever(event);
+    }
+  },
+};
+
+/** Commands carry everything already sealed and hashed: deciding stays pure. */
+export type UserCommand =
+  | { type: 'RegisterUser'; data: { userId: string; roleId: string; emailIndex: string; personal: Sealed; activation: { tokenHash: string; expiresAt: string } | null; secret: Sealed | null } }
+  | { type: 'IssueToken'; data: { purpose: TokenPurpose; tokenHash: string; expiresAt: string } }
+  | { type: 'RedeemToken'; data: { tokenHash: string; secret: Sealed; now: string } }
+  | { type: 'ChangeProfile'; data: { personal: Sealed; emailIndex: string } }
+  | { type: 'ChangeRole'; data: { roleId: string } }
+  | { type: 'ChangePassword'; data: { secret: Sealed; reason: 'settings' | 'administrator' } }
+  | { type: 'ChangeImage'; data: { imageId: string | null } }
+  | { type: 'DeleteUser'; data: Record<string, never> };
+
+const missing = () => new NotFoundError('UM_02', 'id', 'user');
+
+export function decideUser(command: UserCommand, state: UserState): UserEvent[] {
+  if (command.type === 'RegisterUser') {
+    if (state.exists) throw ValidationError.of('V_06', 'email', 'user');
+    const { userId, roleId, emailIndex, personal, activation, secret } = command.data;
+    const events: UserEvent[] = [{ type: 'UserRegistered', data: { userId, roleId, emailIndex, personal } }];
+    if (activation) events.push({ type: 'UserTokenIssued', data: { purpose: 'activation', ...activation } });
+    if (secret) {
+      // Created with a password (first administrator): active at once.
+      events.push({ type: 'UserPasswordChanged', data: { secret, reason: 'setup' } }, { type: 'UserActivated', data: {} });
+    }
+    return events;
+  }
+  if (!state.exists || state.deleted) throw missing();
+  switch (command.type) {
+    case 'IssueToken':
+      return [{ type: 'UserTokenIssued', data: command.data }];
+    case 'RedeemToken': {
+      const { tokenHash, secret, now } = command.data;
+      const token = Object.values(state.tokens).find((t) => t?.tokenHash === tokenHash);
+      if (!token) throw ValidationError.of('V_04', 'token', 'user');
+      if (token.used || token.expiresAt <= now) throw ValidationError.of('V_05', 'token', 'user');
+      const events: UserEvent[] = [
+        { type: 'UserTokenUsed', data: { purpose: token.purpose, tokenHash } },
+        { type: 'UserPasswordChanged', data: { secret, reason: state.status === 'pending' ? 'activation' : 'reset' } },
+      ];
+      if (state.status === 'pending') events.push({ type: 'UserActivated', data: {} });
+      return events;
+    }
+    case 'ChangeProfile':
+      if (command.data.personal === state.personal) return [];
+      return [{ type: 'UserProfileChanged', data: command.data }];
+    case 'ChangeRole':
+      if (command.data.roleId === state.roleId) return [];
+      return [{ type: 'UserRoleChanged', data: command.data }];
+    case 'ChangePassword':
+      if (state.status !== 'active') throw new ForbiddenError('UM_01');
+      return [{ type: 'UserPasswordChanged', data: command.data }];
+    case 'ChangeImage':
+      if (command.data.imageId === state.imageId) return [];
+      return [{ type: 'UserImageChanged', data: command.data }];
+    case 'DeleteUser':
+      return [{ type: 'UserDeleted', data: {} }];
+    default:
+      return assertNever(command);
+  }
+}

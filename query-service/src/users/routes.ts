@@ -1,0 +1,130 @@
+import Router from '@koa/router';
+import type { Context } from 'koa';
+import { endpoints } from '@pagelog/contracts/endpoints';
+import { ok } from '@pagelog/contracts/envelope';
+import { NotFoundError, ValidationError } from '@pagelog/contracts/domain-errors';
+import type { RoleView } from '@pagelog/contracts/permissions';
+import { readModels } from '@pagelog/contracts/read-models';
+import { ANONYMOUS_USER, type UserView } from '@pagelog/contracts/users/user';
+import { DEFAULT_PAGE_SIZE } from '@pagelog/contracts/users/schemas';
+import { validateInput } from '@pagelog/contracts/validation';
+import type { Access } from '@pagelog/service-kit/auth/access';
+import { toUserView, userViewFromEvents } from '@pagelog/service-kit/auth/user-view';
+import type { UserQueryDeps } from '../core/query-deps';
+import { readYourWrites } from '../core/read-your-writes';
+
+interface UserDoc {
+  ID: string;
+  roleId: string;
+  status: 'pending' | 'active';
+  personal: string;
+  imageId: string | null;
+  createdAt: string;
+  updatedAt: string;
+}
+
+const sortable: Record<string, (u: UserView) => string> = {
+  name: (u) => u.name,
+  email: (u) => u.email,
+  role: (u) => u.role?.name ?? '',
+  jobTitle: (u) => u.jobTitle,
+  status: (u) => u.status,
+  createdAt: (u) => u.createdAt ?? '',
+};
+
+async function allUsers(deps: UserQueryDeps): Promise<UserView[]> {
+  const [docs, roles] = await Promise.all([
+    deps.readModels.find<UserDoc & Record<string, unknown>>(readModels.users.collection),
+    deps.readModels.find<RoleView & Record<string, unknown>>(readModels.roles.collection),
+  ]);
+  const roleById = new Map(roles.map((r) => [r.ID, { ID: r.ID, name: r.name, permissions: r.permissions }]));
+  // Personal data is sealed in the read model: open it here (so search and sort happen in memory).
+  const views = await Promise.all(
+    docs.map((d) =>
+      toUserView(
+        { userId: d.ID, roleId: d.roleId, status: d.status, personal: d.personal, imageId: d.imageId, createdAt: d.createdAt, updatedAt: d.updatedAt },
+        roleById.get(d.roleId) ?? null,
+        deps.vault,
+      ),
+    ),
+  );
+  return views.filter((v) => v.name !== '' || v.email !== '');
+}
+
+export function userQueryRoutes(deps: UserQueryDeps): Router {
+  const router = new Router();
+  const fresh = readYourWrites(deps, [readModels.users.projection]);
+
+  /** The session check: the user (ID 0 without a session). Starts an anonymous session so the caller gets a CSRF token. */
+  router.post(endpoints.authUser.path, async (ctx) => {
+    const user = ctx.state.user as Access | null;
+    if (!ctx.state.session) await deps.sessions.start(ctx, null);
+    const view = user ? await userViewFromEvents(deps.eventStore, deps.vault, user.userId) : null;
+    ctx.body = ok(view ? { ...view, session: { inactivityMinutes: deps.inactivityMinutes } } : ANONYMOUS_USER);
+  });
+
+  /** Keeps the session alive (loading it already moved its idle deadline) and answers the user. */
+  router.post(endpoints.authRefreshSession.path, async (ctx) => {
+    const user = ctx.state.user as Access;
+    ctx.body = ok({ ...(await userViewFromEvents(deps.eventStore, deps.vault, user.userId)), session: { inactivityMinutes: deps.inactivityMinutes } });
+  });
+
+  router.get(endpoints.userCurrent.path, async (ctx) => {
+    const user = ctx.state.user as Access;
+    const view = await userViewFromEvents(deps.eventStore, deps.vault, user.userId);
+    if (!view) throw new NotFoundError('UM_02', 'id', 'user');
+    ctx.body = ok(view);
+  });
+
+  /**
+   * All users (an array, as the spec reads it), or, with pageSize/pageIndex, one page of the
+   * paginated list: {items, totalItems}, searched in name, e-mail, job title and role.
+   */
+  router.get(endpoints.userList.path, fresh, async (ctx: Context) => {
+    const q = validateInput(endpoints.userList.schema, ctx.query, endpoints.userList.model);
+    let users = await allUsers(deps);
+    const paginated = q.pageSize !== undefined || q.pageIndex !== undefined;
+    const term = (q.searchTerm ?? '').trim().toLowerCase();
+    if (term) users = users.filter((u) => [u.name, u.email, u.jobTitle, u.role?.name ?? ''].some((t) => t.toLowerCase().includes(term)));
+    const column = q.columnToSort || 'name';
+    const key = sortable[column];
+    if (!key) throw ValidationError.of('V_12', 'columnToSort', 'user');
+    const direction = q.sortOrder === 'desc' ? -1 : 1;
+    users.sort((a, b) => direction * key(a).localeCompare(key(b), 'en', { sensitivity: 'base' }) || a.email.localeCompare(b.email));
+    if (!paginated) {
+      ctx.body = ok(users);
+      return;
+    }
+    const pageSize = Math.max(1, Math.min(Number(q.pageSize ?? DEFAULT_PAGE_SIZE), 100));
+    const pageIndex = Number(q.pageIndex ?? 0);
+    ctx.body = ok({ items: users.slice(pageIndex * pageSize, (pageIndex + 1) * pageSize), totalItems: users.length });
+  });
+
+  router.get(endpoints.roleList.path, fresh, async (ctx) => {
+    const roles = await deps.readModels.find<RoleView & Record<string, unknown>>(readModels.roles.collection, { orderBy: { field: 'name', direction: 'asc' } });
+    ctx.body = ok(roles.map((r) => ({ ID: r.ID, name: r.name, permissions: r.permissions })));
+  });
+
+  /** The profile image, opened with its owner's key. */
+  router.get(endpoints.userImageGet.path, async (ctx) => {
+    const id = ctx.params.id!;
+    const view = await userViewFromEvents(deps.eventStore, deps.vault, id);
+    const imageId = view?.image ? await currentImageId(deps, id) : null;
+    const blob = imageId ? await deps.blobs.get(imageId) : null;
+    const bytes = blob ? await deps.vault.openBytes(id, blob.bytes) : null;
+    if (!blob || !bytes) throw new NotFoundError('UM_02', 'id', 'user');
+    ctx.set('Cache-Control', 'private, max-age=3600');
+    ctx.set('Content-Security-Policy', "default-src 'none'");
+    ctx.type = blob.contentType;
+    ctx.body = bytes;
+  });
+
+  return router;
+}
+
+async function currentImageId(deps: UserQueryDeps, userId: string): Promise<string | null> {
+  const events = await deps.eventStore.readStream(`user-${userId}`);
+  let imageId: string | null = null;
+  for (const e of events) if (e.type === 'UserImageChanged') imageId = (e.data as { imageId: string | null }).imageId;
+  return imageId;
+}

@@ -1,0 +1,73 @@
+import type { Middleware } from 'koa';
+import { ForbiddenError, UnauthorizedError } from '@pagelog/contracts/domain-errors';
+import { matchEndpoint, needsCsrf, type EndpointMatch } from '@pagelog/contracts/endpoints';
+import { hasPermission, type PermissionName } from '@pagelog/contracts/permissions';
+import { CSRF_HEADER, REQUESTED_WITH_HEADER, REQUESTED_WITH_VALUE } from '@pagelog/contracts/users/user';
+import type { SessionRecord } from '@pagelog/storage/session-store/session-store';
+import type { Access, AccessResolver } from './access';
+import { SessionManager } from './sessions';
+
+export interface AuthDeps {
+  sessions: SessionManager;
+  access: AccessResolver;
+}
+
+/** What the auth middleware puts on ctx.state. */
+export interface AuthState {
+  endpoint: EndpointMatch | null;
+  session: SessionRecord | null;
+  /** The signed-in, active user, or null. */
+  user: Access | null;
+  actorId: string;
+}
+
+export const ANONYMOUS_ACTOR = 'anonymous';
+
+/**
+ * The one place access is decided, for every route, from the endpoint table in contracts:
+ * 401 (AUTH_05) for a call that needs a session and has none; 403 (AUTH_06) for a state-changing
+ * call without this session's X-CSRF-Token and X-Requested-With: XMLHttpRequest; 403 (UM_01)
+ * when the session's role lacks the endpoint's permission. Every reply of a request with a
+ * session carries that session's CSRF token in the X-CSRF-Token header.
+ */
+export function authMiddleware(deps: AuthDeps): Middleware {
+  return async (ctx, next) => {
+    const match = matchEndpoint(ctx.method, ctx.path);
+    let session = await deps.sessions.load(ctx);
+    let user: Access | null = null;
+    if (session?.userId) {
+      user = await deps.access.resolve(session.userId);
+      if (!user || user.status !== 'active') {
+        // A deleted (or never activated) user's session is over.
+        await deps.sessions.store.destroy(session.id);
+        ctx.state.session = session;
+        await deps.sessions.end(ctx);
+        session = null;
+        user = null;
+      }
+    }
+    Object.assign(ctx.state, { endpoint: match, session, user, actorId: user?.userId ?? ANONYMOUS_ACTOR } satisfies AuthState);
+
+    if (match) {
+      const { endpoint, params } = match;
+      if (endpoint.access !== 'public' && !user) throw new UnauthorizedError();
+      if (needsCsrf(endpoint)) {
+        const token = ctx.get(CSRF_HEADER);
+        if (ctx.get(REQUESTED_WITH_HEADER) !== REQUESTED_WITH_VALUE || !session || !token || !SessionManager.tokenMatches(session, token)) {
+          throw new ForbiddenError('AUTH_06');
+        }
+      }
+      if (typeof endpoint.access === 'object') {
+        const { permission, orSelf } = endpoint.access;
+        const self = orSelf !== undefined && params[orSelf] === user!.userId;
+        if (!self && !hasPermission(user!.permissions, permission as PermissionName)) throw new ForbiddenError('UM_01');
+      }
+    }
+    try {
+      await next();
+    } finally {
+      const current = ctx.state.session as SessionRecord | null;
+      if (current) ctx.set(CSRF_HEADER, current.csrfToken);
+    }
+  };
+}

@@ -1,0 +1,115 @@
+import { join } from 'node:path';
+import pg from 'pg';
+import type { Logger } from 'pino';
+import type { EventStore } from '@pagelog/storage/event-store/event-store';
+import type { BlobStore } from '@pagelog/storage/blob-store/blob-store';
+import { FsBlobStore } from '@pagelog/storage/blob-store/fs-blob-store';
+import { PostgresBlobStore } from '@pagelog/storage/blob-store/postgres-blob-store';
+import type { KeyStore } from '@pagelog/storage/key-store/key-store';
+import { SqliteKeyStore } from '@pagelog/storage/key-store/sqlite-key-store';
+import { PostgresKeyStore } from '@pagelog/storage/key-store/postgres-key-store';
+import { deriveKey, PersonalDataVault } from '@pagelog/storage/key-store/personal-data-vault';
+import type { SessionStore } from '@pagelog/storage/session-store/session-store';
+import { SqliteSessionStore } from '@pagelog/storage/session-store/sqlite-session-store';
+import { RedisSessionStore } from '@pagelog/storage/session-store/redis-session-store';
+import { openDatabase, type SqliteDatabase } from '@pagelog/storage/sqlite/open-database';
+import type { Config } from '../config';
+import { AccessResolver } from './access';
+import { loadSecret } from './secret';
+import { isPlainHttpLocalhost, SessionManager, type Clock } from './sessions';
+import type { AuthDeps } from './auth-middleware';
+
+export interface AuthServices extends AuthDeps {
+  vault: PersonalDataVault;
+  blobs: BlobStore;
+  secret: string;
+  describe: string;
+  close(): Promise<void>;
+}
+
+/**
+ * Sessions (SQLite file `sessions.db`, or Redis), personal-data keys (SQLite file `keys.db`, or
+ * PostgreSQL: kept apart from events and read models, so their backups hold nothing readable
+ * once a key is gone) and blobs (data/blobs, or PostgreSQL), as the configuration names them.
+ */
+export async function openAuth(config: Config, eventStore: EventStore, logger: Logger, clock: Clock = Date.now): Promise<AuthServices> {
+  const secret = loadSecret(config);
+  const closers: (() => Promise<void> | void)[] = [];
+  const described: string[] = [];
+  const sqliteFiles = new Map<string, SqliteDatabase>();
+  const sqlite = (name: string) => {
+    let db = sqliteFiles.get(name);
+    if (!db) {
+      db = openDatabase(join(config.dataDir, name));
+      sqliteFiles.set(name, db);
+      closers.push(() => {
+        db!.close();
+      });
+    }
+    return db;
+  };
+  let pool: pg.Pool | null = null;
+  const pgPool = () => {
+    if (!pool) {
+      pool = new pg.Pool({ connectionString: config.databaseUrl ?? undefined, max: 4 });
+      pool.on('error', () => {});
+    }
+    return pool;
+  };
+
+  let sessionStore: SessionStore;
+  if (config.sessionStore === 'redis') {
+    sessionStore = new RedisSessionStore({ url: config.redisUrl!, prefix: `pagelog:${config.pgSchema}:` });
+    described.push('sessions: redis');
+  } else {
+    sessionStore = new SqliteSessionStore(sqlite('sessions.db'));
+    described.push('sessions: sqlite');
+  }
+
+  let keys: KeyStore;
+  let blobs: BlobStore;
+  if (config.store === 'postgres') {
+    const keyStore = new PostgresKeyStore({ pool: pgPool(), schema: config.pgSchema });
+    await keyStore.init();
+    keys = keyStore;
+    const blobStore = new PostgresBlobStore({ pool: pgPool(), schema: config.pgSchema });
+    await blobStore.init();
+    blobs = blobStore;
+    described.push('keys and blobs: postgres');
+  } else {
+    keys = new SqliteKeyStore(sqlite('keys.db'));
+    blobs = new FsBlobStore(join(config.dataDir, 'blobs'));
+    described.push('keys: sqlite, blobs: files');
+  }
+
+  const secureCookie = !isPlainHttpLocalhost(config.publicUrl);
+  if (secureCookie && new URL(config.publicUrl).protocol === 'http:') {
+    logger.warn({ publicUrl: config.publicUrl }, 'session cookies are Secure: browsers send them over https only; set PAGELOG_PUBLIC_URL to the https address');
+  }
+  const sessions = new SessionManager(
+    sessionStore,
+    {
+      idleMs: config.sessionIdleMinutes * 60_000,
+      absoluteMs: config.sessionAbsoluteHours * 3600_000,
+      anonymousIdleMs: Math.min(config.sessionIdleMinutes, 120) * 60_000,
+      secureCookie,
+    },
+    clock,
+  );
+  const vault = new PersonalDataVault({ keys, masterKey: deriveKey(secret, 'personal-data-keys') });
+  return {
+    sessions,
+    access: new AccessResolver(eventStore),
+    vault,
+    blobs,
+    secret,
+    describe: described.join(', '),
+    async close() {
+      await sessionStore.close();
+      await keys.close();
+      await blobs.close();
+      for (const close of closers) await close();
+      if (pool) await (pool as pg.Pool).end();
+    },
+  };
+}

@@ -1,0 +1,121 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { expect } from 'chai';
+import pg from 'pg';
+import { StoreUnavailableError } from '@pagelog/contracts/domain-errors';
+import { openDatabase } from '../sqlite/open-database';
+import { keyStoreContract } from './key-store.contract';
+import { PostgresKeyStore } from './postgres-key-store';
+import { SqliteKeyStore } from './sqlite-key-store';
+
+keyStoreContract('SQLite', async () => {
+  const dir = mkdtempSync(join(tmpdir(), 'pagelog-ks-'));
+  const db = openDatabase(join(dir, 'pagelog.db'));
+  const store = new SqliteKeyStore(db);
+  return {
+    store,
+    cleanup: async () => {
+      await store.close();
+      db.close();
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+});
+
+describe('SQLite key store', () => {
+  describe('when a key is destroyed and the WAL is checkpointed', () => {
+    it('leaves none of its bytes in the database file', async () => {
+      const dir = mkdtempSync(join(tmpdir(), 'pagelog-ks-'));
+      const file = join(dir, 'pagelog.db');
+      const db = openDatabase(file);
+      try {
+        const store = new SqliteKeyStore(db);
+        const doomed = randomBytes(60);
+        const kept = randomBytes(60);
+        await store.putIfAbsent('user-doomed', doomed);
+        await store.putIfAbsent('user-kept', kept);
+        db.pragma('wal_checkpoint(TRUNCATE)');
+        expect(readFileSync(file).includes(doomed)).to.equal(true);
+
+        await store.destroy('user-doomed');
+        db.pragma('wal_checkpoint(TRUNCATE)');
+
+        const bytes = Buffer.concat([readFileSync(file), existsSync(`${file}-wal`) ? readFileSync(`${file}-wal`) : Buffer.alloc(0)]);
+        expect(bytes.includes(doomed)).to.equal(false);
+        expect(bytes.includes(kept)).to.equal(true);
+        // The connection's own setting is left as it was.
+        expect(db.pragma('secure_delete', { simple: true })).to.equal(0);
+      } finally {
+        db.close();
+        rmSync(dir, { recursive: true, force: true });
+      }
+    });
+  });
+});
+
+const postgresUrl = process.env.TEST_POSTGRES_URL;
+
+if (postgresUrl) {
+  keyStoreContract('PostgreSQL', async () => {
+    const { pool, schema, drop } = await freshSchema(postgresUrl);
+    const store = new PostgresKeyStore({ pool, schema });
+    await store.init();
+    return {
+      store,
+      cleanup: async () => {
+        await store.close();
+        await drop();
+      },
+    };
+  });
+
+  describe('PostgreSQL key store', () => {
+    describe('when several processes initialise the same schema at once', () => {
+      it('creates it once and all can use it', async () => {
+        const { pool, schema, drop } = await freshSchema(postgresUrl);
+        try {
+          const stores = [1, 2, 3].map(() => new PostgresKeyStore({ pool, schema }));
+          await Promise.all(stores.map((s) => s.init()));
+          const key = randomBytes(60);
+          await stores[0]!.putIfAbsent('user-a', key);
+          expect((await stores[2]!.get('user-a'))!.equals(key)).to.equal(true);
+        } finally {
+          await drop();
+        }
+      });
+    });
+
+    describe('when the server cannot be reached', () => {
+      it('rejects calls with StoreUnavailableError (503)', async () => {
+        const pool = new pg.Pool({ host: '127.0.0.1', port: 1, user: 'postgres', database: 'test', connectionTimeoutMillis: 2000 });
+        pool.on('error', () => {});
+        const store = new PostgresKeyStore({ pool });
+        try {
+          for (const call of [() => store.get('user-a'), () => store.putIfAbsent('user-a', randomBytes(60))]) {
+            const error = await call().then(() => null, (e: unknown) => e);
+            expect(error).to.be.instanceOf(StoreUnavailableError);
+          }
+        } finally {
+          await pool.end();
+        }
+      });
+    });
+  });
+}
+
+/** A pool and a new random schema name (the store's init() creates it); `drop` removes both. */
+async function freshSchema(url: string) {
+  const pool = new pg.Pool({ connectionString: url, max: 25 });
+  pool.on('error', () => {});
+  const schema = `t_ks_${randomBytes(8).toString('hex')}`;
+  return {
+    pool,
+    schema,
+    drop: async () => {
+      await pool.query(`DROP SCHEMA IF EXISTS "${schema}" CASCADE`);
+      await pool.end();
+    },
+  };
+}

@@ -1,0 +1,196 @@
+import { Redis } from 'ioredis';
+import { StoreUnavailableError } from '@pagelog/contracts/domain-errors';
+import type { AttemptCount, SessionRecord, SessionStore } from './session-store';
+
+export type RedisSessionStoreOptions =
+  /** The caller owns the client: close() leaves it connected. */
+  | { client: Redis; prefix?: string }
+  /** The store opens its own client and close() quits it. */
+  | { url: string; prefix?: string };
+
+// Each script is one atomic step on the server. Keys other than KEYS[1..] are built inside the
+// scripts from a prefix, which is fine on one Redis server but not on a cluster.
+
+/** KEYS: session, user set (only for a signed-in user). ARGV: id, userId, csrfToken, createdAt, lastSeenAt, expiresAt, session key prefix. */
+const createScript = `
+redis.call('DEL', KEYS[1])
+redis.call('HSET', KEYS[1], 'csrfToken', ARGV[3], 'createdAt', ARGV[4], 'lastSeenAt', ARGV[5], 'expiresAt', ARGV[6])
+if #KEYS > 1 then
+  redis.call('HSET', KEYS[1], 'userId', ARGV[2])
+  -- Forget the ids of sessions that have expired meanwhile, so the set does not grow for ever.
+  for _, other in ipairs(redis.call('SMEMBERS', KEYS[2])) do
+    if redis.call('EXISTS', ARGV[7] .. other) == 0 then redis.call('SREM', KEYS[2], other) end
+  end
+  redis.call('SADD', KEYS[2], ARGV[1])
+  if redis.call('PEXPIRETIME', KEYS[2]) < tonumber(ARGV[6]) then redis.call('PEXPIREAT', KEYS[2], ARGV[6]) end
+end
+redis.call('PEXPIREAT', KEYS[1], ARGV[6])
+`;
+
+/** KEYS: session. ARGV: lastSeenAt, expiresAt, user set prefix. */
+const touchScript = `
+if redis.call('EXISTS', KEYS[1]) == 0 then return 0 end
+local userId = redis.call('HGET', KEYS[1], 'userId')
+redis.call('HSET', KEYS[1], 'lastSeenAt', ARGV[1], 'expiresAt', ARGV[2])
+redis.call('PEXPIREAT', KEYS[1], ARGV[2])
+if userId then
+  local set = ARGV[3] .. userId
+  if redis.call('PEXPIRETIME', set) < tonumber(ARGV[2]) then redis.call('PEXPIREAT', set, ARGV[2]) end
+end
+return 1
+`;
+
+/** KEYS: session. ARGV: id, user set prefix. */
+const destroyScript = `
+local userId = redis.call('HGET', KEYS[1], 'userId')
+redis.call('DEL', KEYS[1])
+if userId then redis.call('SREM', ARGV[2] .. userId, ARGV[1]) end
+`;
+
+/** KEYS: user set. ARGV: id to keep ('' for none), session key prefix. Answers how many sessions ended. */
+const destroyForUserScript = `
+local ended = 0
+for _, id in ipairs(redis.call('SMEMBERS', KEYS[1])) do
+  if id ~= ARGV[1] then
+    ended = ended + redis.call('DEL', ARGV[2] .. id)
+    redis.call('SREM', KEYS[1], id)
+  end
+end
+return ended
+`;
+
+/**
+ * KEYS: counter. ARGV: now, windowMs. The window is fixed at the first hit, from the caller's
+ * clock; the key lives for what is left of the window as seen from that clock.
+ */
+const hitScript = `
+local now = tonumber(ARGV[1])
+local state = redis.call('HMGET', KEYS[1], 'count', 'resetAt')
+local count = tonumber(state[1])
+local resetAt = tonumber(state[2])
+if not count or not resetAt or resetAt <= now then
+  count = 1
+  resetAt = now + tonumber(ARGV[2])
+else
+  count = count + 1
+end
+local resetText = string.format('%.0f', resetAt)
+redis.call('HSET', KEYS[1], 'count', count, 'resetAt', resetText)
+redis.call('PEXPIRE', KEYS[1], string.format('%.0f', math.max(resetAt - now, 1)))
+return { count, resetText }
+`;
+
+/**
+ * Sessions and attempt counters in Redis (7.0 or later, for PEXPIRETIME).
+ *
+ * * `<prefix>session:<id>`: a hash per session, expiring (PEXPIREAT) at its expiresAt.
+ * * `<prefix>user-sessions:<userId>`: the ids of a user's sessions, for destroyForUser; it
+ *   expires with the user's last session, and create drops ids whose sessions have gone.
+ * * `<prefix>attempts:<key>`: a hash of count and resetAt, expiring with its window.
+ *
+ * Redis expires keys on its own clock; reads also take the caller's `now`, so a record whose
+ * expiresAt (or resetAt) is not after `now` counts as absent even while Redis still holds it.
+ */
+export class RedisSessionStore implements SessionStore {
+  private readonly client: Redis;
+  private readonly ownsClient: boolean;
+  private readonly prefix: string;
+
+  constructor(options: RedisSessionStoreOptions) {
+    if ('client' in options) {
+      this.client = options.client;
+      this.ownsClient = false;
+    } else {
+      this.client = new Redis(options.url);
+      // Failures reach callers as rejected commands; without a listener ioredis would also
+      // print every reconnect error.
+      this.client.on('error', () => {});
+      this.ownsClient = true;
+    }
+    this.prefix = options.prefix ?? 'pagelog:';
+  }
+
+  async create(record: SessionRecord): Promise<void> {
+    const keys = record.userId === null ? [this.sessionKey(record.id)] : [this.sessionKey(record.id), this.userKey(record.userId)];
+    await this.call(() => this.client.eval(
+      createScript, keys.length, ...keys,
+      record.id, record.userId ?? '', record.csrfToken,
+      String(record.createdAt), String(record.lastSeenAt), String(record.expiresAt),
+      this.sessionKey(''),
+    ));
+  }
+
+  async get(id: string, now = Date.now()): Promise<SessionRecord | null> {
+    const hash = await this.call(() => this.client.hgetall(this.sessionKey(id)));
+    if (hash.csrfToken === undefined || hash.expiresAt === undefined) return null;
+    const record: SessionRecord = {
+      id,
+      userId: hash.userId ?? null,
+      csrfToken: hash.csrfToken,
+      createdAt: Number(hash.createdAt),
+      lastSeenAt: Number(hash.lastSeenAt),
+      expiresAt: Number(hash.expiresAt),
+    };
+    return record.expiresAt > now ? record : null;
+  }
+
+  async touch(id: string, lastSeenAt: number, expiresAt: number): Promise<void> {
+    await this.call(() => this.client.eval(
+      touchScript, 1, this.sessionKey(id), String(lastSeenAt), String(expiresAt), this.userKey(''),
+    ));
+  }
+
+  async destroy(id: string): Promise<void> {
+    await this.call(() => this.client.eval(destroyScript, 1, this.sessionKey(id), id, this.userKey('')));
+  }
+
+  async destroyForUser(userId: string, exceptId?: string): Promise<number> {
+    const ended = await this.call(() => this.client.eval(
+      destroyForUserScript, 1, this.userKey(userId), exceptId ?? '', this.sessionKey(''),
+    ));
+    return Number(ended);
+  }
+
+  async hit(key: string, windowMs: number, now = Date.now()): Promise<AttemptCount> {
+    const [count, resetAt] = (await this.call(() => this.client.eval(
+      hitScript, 1, this.attemptKey(key), String(Math.floor(now)), String(Math.ceil(windowMs)),
+    ))) as [number, string];
+    return { count: Number(count), resetAt: Number(resetAt) };
+  }
+
+  async peek(key: string, now = Date.now()): Promise<AttemptCount | null> {
+    const [count, resetAt] = await this.call(() => this.client.hmget(this.attemptKey(key), 'count', 'resetAt'));
+    if (count === null || resetAt === null || Number(resetAt) <= now) return null;
+    return { count: Number(count), resetAt: Number(resetAt) };
+  }
+
+  async clear(key: string): Promise<void> {
+    await this.call(() => this.client.del(this.attemptKey(key)));
+  }
+
+  async close(): Promise<void> {
+    if (this.ownsClient) await this.client.quit().catch(() => this.client.disconnect());
+  }
+
+  private sessionKey(id: string): string {
+    return `${this.prefix}session:${id}`;
+  }
+
+  private userKey(userId: string): string {
+    return `${this.prefix}user-sessions:${userId}`;
+  }
+
+  private attemptKey(key: string): string {
+    return `${this.prefix}attempts:${key}`;
+  }
+
+  /** A reply error is a bug and stays as it is; anything else means Redis cannot be reached. */
+  private async call<T>(work: () => Promise<T>): Promise<T> {
+    try {
+      return await work();
+    } catch (error) {
+      if ((error as { name?: string } | null)?.name === 'ReplyError') throw error;
+      throw new StoreUnavailableError(error);
+    }
+  }
+}
