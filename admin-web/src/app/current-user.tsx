@@ -25,8 +25,10 @@ interface SessionState {
   endReason: SessionEndReason | null;
 }
 
+/** A known session to start from, instead of asking the server (specs). */
 export interface InitialSession {
-  user: UserView;
+  /** null: nobody is signed in. */
+  user: UserView | null;
   inactivityMinutes?: number;
 }
 
@@ -65,11 +67,16 @@ const unknownSession: SessionState = { status: 'unknown', user: null, inactivity
 export function CurrentUserProvider({ children, initial }: { children: ReactNode; initial?: InitialSession }) {
   const api = useApi();
   const errors = useErrorStore();
-  const [state, setState] = useState<SessionState>(() =>
-    initial
-      ? { status: 'authenticated', user: toCurrentUser(initial.user), inactivityMinutes: initial.inactivityMinutes ?? DEFAULT_INACTIVITY_MINUTES, endReason: null }
-      : unknownSession,
-  );
+  const [state, setState] = useState<SessionState>(() => {
+    if (!initial) return unknownSession;
+    if (!initial.user) return { ...unknownSession, status: 'anonymous' };
+    return {
+      status: 'authenticated',
+      user: toCurrentUser(initial.user),
+      inactivityMinutes: initial.inactivityMinutes ?? DEFAULT_INACTIVITY_MINUTES,
+      endReason: null,
+    };
+  });
 
   const signIn = useCallback((data: UserView & { session?: Partial<SessionInfo> }) => {
     setState({ status: 'authenticated', user: toCurrentUser(data), inactivityMinutes: inactivityMinutesOf(data), endReason: null });

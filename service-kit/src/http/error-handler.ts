@@ -2,7 +2,7 @@ import type { Middleware } from 'koa';
 import type { Logger } from 'pino';
 import { failure, type Envelope } from '@pagelog/contracts/envelope';
 import { errorItem } from '@pagelog/contracts/error-catalogue';
-import { ConflictError, DomainError } from '@pagelog/contracts/domain-errors';
+import { ConflictError, DomainError, TooManyRequestsError } from '@pagelog/contracts/domain-errors';
 
 interface HttpishError {
   status?: number;
@@ -25,6 +25,7 @@ export function errorHandler(): Middleware {
         ctx.status = error.status;
         const body: Envelope<unknown> = failure(error.items);
         if (error instanceof ConflictError) body.data = { currentRevision: error.currentRevision };
+        if (error instanceof TooManyRequestsError) ctx.set('Retry-After', String(Math.max(1, error.retryAfterSeconds)));
         ctx.body = body;
         if (error.status >= 500) log?.error({ err: error }, 'store unavailable');
         return;

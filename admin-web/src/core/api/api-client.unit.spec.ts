@@ -1,0 +1,166 @@
+import { expect } from 'chai';
+import { createApiClient } from './api-client';
+
+interface Sent {
+  url: string;
+  method: string;
+  headers: Record<string, string>;
+  body: unknown;
+  credentials: RequestCredentials | undefined;
+}
+
+/** A fetch that records what it was sent and answers the queued replies in turn. */
+function fakeFetch(replies: (() => Response)[]) {
+  const sent: Sent[] = [];
+  const fetch = async (input: RequestInfo | URL, init: RequestInit = {}) => {
+    sent.push({
+      url: String(input),
+      method: init.method ?? 'GET',
+      headers: { ...(init.headers as Record<string, string>) },
+      body: init.body,
+      credentials: init.credentials,
+    });
+    const reply = replies.shift();
+    if (!reply) throw new Error('no reply queued');
+    return reply();
+  };
+  return { fetch: fetch as typeof globalThis.fetch, sent };
+}
+
+function json(body: unknown, status = 200, headers: Record<string, string> = {}) {
+  return () => new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json', ...headers } });
+}
+
+const okBody = { Success: true, Errors: [], data: { ID: 0 } };
+
+describe('the API client', () => {
+  describe('headers', () => {
+    it('sends no CSRF token before the server handed one out', async () => {
+      const { fetch, sent } = fakeFetch([json(okBody)]);
+      await createApiClient({ fetch }).call('authUser');
+      expect(sent[0]!.headers).to.not.have.property('X-CSRF-Token');
+      expect(sent[0]!.headers).to.include({ 'X-Requested-With': 'XMLHttpRequest', 'Content-Type': 'application/json' });
+      expect(sent[0]!.credentials).to.equal('same-origin');
+      expect(sent[0]!.url).to.equal('/api/cms/auth/user');
+    });
+
+    it('sends the token of a reply with the next state-changing call', async () => {
+      const { fetch, sent } = fakeFetch([json(okBody, 200, { 'X-CSRF-Token': 'token-1' }), json(okBody)]);
+      const api = createApiClient({ fetch });
+      await api.call('authUser');
+      await api.call('authLogin', { body: { email: 'a@example.com', password: 'x' } });
+      expect(sent[1]!.headers).to.include({ 'X-CSRF-Token': 'token-1', 'X-Requested-With': 'XMLHttpRequest' });
+      expect(JSON.parse(String(sent[1]!.body))).to.deep.equal({ email: 'a@example.com', password: 'x' });
+    });
+
+    it('follows the token when a reply changes it (login rotates the session)', async () => {
+      const { fetch, sent } = fakeFetch([
+        json(okBody, 200, { 'X-CSRF-Token': 'before-login' }),
+        json(okBody, 200, { 'X-CSRF-Token': 'after-login' }),
+        json(okBody),
+        json(okBody),
+      ]);
+      const api = createApiClient({ fetch });
+      await api.call('authUser');
+      await api.call('authLogin', { body: {} });
+      // A reply without the header keeps the token.
+      await api.call('userCurrent');
+      await api.call('userDelete', { params: { id: 'u 1' } });
+      expect(api.csrfToken()).to.equal('after-login');
+      expect(sent[3]!.headers['X-CSRF-Token']).to.equal('after-login');
+      expect(sent[3]!.method).to.equal('DELETE');
+      expect(sent[3]!.url).to.equal('/api/cms/user/u%201');
+    });
+
+    it('sends neither token nor body with a GET, but a query string', async () => {
+      const { fetch, sent } = fakeFetch([json(okBody, 200, { 'X-CSRF-Token': 't' }), json(okBody)]);
+      const api = createApiClient({ fetch });
+      await api.call('authUser');
+      await api.call('userList', { query: { pageIndex: 2, pageSize: 25, searchTerm: 'a b', columnToSort: '', sortOrder: 'asc' } });
+      expect(sent[1]!.method).to.equal('GET');
+      expect(sent[1]!.headers).to.not.have.property('X-CSRF-Token');
+      expect(sent[1]!.headers).to.not.have.property('Content-Type');
+      expect(sent[1]!.body).to.equal(undefined);
+      expect(sent[1]!.url).to.equal('/api/cms/user/list?pageIndex=2&pageSize=25&searchTerm=a+b&columnToSort=&sortOrder=asc');
+    });
+
+    it('sends a multipart body without a JSON content type, so the browser sets the boundary', async () => {
+      const { fetch, sent } = fakeFetch([json(okBody, 200, { 'X-CSRF-Token': 't' }), json(okBody)]);
+      const api = createApiClient({ fetch });
+      await api.call('authUser');
+      const formData = new FormData();
+      formData.append('profileImage', new Blob(['x'], { type: 'image/png' }), 'me.png');
+      await api.call('userImageStore', { params: { id: 'u1' }, formData });
+      expect(sent[1]!.method).to.equal('PUT');
+      expect(sent[1]!.body).to.equal(formData);
+      expect(sent[1]!.headers).to.not.have.property('Content-Type');
+      expect(sent[1]!.headers).to.include({ 'X-CSRF-Token': 't', 'X-Requested-With': 'XMLHttpRequest' });
+    });
+  });
+
+  describe('read-your-writes', () => {
+    it('sends no minimum position before any was seen', async () => {
+      const { fetch, sent } = fakeFetch([json(okBody)]);
+      await createApiClient({ fetch }).call('userCurrent');
+      expect(sent[0]!.headers).to.not.have.property('X-Pagelog-Min-Position');
+    });
+
+    it('sends the highest position seen with every later call, GET included', async () => {
+      const { fetch, sent } = fakeFetch([
+        json(okBody, 200, { 'X-Pagelog-Position': '42' }),
+        json(okBody, 200, { 'X-Pagelog-Position': '17' }),
+        json(okBody),
+        json(okBody),
+      ]);
+      const api = createApiClient({ fetch });
+      await api.call('userCreate', { body: {} });
+      await api.call('userCurrent');
+      await api.call('userList', { query: { pageIndex: 0 } });
+      await api.call('userUpdate', { params: { id: 'u1' }, body: {} });
+      expect(sent.slice(1).map((request) => request.headers['X-Pagelog-Min-Position'])).to.deep.equal(['42', '42', '42']);
+      expect(api.minPosition()).to.equal(42);
+    });
+  });
+
+  describe('replies', () => {
+    it('passes the envelope on, with the status', async () => {
+      const errors = [{ code: 'AUTH_01', property: '', model: 'user', message: 'These credentials do not match our records.' }];
+      const { fetch } = fakeFetch([json({ Success: false, Errors: errors, data: null }, 401)]);
+      const reply = await createApiClient({ fetch }).call('authLogin', { body: {} });
+      expect(reply).to.deep.include({ status: 401, Success: false, Errors: errors, data: null });
+    });
+
+    it('keeps the User of the login reply', async () => {
+      const { fetch } = fakeFetch([json({ Success: true, Errors: [], User: { ID: 'u1' }, data: { ID: 'u1' } })]);
+      const reply = await createApiClient({ fetch }).call('authLogin', { body: {} });
+      expect(reply.User).to.deep.equal({ ID: 'u1' });
+      expect(reply.Success).to.equal(true);
+    });
+
+    it('answers G_01 when the call fails without a usable reply', async () => {
+      const offline = (async () => {
+        throw new TypeError('Failed to fetch');
+      }) as typeof globalThis.fetch;
+      const reply = await createApiClient({ fetch: offline }).call('userCurrent');
+      expect(reply).to.deep.include({ status: 0, Success: false, data: null });
+      expect(reply.Errors.map((error) => error.message)).to.deep.equal(['Something went wrong, please try again later.']);
+
+      const { fetch } = fakeFetch([() => new Response('<html>Bad gateway</html>', { status: 502 })]);
+      const proxied = await createApiClient({ fetch }).call('userCurrent');
+      expect(proxied).to.deep.include({ status: 502, Success: false });
+      expect(proxied.Errors.map((error) => error.code)).to.deep.equal(['G_01']);
+    });
+
+    it('signals the end of the session on a 401 of a call that needs one, not of a public call', async () => {
+      const unauthorised = json({ Success: false, Errors: [{ code: 'AUTH_05', property: '', model: '', message: '' }], data: null }, 401);
+      const { fetch } = fakeFetch([unauthorised, unauthorised]);
+      const api = createApiClient({ fetch });
+      let ended = 0;
+      api.onSessionEnd(() => ended++);
+      await api.call('authLogin', { body: {} });
+      expect(ended).to.equal(0);
+      await api.call('userList', { query: {} });
+      expect(ended).to.equal(1);
+    });
+  });
+});
