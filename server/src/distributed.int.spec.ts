@@ -18,7 +18,7 @@ if (url) {
     const dataDir = mkdtempSync(join(tmpdir(), 'pagelog-dist-'));
     /** A client of `baseUrl` sharing the administrator's session (every service reads the same session store). */
     async function asAdmin(baseUrl: string): Promise<ApiClient> {
-      const admin = await ApiClient.loggedIn(`http://127.0.0.1:${ports.command}`);
+      const admin = await ApiClient.loggedIn(`http://127.0.0.1:${ports.gateway}`);
       const client = new ApiClient(baseUrl);
       client.cookie = admin.cookie;
       client.csrfToken = admin.csrfToken;

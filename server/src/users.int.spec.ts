@@ -194,7 +194,9 @@ for (const kind of storeKinds()) {
       const backup = (await app.stores.readModels.get<{ personal: string }>('users', user.id))!;
       expect((await app.auth.vault.open<{ name: string }>(user.id, backup.personal))!.name).to.equal(name);
 
-      expect((await admin.delete(`/user/${user.id}`)).status).to.equal(200);
+      const deleted = await admin.delete(`/user/${user.id}`);
+      expect(deleted.status).to.equal(200);
+      await app.stores.readModels.waitForCheckpoints(['users'], Number(deleted.headers.get('X-Pagelog-Position')), 5000);
       // ...cannot be opened any more, nor can the events.
       expect(await app.auth.vault.open(user.id, backup.personal)).to.equal(null);
       const registered = (await app.stores.eventStore.readStream(`user-${user.id}`)).find((e) => e.type === 'UserRegistered')!;

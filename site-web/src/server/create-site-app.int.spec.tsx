@@ -431,6 +431,8 @@ describe('the public site (createSiteApp)', () => {
       expect(api.calls.map((c) => [c.path, c.cookie, c.requestId])).to.have.deep.members([
         ['/api/cms/settings/get', 'pagelog.sid=abc', 'req-42'],
         ['/api/cms/page/get-by-slug-query', 'pagelog.sid=abc', 'req-42'],
+        // The session check, for the csrf-token meta element.
+        ['/api/cms/auth/user', 'pagelog.sid=abc', 'req-42'],
       ]);
     });
 

@@ -121,4 +121,30 @@ describe('Modal', () => {
       expect(html).to.include('class="modal modal--large"');
     });
   });
+
+  describe('with a button that submits a form in its body', () => {
+    const html = render(
+      <Modal
+        title="Add user"
+        onClose={noop}
+        buttons={[
+          { text: 'Cancel', theme: 'grey', onClick: noop },
+          { text: 'Save', theme: 'orange', form: 'user-form' },
+        ]}
+      >
+        <form id="user-form" />
+      </Modal>,
+    );
+    const [, cancel, save] = buttons(html);
+
+    it('makes that button a submit button of the form', () => {
+      expect(attribute(save!.tag, 'type')).to.equal('submit');
+      expect(attribute(save!.tag, 'form')).to.equal('user-form');
+    });
+
+    it('keeps the other buttons plain buttons', () => {
+      expect(attribute(cancel!.tag, 'type')).to.equal('button');
+      expect(attribute(cancel!.tag, 'form')).to.equal(undefined);
+    });
+  });
 });

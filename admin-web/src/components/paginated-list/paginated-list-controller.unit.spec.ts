@@ -121,11 +121,12 @@ describe('the paginated list', () => {
         clock.tick(100);
       }
       await settle();
-      // Leading call at 0 ms, then at 1000 and 2000 ms while the keys keep coming.
-      expect(rows.calls.map((call) => call.searchTerm.length)).to.deep.equal([1, 11, 21]);
+      // Leading call at 0 ms, then at 1000 and 2000 ms (10 and 20 keys in) while keys keep coming.
+      expect(rows.calls.map((call) => call.searchTerm.length)).to.deep.equal([1, 10, 20]);
       clock.tick(500);
       await settle();
-      expect(rows.calls.map((call) => call.searchTerm.length)).to.deep.equal([1, 11, 21, 25]);
+      // And the last, 500 ms after the last key.
+      expect(rows.calls.map((call) => call.searchTerm.length)).to.deep.equal([1, 10, 20, 25]);
     });
 
     it('does not reload for the same term', async () => {

@@ -142,7 +142,11 @@ export function PaginatedList<T>({ label, fetch, columns, rowKey, rowActions, pa
               {columns.map((column) => (
                 <td key={column.key}>{column.render(item)}</td>
               ))}
-              {rowActions && <td className="data-table__actions">{rowActions(item)}</td>}
+              {rowActions && (
+                <td>
+                  <div className="data-table__actions">{rowActions(item)}</div>
+                </td>
+              )}
             </tr>
           ))}
           {state.items.length === 0 && !state.loading && (
