@@ -62,6 +62,9 @@ export function Modal(props: ModalProps) {
   // Focus moves into the dialog on open and returns where it was on close.
   useEffect(() => {
     const previouslyFocused = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+    // Everything outside the dialog is out of reach while it is open, for the keyboard and for
+    // assistive technology alike (aria-modal alone is not honoured everywhere).
+    const showOthers = dialogRef.current ? hideOthers(dialogRef.current) : () => {};
     // A field with autoFocus already took focus inside the dialog; otherwise the dialog takes it.
     if (!dialogRef.current?.contains(document.activeElement)) dialogRef.current?.focus();
     const closeOnEscape = (event: globalThis.KeyboardEvent) => {
@@ -73,6 +76,7 @@ export function Modal(props: ModalProps) {
     document.addEventListener('keydown', closeOnEscape);
     return () => {
       document.removeEventListener('keydown', closeOnEscape);
+      showOthers();
       if (previouslyFocused?.isConnected) previouslyFocused.focus();
     };
   }, []);
@@ -155,4 +159,27 @@ export function Modal(props: ModalProps) {
       </div>
     </div>
   );
+}
+
+/**
+ * Makes every element beside the path from the dialog up to <body> inert and hidden from
+ * assistive technology; the function it returns puts back what was there before.
+ */
+function hideOthers(dialog: Element): () => void {
+  const changed: { element: HTMLElement; ariaHidden: string | null; inert: boolean }[] = [];
+  for (let node: Element = dialog; node.parentElement && node !== document.body; node = node.parentElement) {
+    for (const sibling of Array.from(node.parentElement.children)) {
+      if (sibling === node || !(sibling instanceof HTMLElement) || sibling.tagName === 'SCRIPT') continue;
+      changed.push({ element: sibling, ariaHidden: sibling.getAttribute('aria-hidden'), inert: sibling.inert });
+      sibling.setAttribute('aria-hidden', 'true');
+      sibling.inert = true;
+    }
+  }
+  return () => {
+    for (const { element, ariaHidden, inert } of changed.reverse()) {
+      if (ariaHidden === null) element.removeAttribute('aria-hidden');
+      else element.setAttribute('aria-hidden', ariaHidden);
+      element.inert = inert;
+    }
+  };
 }
