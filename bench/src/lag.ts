@@ -14,6 +14,7 @@ import { MIN_POSITION_HEADER, POSITION_HEADER } from '@pagelog/contracts/envelop
 import { loadConfig } from '@pagelog/service-kit/config';
 import { createLogger } from '@pagelog/service-kit/logger';
 import { startPagelog, type RunningPagelog } from '@pagelog/server/embedded';
+import { ApiClient, TEST_ADMIN } from '@pagelog/server/test-kit/api-client';
 import {
   dropSchema, elapsedMs, figuresTable, freshSchemaName, heading, isMain, pageBlocks, percentile,
   postgresUrl, prng, sentence, table, tempDir, type Backend, type Figure,
@@ -49,13 +50,20 @@ interface Sample {
 }
 
 class Client {
+  /** Session cookie and CSRF token of the administrator the client acts as. */
+  private auth: Record<string, string> = {};
   constructor(private readonly base: string) {}
+
+  async logIn(): Promise<void> {
+    const admin = await ApiClient.loggedIn(this.base);
+    this.auth = { Cookie: admin.cookie!, 'X-CSRF-Token': admin.csrfToken! };
+  }
 
   async command(path: string, body: unknown): Promise<{ reply: CommandReply; ms: number }> {
     const start = process.hrtime.bigint();
     const response = await fetch(`${this.base}/api/cms${path}`, {
       method: 'POST',
-      headers: { 'Content-Type': 'application/json', 'X-Requested-With': 'XMLHttpRequest' },
+      headers: { 'Content-Type': 'application/json', 'X-Requested-With': 'XMLHttpRequest', ...this.auth },
       body: JSON.stringify(body),
     });
     const envelope = (await response.json()) as Envelope<CommandReply>;
@@ -68,7 +76,7 @@ class Client {
 
   /** GET the page; null when it is not there (yet). */
   async page(id: string, minPosition?: number): Promise<{ revision: number | null; stale: boolean }> {
-    const headers: Record<string, string> = { 'X-Requested-With': 'XMLHttpRequest' };
+    const headers: Record<string, string> = { 'X-Requested-With': 'XMLHttpRequest', ...this.auth };
     if (minPosition !== undefined) headers[MIN_POSITION_HEADER] = String(minPosition);
     const response = await fetch(`${this.base}/api/cms/page/${encodeURIComponent(id)}`, { headers });
     const stale = response.headers.get('X-Pagelog-Stale') === 'true';
@@ -153,12 +161,14 @@ async function measureLag(backend: Backend, env: Record<string, string>, options
   const pages = options.pages ?? 60;
   const storesPerPage = options.storesPerPage ?? 4;
   const config = loadConfig({
-    PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'silent', PAGELOG_SEED: 'false', ...env,
+    PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'silent', PAGELOG_SEED: 'false',
+    PAGELOG_ADMIN_EMAIL: TEST_ADMIN.email, PAGELOG_ADMIN_PASSWORD: TEST_ADMIN.password, ...env,
   });
   const running: RunningPagelog = await startPagelog(config, createLogger('silent'));
   try {
     console.log(`product: ${running.stores.describe} at ${running.url}; ${pages} pages × (1 create + ${storesPerPage} stores) per variant`);
     const client = new Client(running.url);
+    await client.logIn();
     // Warm-up: JIT, prepared statements, connection pools, keep-alive sockets.
     await session(client, 'min-position', 5, storesPerPage, 1, false);
     await session(client, 'polling', 5, storesPerPage, 2, false);

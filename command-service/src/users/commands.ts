@@ -126,8 +126,8 @@ export async function registerUser(deps: UsersDeps, input: NewUser, context: Com
   return failingAs(deps, 'UM_09', async () => {
     const userId = context.newId();
     const emailIndex = emailIndexOf(deps, input.email);
-    await deps.vault.createKey(userId);
     await claimEmail(deps, emailIndex, userId, context);
+    await deps.vault.createKey(userId);
     const personal = await deps.vault.seal(userId, { name: input.name, email: input.email, jobTitle: input.jobTitle } satisfies PersonalData);
     const token = input.password === undefined ? newToken(userId) : null;
     const secret = input.password === undefined ? null : await deps.vault.seal(userId, await hashPassword(input.password));

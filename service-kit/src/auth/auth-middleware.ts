@@ -39,7 +39,6 @@ export function authMiddleware(deps: AuthDeps): Middleware {
       user = await deps.access.resolve(session.userId);
       if (!user || user.status !== 'active') {
         // A deleted (or never activated) user's session is over.
-        await deps.sessions.store.destroy(session.id);
         ctx.state.session = session;
         await deps.sessions.end(ctx);
         session = null;
