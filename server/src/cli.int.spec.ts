@@ -43,3 +43,101 @@ describe('npm run pagelog', function () {
     expect(result.stderr).to.contain('PAGELOG_STORE must be "sqlite" or "postgres"');
   });
 });
+
+describe('npm run pagelog -- create-admin', function () {
+  this.timeout(120_000);
+  const ADA = { email: 'ada@pagelog.test', password: 'Copper-Kettle-Sunrise-5' };
+
+  /** A store without an administrator (starting it prints a setup link, kept off the test output). */
+  async function withoutAdministrator() {
+    const log = console.log;
+    console.log = () => {};
+    try {
+      return await startTestPagelog('sqlite', { withoutAdmin: true });
+    } finally {
+      console.log = log;
+    }
+  }
+
+  it('prints a setup link on a store without an administrator; the link replaces the earlier one and creates the administrator', async () => {
+    const app = await withoutAdministrator();
+    try {
+      const result = pagelog(['create-admin'], app.env);
+      expect(result.status, result.stderr).to.equal(0);
+      const link = /(\S+\/cmsadmin\/setup\?token=\S+)/.exec(result.stdout)?.[1];
+      expect(link, result.stdout).to.be.a('string');
+      const token = new URL(link!).searchParams.get('token')!;
+      expect(token).to.match(/^setup\.[A-Za-z0-9_-]{43}$/);
+      const client = new ApiClient(app.url);
+      await client.post('/auth/user');
+      const body = { name: 'Ada Lovelace', email: ADA.email, password: ADA.password, confirm: ADA.password };
+      const earlier = await client.post('/auth/setup', { ...body, token: new URL(app.setupLink!).searchParams.get('token') });
+      expect(earlier.status).to.equal(400);
+      expect(earlier.body.Errors[0].code).to.equal('V_04');
+      const done = await client.post('/auth/setup', { ...body, token });
+      expect(done.status, JSON.stringify(done.body.Errors)).to.equal(200);
+      expect(done.body.User).to.include({ name: 'Ada Lovelace', email: ADA.email });
+    } finally {
+      await app.stop();
+    }
+  });
+
+  it('creates the administrator from the address, the name and PAGELOG_ADMIN_PASSWORD, who can then log in', async () => {
+    let app = await withoutAdministrator();
+    await app.stop(true);
+    const result = pagelog(['create-admin', ADA.email, 'Ada', 'Lovelace'], { ...app.env, PAGELOG_ADMIN_PASSWORD: ADA.password });
+    expect(result.status, result.stderr).to.equal(0);
+    expect(result.stdout).to.contain(`Created the administrator ${ADA.email}.`);
+    expect(result.stdout).not.to.contain(ADA.password);
+    app = await startTestPagelog('sqlite', { env: app.env });
+    try {
+      expect(app.setupLink).to.equal(null);
+      const client = new ApiClient(app.url);
+      const login = await client.login(ADA.email, ADA.password);
+      expect(login.status, JSON.stringify(login.body.Errors)).to.equal(200);
+      expect(login.body.User).to.include({ name: 'Ada Lovelace', email: ADA.email, status: 'active' });
+      expect(login.body.User.role.ID).to.equal('administrator');
+      expect((await new ApiClient(app.url).login(ADA.email, 'Copper-Kettle-Sunrise-6')).status).to.equal(401);
+    } finally {
+      await app.stop();
+    }
+  });
+
+  it('refuses a second administrator with exit code 1, and prints no link', async () => {
+    const app = await withoutAdministrator();
+    await app.stop(true);
+    try {
+      const env = { ...app.env, PAGELOG_ADMIN_PASSWORD: ADA.password };
+      expect(pagelog(['create-admin', ADA.email], env).status).to.equal(0);
+      for (const args of [['create-admin', 'eve@pagelog.test', 'Eve'], ['create-admin']]) {
+        const again = pagelog(args, { ...env, PAGELOG_ADMIN_PASSWORD: 'Another-Strong-Pass-7' });
+        expect(again.status, args.join(' ')).to.equal(1);
+        expect(again.stderr).to.contain('There is an administrator already');
+        expect(again.stdout).not.to.contain('/cmsadmin/setup');
+      }
+    } finally {
+      await app.stop();
+    }
+  });
+
+  it('refuses a weak or common password with the rule it breaks, and creates nobody', async () => {
+    const app = await withoutAdministrator();
+    await app.stop(true);
+    try {
+      const weak = pagelog(['create-admin', ADA.email], { ...app.env, PAGELOG_ADMIN_PASSWORD: 'short' });
+      expect(weak.status).to.equal(1);
+      expect(weak.stderr).to.contain('password: Must be longer than 8 characters.');
+      const common = pagelog(['create-admin', ADA.email], { ...app.env, PAGELOG_ADMIN_PASSWORD: 'Password123!' });
+      expect(common.status).to.equal(1);
+      expect(common.stderr).to.contain('password: This password is too common');
+      const missing = pagelog(['create-admin', ADA.email], { ...app.env, PAGELOG_ADMIN_PASSWORD: '' });
+      expect(missing.status).to.equal(2);
+      expect(missing.stderr).to.contain('Set PAGELOG_ADMIN_PASSWORD');
+      // Nothing was left behind: the address is still free for the administrator.
+      const good = pagelog(['create-admin', ADA.email], { ...app.env, PAGELOG_ADMIN_PASSWORD: ADA.password });
+      expect(good.status, good.stderr).to.equal(0);
+    } finally {
+      await app.stop();
+    }
+  });
+});

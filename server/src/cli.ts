@@ -32,6 +32,11 @@ async function main(argv: string[]): Promise<number> {
     console.log(usage);
     return command ? 0 : 2;
   }
+  // create-admin takes the password from PAGELOG_ADMIN_PASSWORD on its own, while the
+  // configuration accepts that variable only paired with PAGELOG_ADMIN_EMAIL (the administrator
+  // created at start-up): read it here and keep it out of the configuration.
+  const adminPassword = process.env.PAGELOG_ADMIN_PASSWORD;
+  if (command === 'create-admin' && !process.env.PAGELOG_ADMIN_EMAIL) delete process.env.PAGELOG_ADMIN_PASSWORD;
   const config = configOrExit();
   const stores = await openStores(config);
   const projector = new Projector({ eventStore: stores.eventStore, readModels: stores.readModels, projections: allProjections });
@@ -73,7 +78,7 @@ async function main(argv: string[]): Promise<number> {
           console.log(`Open this link to create the first administrator (it works once, for 24 hours):\n\n  ${await issueSetupLink(deps, context)}\n`);
           return 0;
         }
-        const password = process.env.PAGELOG_ADMIN_PASSWORD;
+        const password = adminPassword;
         if (!password) {
           console.error('Set PAGELOG_ADMIN_PASSWORD to the new administrator\'s password (or leave out the e-mail address to get a setup link).');
           return 2;

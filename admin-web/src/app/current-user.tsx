@@ -116,6 +116,9 @@ export function CurrentUserProvider({ children, initial }: { children: ReactNode
     async (reason = 'logout') => {
       await api.call('authLogout', { body: {} });
       end(reason);
+      // The ended session's CSRF token is void; the session check starts an anonymous session
+      // whose token the login and forgot-password calls need.
+      await api.call('authUser');
     },
     [api, end],
   );
@@ -141,6 +144,8 @@ export function CurrentUserProvider({ children, initial }: { children: ReactNode
     () =>
       api.onSessionEnd(() => {
         setState((current) => (current.status === 'authenticated' ? { ...unknownSession, status: 'anonymous', endReason: 'expired' } : current));
+        // A fresh anonymous session, and its CSRF token, for logging in again.
+        void api.call('authUser');
       }),
     [api],
   );

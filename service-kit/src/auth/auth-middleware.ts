@@ -47,22 +47,24 @@ export function authMiddleware(deps: AuthDeps): Middleware {
     }
     Object.assign(ctx.state, { endpoint: match, session, user, actorId: user?.userId ?? ANONYMOUS_ACTOR } satisfies AuthState);
 
-    if (match) {
-      const { endpoint, params } = match;
-      if (endpoint.access !== 'public' && !user) throw new UnauthorizedError();
-      if (needsCsrf(endpoint)) {
-        const token = ctx.get(CSRF_HEADER);
-        if (ctx.get(REQUESTED_WITH_HEADER) !== REQUESTED_WITH_VALUE || !session || !token || !SessionManager.tokenMatches(session, token)) {
-          throw new ForbiddenError('AUTH_06');
+    try {
+      // Inside the try, so a refusal (403) carries the session's token as well: a client whose
+      // token went stale (a login in another tab rotated it) can retry without a reload.
+      if (match) {
+        const { endpoint, params } = match;
+        if (endpoint.access !== 'public' && !user) throw new UnauthorizedError();
+        if (needsCsrf(endpoint)) {
+          const token = ctx.get(CSRF_HEADER);
+          if (ctx.get(REQUESTED_WITH_HEADER) !== REQUESTED_WITH_VALUE || !session || !token || !SessionManager.tokenMatches(session, token)) {
+            throw new ForbiddenError('AUTH_06');
+          }
+        }
+        if (typeof endpoint.access === 'object') {
+          const { permission, orSelf } = endpoint.access;
+          const self = orSelf !== undefined && params[orSelf] === user!.userId;
+          if (!self && !hasPermission(user!.permissions, permission as PermissionName)) throw new ForbiddenError('UM_01');
         }
       }
-      if (typeof endpoint.access === 'object') {
-        const { permission, orSelf } = endpoint.access;
-        const self = orSelf !== undefined && params[orSelf] === user!.userId;
-        if (!self && !hasPermission(user!.permissions, permission as PermissionName)) throw new ForbiddenError('UM_01');
-      }
-    }
-    try {
       await next();
     } finally {
       const current = ctx.state.session as SessionRecord | null;

@@ -8,7 +8,7 @@ interface TextFieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'na
   name: string;
   label: string;
   /** The collection whose errors mark this field invalid. */
-  errorCollection?: ErrorCollectionName;
+  errorCollection: ErrorCollectionName;
   /** The property errors name, when it differs from the field name. */
   property?: string;
 }
@@ -17,8 +17,8 @@ interface TextFieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'na
 export function TextField({ name, label, errorCollection, property = name, type = 'text', ...rest }: TextFieldProps) {
   const id = useId();
   const [field] = useField<string>(name);
-  const errors = useErrorCollection(errorCollection ?? 'login');
-  const invalid = errorCollection !== undefined && errors.some((error) => sameProperty(error.property, property));
+  const errors = useErrorCollection(errorCollection);
+  const invalid = errors.some((error) => sameProperty(error.property, property));
   return (
     <div className="field">
       <label className="field__label" htmlFor={id}>

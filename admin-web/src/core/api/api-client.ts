@@ -71,6 +71,18 @@ export function createApiClient({ fetch = (...args) => globalThis.fetch(...args)
   }
 
   async function request<T>(method: HttpMethod, path: string, options: RequestOptions = {}): Promise<ApiReply<T>> {
+    const reply = await send<T>(method, path, options);
+    // The server refused the CSRF token: the session it belonged to has ended (a log-out, an idle
+    // anonymous session). The session check starts a fresh one and hands out its token; the
+    // refused call changed nothing, so it is safe to send once more.
+    if (method !== 'GET' && path !== sessionCheckPath && reply.status === 403 && reply.Errors.some((error) => error.code === 'AUTH_06')) {
+      const check = await send(endpoints.authUser.method, sessionCheckPath, { signalsSessionEnd: false });
+      if (check.status !== 0) return send<T>(method, path, options);
+    }
+    return reply;
+  }
+
+  async function send<T>(method: HttpMethod, path: string, options: RequestOptions = {}): Promise<ApiReply<T>> {
     const headers: Record<string, string> = { Accept: 'application/json' };
     if (method !== 'GET') {
       headers[REQUESTED_WITH_HEADER] = REQUESTED_WITH_VALUE;
@@ -133,6 +145,8 @@ export function createApiClient({ fetch = (...args) => globalThis.fetch(...args)
     },
   };
 }
+
+const sessionCheckPath = endpoints.authUser.path;
 
 function failed<T>(status: number): ApiReply<T> {
   return { status, Success: false, Errors: [errorItem('G_01')], data: null };

@@ -163,4 +163,35 @@ describe('the API client', () => {
       expect(ended).to.equal(1);
     });
   });
+
+  describe('when the server refuses the CSRF token', () => {
+    const refused = json({ Success: false, Errors: [{ code: 'AUTH_06', property: '', model: '', message: '' }], data: null }, 403);
+
+    it('fetches a fresh token with the session check and sends the call once more', async () => {
+      const { fetch, sent } = fakeFetch([refused, json(okBody, 200, { 'X-CSRF-Token': 'fresh' }), json(okBody)]);
+      const api = createApiClient({ fetch });
+      const reply = await api.call('authForgotPassword', { body: { email: 'a@example.com' } });
+      expect(sent.map((request) => `${request.method} ${request.url}`)).to.deep.equal([
+        'POST /api/cms/auth/forgot-password',
+        'POST /api/cms/auth/user',
+        'POST /api/cms/auth/forgot-password',
+      ]);
+      expect(sent[2]!.headers['X-CSRF-Token']).to.equal('fresh');
+      expect(reply.Success).to.equal(true);
+    });
+
+    it('tries only once', async () => {
+      const { fetch, sent } = fakeFetch([refused, json(okBody, 200, { 'X-CSRF-Token': 'fresh' }), refused]);
+      const reply = await createApiClient({ fetch }).call('authLogin', { body: {} });
+      expect(sent).to.have.length(3);
+      expect(reply.Errors.map((error) => error.code)).to.deep.equal(['AUTH_06']);
+    });
+
+    it('does not retry a refusal for another reason', async () => {
+      const forbidden = json({ Success: false, Errors: [{ code: 'UM_01', property: '', model: '', message: '' }], data: null }, 403);
+      const { fetch, sent } = fakeFetch([forbidden]);
+      await createApiClient({ fetch }).call('userDelete', { params: { id: 'u1' } });
+      expect(sent).to.have.length(1);
+    });
+  });
 });

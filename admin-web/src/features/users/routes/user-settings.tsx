@@ -33,8 +33,6 @@ export function UserSettingsRoute() {
   const fileId = useId();
   const fileInput = useRef<HTMLInputElement>(null);
   const [image, setImage] = useState<ImageChoice>(unchanged);
-  // Bumped after the image changed, so the browser does not show its cached copy.
-  const [imageVersion, setImageVersion] = useState(0);
   const [showSaved, setShowSaved] = useState(false);
 
   useEffect(() => () => {
@@ -74,7 +72,8 @@ export function UserSettingsRoute() {
   }
 
   const imageRequest: ImageRequest | null = image.remove ? { remove: true, file: null } : image.file ? { remove: false, file: image.file } : null;
-  const shownImage = image.preview ?? (image.remove || !user.image ? null : withVersion(user.image, imageVersion));
+  // The API's image URL changes with the image, so a new one is never hidden by the browser cache.
+  const shownImage = image.preview ?? (image.remove ? null : user.image);
 
   const initialValues: SettingsFormValues = {
     name: user.name,
@@ -95,7 +94,6 @@ export function UserSettingsRoute() {
           const ok = await store.storeSettings(values, imageRequest);
           if (ok) {
             resetForm({ values: { ...values, currentPassword: '', newPassword: '', confirmNewPassword: '' } });
-            if (imageRequest) setImageVersion((version) => version + 1);
             if (fileInput.current) fileInput.current.value = '';
             setImage(unchanged);
             setShowSaved(true);
@@ -164,9 +162,4 @@ export function UserSettingsRoute() {
       </Formik>
     </section>
   );
-}
-
-function withVersion(url: string, version: number): string {
-  if (version === 0) return url;
-  return `${url}${url.includes('?') ? '&' : '?'}v=${version}`;
 }
