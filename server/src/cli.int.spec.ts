@@ -97,7 +97,7 @@ describe('npm run pagelog -- create-admin', function () {
       expect(login.status, JSON.stringify(login.body.Errors)).to.equal(200);
       expect(login.body.User).to.include({ name: 'Ada Lovelace', email: ADA.email, status: 'active' });
       expect(login.body.User.role.ID).to.equal('administrator');
-      expect((await new ApiClient(app.url).login(ADA.email, 'Copper-Kettle-Sunrise-6')).status).to.equal(401);
+      expect((await new ApiClient(app.url).login(ADA.email, 'Copper-Kettle-Sunrise-6')).body.Errors[0].code).to.equal('AUTH_01');
     } finally {
       await app.stop();
     }
