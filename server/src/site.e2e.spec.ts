@@ -65,6 +65,10 @@ describe('Pagelog started with npm start, seen in Chromium', function () {
       if (m.type() === 'error' || m.type() === 'warning') consoleMessages.push(`${m.type()}: ${m.text()}`);
     });
     page.on('pageerror', (e) => consoleMessages.push(`pageerror: ${e.message}`));
+    // Which resource failed (the console only says that one did).
+    page.on('response', (r) => {
+      if (r.status() >= 400 && !r.request().isNavigationRequest()) consoleMessages.push(`response ${r.status()}: ${r.url()}`);
+    });
   });
   afterEach(async () => {
     await page.close();
@@ -76,6 +80,8 @@ describe('Pagelog started with npm start, seen in Chromium', function () {
     expect(await page.title()).to.equal('Onderzoek en advies | Voorbeeld Onderzoek');
     expect(await page.getAttribute('html', 'lang')).to.match(/^nl/i);
     expect(await page.getByRole('heading', { level: 1 }).textContent()).to.equal('Onderzoek en advies dat verder kijkt');
+    // The visitor's session's CSRF token, for forms on the public site.
+    expect(await page.getAttribute('meta[name="csrf-token"]', 'content')).to.match(/^[A-Za-z0-9_-]{40,}$/);
   });
 
   it('renders a page published through the API with its head tags and blocks, and hydrates it', async () => {
