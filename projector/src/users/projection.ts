@@ -3,33 +3,10 @@ import type { RoleEvent, UserEvent } from '@pagelog/contracts/events/user-events
 import { readModels } from '@pagelog/contracts/read-models';
 import type { Projection } from '../core/projection';
 import { alreadyApplied } from '../core/projection';
+import type { RoleDoc, UserDoc } from '@pagelog/contracts/users/user-docs';
 
 const users = readModels.users.collection;
 const roles = readModels.roles.collection;
-
-/**
- * A user document keeps personal data as it is in the events: sealed with the user's key. The
- * query service opens it on the way out, so neither this projection nor a backup of its tables
- * holds a readable name or address, and once the key is destroyed nothing can open it.
- */
-export type UserDoc = Record<string, unknown> & {
-  ID: string;
-  roleId: string;
-  status: 'pending' | 'active';
-  personal: string;
-  imageId: string | null;
-  createdAt: string;
-  updatedAt: string;
-  updatedBy: string;
-  revision: number;
-};
-
-export type RoleDoc = Record<string, unknown> & {
-  ID: string;
-  name: string;
-  permissions: { name: string; parameters?: Record<string, unknown> }[];
-  revision: number;
-};
 
 const userIdOf = (event: RecordedEvent) => event.stream.slice('user-'.length);
 

@@ -7,21 +7,13 @@ import type { RoleView } from '@pagelog/contracts/permissions';
 import { readModels } from '@pagelog/contracts/read-models';
 import { ANONYMOUS_USER, type UserView } from '@pagelog/contracts/users/user';
 import { DEFAULT_PAGE_SIZE } from '@pagelog/contracts/users/schemas';
+import type { RoleDoc, UserDoc } from '@pagelog/contracts/users/user-docs';
 import { validateInput } from '@pagelog/contracts/validation';
 import type { Access } from '@pagelog/service-kit/auth/access';
 import { toUserView, userViewFromEvents } from '@pagelog/service-kit/auth/user-view';
 import type { UserQueryDeps } from '../core/query-deps';
 import { readYourWrites } from '../core/read-your-writes';
 
-interface UserDoc {
-  ID: string;
-  roleId: string;
-  status: 'pending' | 'active';
-  personal: string;
-  imageId: string | null;
-  createdAt: string;
-  updatedAt: string;
-}
 
 const sortable: Record<string, (u: UserView) => string> = {
   name: (u) => u.name,
@@ -34,8 +26,8 @@ const sortable: Record<string, (u: UserView) => string> = {
 
 async function allUsers(deps: UserQueryDeps): Promise<UserView[]> {
   const [docs, roles] = await Promise.all([
-    deps.readModels.find<UserDoc & Record<string, unknown>>(readModels.users.collection),
-    deps.readModels.find<RoleView & Record<string, unknown>>(readModels.roles.collection),
+    deps.readModels.find<UserDoc>(readModels.users.collection),
+    deps.readModels.find<RoleDoc>(readModels.roles.collection),
   ]);
   const roleById = new Map(roles.map((r) => [r.ID, { ID: r.ID, name: r.name, permissions: r.permissions }]));
   // Personal data is sealed in the read model: open it here (so search and sort happen in memory).
@@ -101,7 +93,7 @@ export function userQueryRoutes(deps: UserQueryDeps): Router {
   });
 
   router.get(endpoints.roleList.path, fresh, async (ctx) => {
-    const roles = await deps.readModels.find<RoleView & Record<string, unknown>>(readModels.roles.collection, { orderBy: { field: 'name', direction: 'asc' } });
+    const roles = await deps.readModels.find<RoleDoc>(readModels.roles.collection, { orderBy: { field: 'name', direction: 'asc' } });
     ctx.body = ok(roles.map((r) => ({ ID: r.ID, name: r.name, permissions: r.permissions })));
   });
 

@@ -1,5 +1,6 @@
 import pg from 'pg';
 import { guard } from '../postgres/pg-errors';
+import { createTables } from '../postgres/create-tables';
 import { checkBlobId, checkContentType, type Blob, type BlobStore } from './blob-store';
 
 export interface PostgresBlobStoreOptions {
@@ -23,27 +24,13 @@ export class PostgresBlobStore implements BlobStore {
 
   /** Creates the schema and table if missing; several processes may call it at once. */
   async init(): Promise<void> {
-    await guard(async () => {
-      const client = await this.pool.connect();
-      try {
-        await client.query('BEGIN');
-        await client.query('SELECT pg_advisory_xact_lock(hashtext($1))', [`pagelog:blob-store:${this.schema}`]);
-        await client.query(`CREATE SCHEMA IF NOT EXISTS ${pg.escapeIdentifier(this.schema)}`);
-        await client.query(`
+    await createTables(this.pool, this.schema, 'blob-store', `
           CREATE TABLE IF NOT EXISTS ${this.table} (
             id text PRIMARY KEY,
             content_type text NOT NULL,
             bytes bytea NOT NULL,
             updated_at timestamptz NOT NULL DEFAULT now()
           )`);
-        await client.query('COMMIT');
-      } catch (error) {
-        await client.query('ROLLBACK').catch(() => undefined);
-        throw error;
-      } finally {
-        client.release();
-      }
-    });
   }
 
   async put(id: string, blob: Blob): Promise<void> {

@@ -1,5 +1,6 @@
 import pg from 'pg';
 import { guard } from '../postgres/pg-errors';
+import { createTables } from '../postgres/create-tables';
 import type { KeyStore } from './key-store';
 
 export interface PostgresKeyStoreOptions {
@@ -27,26 +28,12 @@ export class PostgresKeyStore implements KeyStore {
 
   /** Creates the schema and table if missing; several processes may call it at once. */
   async init(): Promise<void> {
-    await guard(async () => {
-      const client = await this.pool.connect();
-      try {
-        await client.query('BEGIN');
-        await client.query('SELECT pg_advisory_xact_lock(hashtext($1))', [`pagelog:key-store:${this.schema}`]);
-        await client.query(`CREATE SCHEMA IF NOT EXISTS ${pg.escapeIdentifier(this.schema)}`);
-        await client.query(`
+    await createTables(this.pool, this.schema, 'key-store', `
           CREATE TABLE IF NOT EXISTS ${this.table} (
             owner_id text PRIMARY KEY,
             wrapped_key bytea NOT NULL,
             created_at timestamptz NOT NULL DEFAULT now()
           )`);
-        await client.query('COMMIT');
-      } catch (error) {
-        await client.query('ROLLBACK').catch(() => undefined);
-        throw error;
-      } finally {
-        client.release();
-      }
-    });
   }
 
   async putIfAbsent(ownerId: string, wrappedKey: Buffer): Promise<Buffer> {
