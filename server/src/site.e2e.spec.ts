@@ -69,6 +69,7 @@ describe('Pagelog started with npm start, seen in Chromium', function () {
     page.on('response', (r) => {
       if (r.status() >= 400 && !r.request().isNavigationRequest()) consoleMessages.push(`response ${r.status()}: ${r.url()}`);
     });
+    page.on('requestfailed', (r) => consoleMessages.push(`request failed: ${r.url()}`));
   });
   afterEach(async () => {
     await page.close();

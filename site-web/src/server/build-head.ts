@@ -1,3 +1,4 @@
+import { CLIENT_ASSETS_PREFIX } from './client-assets';
 import type { PublicPageView } from '@pagelog/contracts/pages/page';
 import { NOT_FOUND_SLUG, publicPath } from '@pagelog/contracts/slugs';
 import { escapeHtml } from './escape-html';
@@ -72,5 +73,7 @@ export function buildHead({ page, siteName, publicUrl, defaultLocale, csrfToken 
     if (page.slug === NOT_FOUND_SLUG) tags.push(meta('name', 'robots', 'noindex'));
   }
   tags.push(meta('name', 'csrf-token', csrfToken));
+  // Without an icon link the browser asks for /favicon.ico on every first visit.
+  tags.push(`<link rel="icon" href="${CLIENT_ASSETS_PREFIX}/favicon.svg" type="image/svg+xml">`);
   return tags.join('\n');
 }

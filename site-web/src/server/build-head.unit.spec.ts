@@ -43,6 +43,7 @@ describe('buildHead', () => {
       '<meta property="og:site_name" content="Site">',
       '<link rel="canonical" href="https://example.test/about">',
       '<meta name="csrf-token" content="t">',
+      '<link rel="icon" href="/assets/site/favicon.svg" type="image/svg+xml">',
     ]);
   });
 
@@ -64,6 +65,7 @@ describe('buildHead', () => {
       '<title>Page not found | Site</title>',
       '<meta name="robots" content="noindex">',
       '<meta name="csrf-token" content="t">',
+      '<link rel="icon" href="/assets/site/favicon.svg" type="image/svg+xml">',
     ]);
   });
 
