@@ -1,15 +1,12 @@
 import { v7 as uuidv7 } from 'uuid';
 import { ForbiddenError, NotFoundError, TooManyRequestsError, ValidationError, DomainError } from '@pagelog/contracts/domain-errors';
 import { errorItem } from '@pagelog/contracts/error-catalogue';
-import type { RecordedEvent } from '@pagelog/contracts/events/event';
 import {
   emailClaimStream,
-  roleStream,
   SETUP_STREAM,
   USER_DIRECTORY_STREAM,
   userStream,
   type PersonalData,
-  type RoleEvent,
   type UserEvent,
 } from '@pagelog/contracts/events/user-events';
 import { ADMINISTRATOR_ROLE, hasPermission, type PermissionGrant } from '@pagelog/contracts/permissions';
@@ -18,7 +15,7 @@ import { object, string } from 'yup';
 import { validateInput } from '@pagelog/contracts/validation';
 import { passwordRule } from '@pagelog/contracts/users/schemas';
 import { blindIndex } from '@pagelog/storage/key-store/personal-data-vault';
-import { userViewFromEvents } from '@pagelog/service-kit/auth/user-view';
+import { roleFromEvents, userViewFromEvents } from '@pagelog/service-kit/auth/user-view';
 import type { CommandContext } from '../core/command-context';
 import { decideUser, initialUserState, userEvolver, type UserCommand, type UserState } from './decider';
 import { decideEmailClaim, decideEmailRelease, emailClaimEvolver } from './email-claim';
@@ -55,32 +52,28 @@ export async function loadUser(deps: UsersDeps, userId: string): Promise<{ state
   return { state, revision: events.length === 0 ? 0 : events[events.length - 1]!.revision };
 }
 
-async function roleExists(deps: UsersDeps, roleId: string): Promise<PermissionGrant[] | null> {
-  const events = (await deps.store.readStream(roleStream(roleId))) as RecordedEvent[] as unknown as RoleEvent[];
-  const defined = events.filter((e) => e.type === 'RoleDefined');
-  return defined.length ? defined[defined.length - 1]!.data.permissions : null;
+
+/** Who holds an address: the claim's owner, whether that user still exists, and the stream revision. */
+async function loadEmailClaim(deps: UsersDeps, emailIndex: string) {
+  const events = await deps.store.readStream(emailClaimStream(emailIndex));
+  const { owner } = events.reduce((s, e) => emailClaimEvolver.evolve(s, e as never), emailClaimEvolver.initialState);
+  let ownerLive = false;
+  if (owner) {
+    const { state } = await loadUser(deps, owner);
+    ownerLive = state.exists && !state.deleted;
+  }
+  return { owner, ownerLive, revision: events.length === 0 ? 0 : events[events.length - 1]!.revision };
 }
 
 /** The live owner of an address, if any (a claim whose user was deleted or never created is free). */
 export async function ownerOfEmail(deps: UsersDeps, emailIndex: string): Promise<string | null> {
-  const events = await deps.store.readStream(emailClaimStream(emailIndex));
-  const { owner } = events.reduce((s, e) => emailClaimEvolver.evolve(s, e as never), emailClaimEvolver.initialState);
-  if (!owner) return null;
-  const { state } = await loadUser(deps, owner);
-  return state.exists && !state.deleted ? owner : null;
+  const { owner, ownerLive } = await loadEmailClaim(deps, emailIndex);
+  return ownerLive ? owner : null;
 }
 
 async function claimEmail(deps: UsersDeps, emailIndex: string, userId: string, context: CommandContext): Promise<void> {
-  const stream = emailClaimStream(emailIndex);
-  const events = await deps.store.readStream(stream);
-  const state = events.reduce((s, e) => emailClaimEvolver.evolve(s, e as never), emailClaimEvolver.initialState);
-  let ownerLive = false;
-  if (state.owner && state.owner !== userId) {
-    const { state: owner } = await loadUser(deps, state.owner);
-    ownerLive = owner.exists && !owner.deleted;
-  }
-  const revision = events.length === 0 ? 0 : events[events.length - 1]!.revision;
-  await deps.handle(stream, revision, emailClaimEvolver, (s) => decideEmailClaim(s, userId, ownerLive), context).catch((error: unknown) => {
+  const { ownerLive, revision } = await loadEmailClaim(deps, emailIndex);
+  await deps.handle(emailClaimStream(emailIndex), revision, emailClaimEvolver, (s) => decideEmailClaim(s, userId, ownerLive), context).catch((error: unknown) => {
     if (error instanceof DomainError && error.status === 409) throw ValidationError.of('V_06', 'email', 'user');
     throw error;
   });
@@ -121,7 +114,7 @@ export interface NewUser {
 
 /** Registers a user: claims the address, seals the personal data, mails the activation link. */
 export async function registerUser(deps: UsersDeps, input: NewUser, context: CommandContext): Promise<{ userId: string; position: number; view: UserView }> {
-  if (!(await roleExists(deps, input.roleId))) throw ValidationError.of('V_12', 'role', 'user');
+  if (!(await roleFromEvents(deps.store, input.roleId))) throw ValidationError.of('V_12', 'role', 'user');
   if (input.password !== undefined) assertNotCommon(input.password, 'password');
   return failingAs(deps, 'UM_09', async () => {
     const userId = context.newId();
@@ -163,7 +156,7 @@ async function administratorsOtherThan(deps: UsersDeps, userId: string): Promise
     if (id === userId) continue;
     const { state } = await loadUser(deps, id);
     if (!state.exists || state.deleted || state.status !== 'active') continue;
-    if (hasPermission((await roleExists(deps, state.roleId)) ?? [], 'manage-users')) return true;
+    if (hasPermission((await roleFromEvents(deps.store, state.roleId))?.permissions, 'manage-users')) return true;
   }
   return false;
 }
@@ -192,16 +185,18 @@ export async function updateUser(
   if (!state.exists || state.deleted) throw new NotFoundError('UM_02', 'id', 'user');
   const manager = hasPermission(actor.permissions, 'manage-users');
   const self = actor.userId === userId;
-  const personal = (await deps.vault.open<PersonalData>(userId, state.personal!)) ?? { name: '', email: '', jobTitle: '' };
+  // No key: the user's deletion was interrupted after the key was destroyed; they are gone.
+  const personal = state.personal ? await deps.vault.open<PersonalData>(userId, state.personal) : null;
+  if (!personal) throw new NotFoundError('UM_02', 'id', 'user');
   const email = changes.email?.trim().toLowerCase();
   const emailChanges = email !== undefined && email !== personal.email;
   const roleChanges = changes.roleId !== undefined && changes.roleId !== state.roleId;
   if ((emailChanges || roleChanges) && !manager) throw new ForbiddenError('UM_01');
   if (changes.newPassword !== undefined && changes.newPassword !== '' && !self) throw new ForbiddenError('UM_01');
   if (roleChanges) {
-    const grants = await roleExists(deps, changes.roleId!);
-    if (!grants) throw ValidationError.of('V_12', 'role', 'user');
-    if (!hasPermission(grants, 'manage-users') && !(await administratorsOtherThan(deps, userId))) {
+    const role = await roleFromEvents(deps.store, changes.roleId!);
+    if (!role) throw ValidationError.of('V_12', 'role', 'user');
+    if (!hasPermission(role.permissions, 'manage-users') && !(await administratorsOtherThan(deps, userId))) {
       throw ValidationError.of('V_07', 'role', 'user');
     }
   }
@@ -246,8 +241,7 @@ export async function deleteUser(deps: UsersDeps, userId: string, actor: { userI
   const { state } = await loadUser(deps, userId);
   if (!state.exists || state.deleted) throw new NotFoundError('UM_02', 'id', 'user');
   if (actor.userId === userId) throw ValidationError.of('V_07', 'id', 'user');
-  const grants = (await roleExists(deps, state.roleId)) ?? [];
-  if (hasPermission(grants, 'manage-users') && state.status === 'active' && !(await administratorsOtherThan(deps, userId))) {
+  if (hasPermission((await roleFromEvents(deps.store, state.roleId))?.permissions, 'manage-users') && state.status === 'active' && !(await administratorsOtherThan(deps, userId))) {
     throw ValidationError.of('V_07', 'id', 'user');
   }
   return failingAs(deps, 'UM_10', async () => {

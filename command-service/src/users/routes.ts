@@ -1,7 +1,7 @@
 import Router from '@koa/router';
 import type { Context } from 'koa';
 import { endpoints } from '@pagelog/contracts/endpoints';
-import { ok } from '@pagelog/contracts/envelope';
+import { ok, POSITION_HEADER } from '@pagelog/contracts/envelope';
 import { validateInput } from '@pagelog/contracts/validation';
 import type { UserView } from '@pagelog/contracts/users/user';
 import type { Access } from '@pagelog/service-kit/auth/access';
@@ -32,7 +32,7 @@ const actorOf = (ctx: Context) => {
 
 /** Login and setup answer like this: the user in `User` (spec) and in `data`. */
 function respondWithUser(ctx: Context, user: UserView, position?: number): void {
-  if (position !== undefined) ctx.set('X-Pagelog-Position', String(position));
+  if (position !== undefined) ctx.set(POSITION_HEADER, String(position));
   ctx.body = { ...ok(user), User: user };
 }
 

@@ -10,7 +10,7 @@ import { DEFAULT_PAGE_SIZE } from '@pagelog/contracts/users/schemas';
 import type { RoleDoc, UserDoc } from '@pagelog/contracts/users/user-docs';
 import { validateInput } from '@pagelog/contracts/validation';
 import type { Access } from '@pagelog/service-kit/auth/access';
-import { toUserView, userViewFromEvents } from '@pagelog/service-kit/auth/user-view';
+import { toUserView, userFactsFromEvents } from '@pagelog/service-kit/auth/user-view';
 import type { UserQueryDeps } from '../core/query-deps';
 import { readYourWrites } from '../core/read-your-writes';
 
@@ -43,6 +43,9 @@ async function allUsers(deps: UserQueryDeps): Promise<UserView[]> {
   return views.filter((v) => v.name !== '' || v.email !== '');
 }
 
+/** The signed-in user's view from what the access check already read. */
+const viewOf = (deps: UserQueryDeps, user: Access) => toUserView(user.facts, user.role, deps.vault);
+
 export function userQueryRoutes(deps: UserQueryDeps): Router {
   const router = new Router();
   const fresh = readYourWrites(deps, [readModels.users.projection]);
@@ -51,21 +54,17 @@ export function userQueryRoutes(deps: UserQueryDeps): Router {
   router.post(endpoints.authUser.path, async (ctx) => {
     const user = ctx.state.user as Access | null;
     if (!ctx.state.session) await deps.sessions.start(ctx, null);
-    const view = user ? await userViewFromEvents(deps.eventStore, deps.vault, user.userId) : null;
-    ctx.body = ok(view ? { ...view, session: { inactivityMinutes: deps.inactivityMinutes } } : ANONYMOUS_USER);
+    ctx.body = ok(user ? { ...(await viewOf(deps, user)), session: { inactivityMinutes: deps.inactivityMinutes } } : ANONYMOUS_USER);
   });
 
   /** Keeps the session alive (loading it already moved its idle deadline) and answers the user. */
   router.post(endpoints.authRefreshSession.path, async (ctx) => {
     const user = ctx.state.user as Access;
-    ctx.body = ok({ ...(await userViewFromEvents(deps.eventStore, deps.vault, user.userId)), session: { inactivityMinutes: deps.inactivityMinutes } });
+    ctx.body = ok({ ...(await viewOf(deps, user)), session: { inactivityMinutes: deps.inactivityMinutes } });
   });
 
   router.get(endpoints.userCurrent.path, async (ctx) => {
-    const user = ctx.state.user as Access;
-    const view = await userViewFromEvents(deps.eventStore, deps.vault, user.userId);
-    if (!view) throw new NotFoundError('UM_02', 'id', 'user');
-    ctx.body = ok(view);
+    ctx.body = ok(await viewOf(deps, ctx.state.user as Access));
   });
 
   /**
@@ -100,8 +99,7 @@ export function userQueryRoutes(deps: UserQueryDeps): Router {
   /** The profile image, opened with its owner's key. */
   router.get(endpoints.userImageGet.path, async (ctx) => {
     const id = ctx.params.id!;
-    const view = await userViewFromEvents(deps.eventStore, deps.vault, id);
-    const imageId = view?.image ? await currentImageId(deps, id) : null;
+    const imageId = (await userFactsFromEvents(deps.eventStore, id))?.imageId ?? null;
     const blob = imageId ? await deps.blobs.get(imageId) : null;
     const bytes = blob ? await deps.vault.openBytes(id, blob.bytes) : null;
     if (!blob || !bytes) throw new NotFoundError('UM_02', 'id', 'user');
@@ -112,11 +110,4 @@ export function userQueryRoutes(deps: UserQueryDeps): Router {
   });
 
   return router;
-}
-
-async function currentImageId(deps: UserQueryDeps, userId: string): Promise<string | null> {
-  const events = await deps.eventStore.readStream(`user-${userId}`);
-  let imageId: string | null = null;
-  for (const e of events) if (e.type === 'UserImageChanged') imageId = (e.data as { imageId: string | null }).imageId;
-  return imageId;
 }

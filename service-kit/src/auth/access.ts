@@ -1,14 +1,16 @@
-import type { RecordedEvent } from '@pagelog/contracts/events/event';
-import { roleStream, userStream, type RoleEvent, type UserEvent } from '@pagelog/contracts/events/user-events';
-import type { PermissionGrant } from '@pagelog/contracts/permissions';
+import type { PermissionGrant, RoleView } from '@pagelog/contracts/permissions';
 import type { EventStore } from '@pagelog/storage/event-store/event-store';
+import { roleFromEvents, userFactsFromEvents, type UserFacts } from './user-view';
 
-/** What a request needs to know about its user to decide what they may do. */
+/** What a request needs to know about its user to decide what they may do (and to show them). */
 export interface Access {
   userId: string;
   roleId: string;
   permissions: PermissionGrant[];
-  status: 'pending' | 'active' | 'deleted';
+  status: 'pending' | 'active';
+  /** The folded stream and the role, so routes answering the user need not read them again. */
+  facts: UserFacts;
+  role: RoleView | null;
 }
 
 /**
@@ -19,25 +21,11 @@ export interface Access {
 export class AccessResolver {
   constructor(private readonly store: EventStore) {}
 
+  /** Null for a deleted user or one who never existed. */
   async resolve(userId: string): Promise<Access | null> {
-    const events = (await this.store.readStream(userStream(userId))) as RecordedEvent[] as unknown as UserEvent[];
-    if (events.length === 0) return null;
-    let roleId = '';
-    let status: Access['status'] = 'pending';
-    for (const e of events) {
-      if (e.type === 'UserRegistered') roleId = e.data.roleId;
-      else if (e.type === 'UserRoleChanged') roleId = e.data.roleId;
-      else if (e.type === 'UserActivated') status = 'active';
-      else if (e.type === 'UserDeleted') status = 'deleted';
-    }
-    return { userId, roleId, permissions: await this.permissionsOf(roleId), status };
-  }
-
-  async permissionsOf(roleId: string): Promise<PermissionGrant[]> {
-    if (!roleId) return [];
-    const events = (await this.store.readStream(roleStream(roleId))) as RecordedEvent[] as unknown as RoleEvent[];
-    let permissions: PermissionGrant[] = [];
-    for (const e of events) if (e.type === 'RoleDefined') permissions = e.data.permissions;
-    return permissions;
+    const facts = await userFactsFromEvents(this.store, userId);
+    if (!facts) return null;
+    const role = await roleFromEvents(this.store, facts.roleId);
+    return { userId, roleId: facts.roleId, permissions: role?.permissions ?? [], status: facts.status, facts, role };
   }
 }

@@ -14,11 +14,19 @@ const T0 = Date.parse('2026-03-01T12:00:00.000Z');
 const grants = (...names: PermissionGrant['name'][]): PermissionGrant[] => names.map((name) => ({ name }));
 
 /** Who the fake resolver knows: the middleware only ever asks it for a session's user. */
+const person = (userId: string, roleId: string, permissions: PermissionGrant[], status: Access['status']): Access => ({
+  userId,
+  roleId,
+  permissions,
+  status,
+  facts: { userId, roleId, status, personal: null, imageId: null },
+  role: { ID: roleId, name: roleId, permissions },
+});
+/** `gone` (deleted) is unknown to the resolver, as the real one answers for a deleted user. */
 const people: Record<string, Access> = {
-  ada: { userId: 'ada', roleId: 'administrator', permissions: grants('manage-users', 'create-page', 'edit-page'), status: 'active' },
-  ed: { userId: 'ed', roleId: 'editor', permissions: grants('create-page', 'edit-page'), status: 'active' },
-  gone: { userId: 'gone', roleId: 'editor', permissions: grants('create-page'), status: 'deleted' },
-  pam: { userId: 'pam', roleId: 'editor', permissions: grants('create-page'), status: 'pending' },
+  ada: person('ada', 'administrator', grants('manage-users', 'create-page', 'edit-page'), 'active'),
+  ed: person('ed', 'editor', grants('create-page', 'edit-page'), 'active'),
+  pam: person('pam', 'editor', grants('create-page'), 'pending'),
 };
 
 const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');

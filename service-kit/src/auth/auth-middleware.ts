@@ -38,7 +38,7 @@ export function authMiddleware(deps: AuthDeps): Middleware {
     if (session?.userId) {
       user = await deps.access.resolve(session.userId);
       if (!user || user.status !== 'active') {
-        // A deleted (or never activated) user's session is over.
+        // A deleted (or not yet activated) user's session is over.
         ctx.state.session = session;
         await deps.sessions.end(ctx);
         session = null;

@@ -50,10 +50,10 @@ export async function roleFromEvents(store: EventStore, roleId: string): Promise
 }
 
 /**
- * A user's view straight from their stream (for the session check, the current user and the
- * login reply: these must never lag behind a write). Null for an unknown or deleted user.
+ * A user's facts folded from their stream: the one fold of user events outside the command
+ * side's decider. Null for an unknown or deleted user.
  */
-export async function userViewFromEvents(store: EventStore, vault: PersonalDataVault, userId: string): Promise<UserView | null> {
+export async function userFactsFromEvents(store: EventStore, userId: string): Promise<UserFacts | null> {
   const recorded = await store.readStream(userStream(userId));
   if (recorded.length === 0) return null;
   const facts: UserFacts = { userId, roleId: '', status: 'pending', personal: null, imageId: null };
@@ -67,5 +67,14 @@ export async function userViewFromEvents(store: EventStore, vault: PersonalDataV
     else if (e.type === 'UserImageChanged') facts.imageId = e.data.imageId;
     facts.updatedAt = r.metadata.occurredAt;
   }
-  return toUserView(facts, await roleFromEvents(store, facts.roleId), vault);
+  return facts;
+}
+
+/**
+ * A user's view straight from their stream (for the login reply and after a change: these must
+ * never lag behind a write). Null for an unknown or deleted user.
+ */
+export async function userViewFromEvents(store: EventStore, vault: PersonalDataVault, userId: string): Promise<UserView | null> {
+  const facts = await userFactsFromEvents(store, userId);
+  return facts ? toUserView(facts, await roleFromEvents(store, facts.roleId), vault) : null;
 }

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { freshSchema } from '../postgres/fresh-schema';
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -67,7 +68,7 @@ const postgresUrl = process.env.TEST_POSTGRES_URL;
 
 if (postgresUrl) {
   blobStoreContract('PostgreSQL', async () => {
-    const { pool, schema, drop } = await freshSchema(postgresUrl);
+    const { pool, schema, drop } = await freshSchema(postgresUrl, { prefix: 'bs' });
     const store = new PostgresBlobStore({ pool, schema });
     await store.init();
     return {
@@ -82,7 +83,7 @@ if (postgresUrl) {
   describe('PostgreSQL blob store', () => {
     describe('when several processes initialise the same schema at once', () => {
       it('creates it once and all can use it', async () => {
-        const { pool, schema, drop } = await freshSchema(postgresUrl);
+        const { pool, schema, drop } = await freshSchema(postgresUrl, { prefix: 'bs' });
         try {
           const stores = [1, 2, 3].map(() => new PostgresBlobStore({ pool, schema }));
           await Promise.all(stores.map((s) => s.init()));
@@ -108,19 +109,4 @@ if (postgresUrl) {
       });
     });
   });
-}
-
-/** A pool and a new random schema name (the store's init() creates it); `drop` removes both. */
-async function freshSchema(url: string) {
-  const pool = new pg.Pool({ connectionString: url });
-  pool.on('error', () => {});
-  const schema = `t_bs_${randomBytes(8).toString('hex')}`;
-  return {
-    pool,
-    schema,
-    drop: async () => {
-      await pool.query(`DROP SCHEMA IF EXISTS "${schema}" CASCADE`);
-      await pool.end();
-    },
-  };
 }

@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { freshSchema } from '../postgres/fresh-schema';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -55,7 +55,7 @@ const postgresUrl = process.env.TEST_POSTGRES_URL;
 
 if (postgresUrl) {
   eventStoreContract('PostgreSQL', async () => {
-    const { pool, schema, drop } = await freshSchema(postgresUrl);
+    const { pool, schema, drop } = await freshSchema(postgresUrl, { prefix: 'es' });
     const store = new PostgresEventStore({ pool, schema });
     await store.init();
     return {
@@ -71,7 +71,7 @@ if (postgresUrl) {
     describe('when many writers commit late and out of order while a follower reads', () => {
       it('lets the follower see every event exactly once, at positions 1..N in order', async function () {
         this.timeout(20_000);
-        const { pool, schema, drop } = await freshSchema(postgresUrl, 24);
+        const { pool, schema, drop } = await freshSchema(postgresUrl, { prefix: 'es', max: 24 });
         const store = new PostgresEventStore({
           pool,
           schema,
@@ -142,7 +142,7 @@ if (postgresUrl) {
 
     describe('when two processes initialise the same schema at once', () => {
       it('creates it once and both can use it', async () => {
-        const { pool, schema, drop } = await freshSchema(postgresUrl);
+        const { pool, schema, drop } = await freshSchema(postgresUrl, { prefix: 'es' });
         const first = new PostgresEventStore({ pool, schema });
         const second = new PostgresEventStore({ pool, schema });
         try {
@@ -162,7 +162,7 @@ if (postgresUrl) {
       let reader: PostgresEventStore;
 
       beforeEach(async () => {
-        setup = await freshSchema(postgresUrl);
+        setup = await freshSchema(postgresUrl, { prefix: 'es' });
         writer = new PostgresEventStore({ pool: setup.pool, schema: setup.schema });
         await writer.init();
         otherPool = new pg.Pool({ connectionString: postgresUrl, application_name: `listen-${setup.schema}` });
@@ -230,21 +230,6 @@ if (postgresUrl) {
       });
     });
   });
-}
-
-/** A pool and a new random schema name (the store's init() creates it); `drop` removes both. */
-async function freshSchema(url: string, max = 10) {
-  const pool = new pg.Pool({ connectionString: url, max });
-  pool.on('error', () => {});
-  const schema = `t_es_${randomBytes(8).toString('hex')}`;
-  return {
-    pool,
-    schema,
-    drop: async () => {
-      await pool.query(`DROP SCHEMA IF EXISTS "${schema}" CASCADE`);
-      await pool.end();
-    },
-  };
 }
 
 

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { freshSchema } from '../postgres/fresh-schema';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -59,7 +60,7 @@ const postgresUrl = process.env.TEST_POSTGRES_URL;
 
 if (postgresUrl) {
   keyStoreContract('PostgreSQL', async () => {
-    const { pool, schema, drop } = await freshSchema(postgresUrl);
+    const { pool, schema, drop } = await freshSchema(postgresUrl, { prefix: 'ks', max: 25 });
     const store = new PostgresKeyStore({ pool, schema });
     await store.init();
     return {
@@ -74,7 +75,7 @@ if (postgresUrl) {
   describe('PostgreSQL key store', () => {
     describe('when several processes initialise the same schema at once', () => {
       it('creates it once and all can use it', async () => {
-        const { pool, schema, drop } = await freshSchema(postgresUrl);
+        const { pool, schema, drop } = await freshSchema(postgresUrl, { prefix: 'ks', max: 25 });
         try {
           const stores = [1, 2, 3].map(() => new PostgresKeyStore({ pool, schema }));
           await Promise.all(stores.map((s) => s.init()));
@@ -103,19 +104,4 @@ if (postgresUrl) {
       });
     });
   });
-}
-
-/** A pool and a new random schema name (the store's init() creates it); `drop` removes both. */
-async function freshSchema(url: string) {
-  const pool = new pg.Pool({ connectionString: url, max: 25 });
-  pool.on('error', () => {});
-  const schema = `t_ks_${randomBytes(8).toString('hex')}`;
-  return {
-    pool,
-    schema,
-    drop: async () => {
-      await pool.query(`DROP SCHEMA IF EXISTS "${schema}" CASCADE`);
-      await pool.end();
-    },
-  };
 }
