@@ -10,7 +10,7 @@ import { SqliteSessionStore } from '@pagelog/storage/session-store/sqlite-sessio
 import { AccessResolver } from '@pagelog/service-kit/auth/access';
 import { SessionManager } from '@pagelog/service-kit/auth/sessions';
 import { commandDeps, createCommandApp } from './command-app';
-import type { UsersDeps } from './users/users-deps';
+import type { PagesDeps } from './pages/pages-deps';
 
 /** A command app on `store` with one live session (cookie `pagelog_sid=sid`, CSRF token `csrf`). */
 async function appOn(store: EventStore) {
@@ -18,7 +18,7 @@ async function appOn(store: EventStore) {
   const now = Date.now();
   await sessionStore.create({ id: createHash('sha256').update('sid').digest('hex'), userId: 'u1', csrfToken: 'csrf', createdAt: now, lastSeenAt: now, expiresAt: now + 60_000 });
   const sessions = new SessionManager(sessionStore, { idleMs: 60_000, absoluteMs: 3600_000, secureCookie: false });
-  const deps = { ...commandDeps(store), sessions } as unknown as UsersDeps;
+  const deps = { ...commandDeps(store), sessions } as unknown as PagesDeps;
   const app = createCommandApp({ deps, auth: { sessions, access: new AccessResolver(store) }, logger: createLogger('silent'), trustProxy: false });
   return app;
 }

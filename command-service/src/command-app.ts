@@ -10,14 +10,14 @@ import type { CommandDeps } from './core/command-deps';
 import { authoringRoutes } from './pages/authoring/routes';
 import { publicationRoutes } from './pages/publication/routes';
 import { authRoutes, userRoutes } from './users/routes';
-import type { UsersDeps } from './users/users-deps';
+import type { PagesDeps } from './pages/pages-deps';
 
 export function commandDeps(store: EventStore): CommandDeps {
   return { store, handle: createHandle(store) };
 }
 
 /** Every command route under /api/cms, without the middleware stack (the embedded server adds it once). */
-export function commandRouter(deps: UsersDeps): Router {
+export function commandRouter(deps: PagesDeps): Router {
   const router = new Router({ prefix: API_BASE });
   for (const routes of [authRoutes(deps), userRoutes(deps), authoringRoutes(deps), publicationRoutes(deps)]) {
     router.use(routes.routes(), routes.allowedMethods());
@@ -26,7 +26,7 @@ export function commandRouter(deps: UsersDeps): Router {
 }
 
 /** The command service as a process of its own. */
-export function createCommandApp(options: { deps: UsersDeps; auth: AuthDeps; logger: Logger; trustProxy: boolean }): Koa {
+export function createCommandApp(options: { deps: PagesDeps; auth: AuthDeps; logger: Logger; trustProxy: boolean }): Koa {
   const app = new Koa();
   app.proxy = options.trustProxy;
   app.maxIpsCount = 1;

@@ -5,12 +5,13 @@ import { commandDeps, createCommandApp } from './command-app';
 import { seed } from './seed';
 import { ensureFirstAdministrator } from './users/first-administrator';
 import { openUsersDeps } from './users/open-users-deps';
+import { pagesDeps } from './pages/pages-deps';
 
 /** The command service as its own process (distributed mode). It seeds an empty store first. */
 await runProcess('command-service', async (config, logger) => {
   const stores = await openStores(config);
   const auth = await openAuth(config, stores.eventStore, logger);
-  const deps = openUsersDeps(commandDeps(stores.eventStore), auth, config, logger);
+  const deps = pagesDeps(openUsersDeps(commandDeps(stores.eventStore), auth, config, logger), stores.readModels);
   const seeded = await seed(
     deps,
     { availableLocales: config.locales, defaultLocale: config.defaultLocale, customSlugLocales: config.customSlugLocales },

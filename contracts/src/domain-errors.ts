@@ -51,7 +51,9 @@ export class ConflictError extends DomainError {
   readonly stream: string;
   readonly currentRevision: number;
   readonly expectedRevision: number;
-  constructor(stream: string, expectedRevision: number, currentRevision: number) {
+  /** More for the client to resolve the conflict with (e.g. the newer version and what clashed). */
+  readonly details: Record<string, unknown>;
+  constructor(stream: string, expectedRevision: number, currentRevision: number, details: Record<string, unknown> = {}) {
     super(
       [errorItem('V_07', 'revision', stream.split('-')[0] ?? '')],
       `stream ${stream}: expected revision ${expectedRevision}, current ${currentRevision}`,
@@ -59,6 +61,7 @@ export class ConflictError extends DomainError {
     this.stream = stream;
     this.expectedRevision = expectedRevision;
     this.currentRevision = currentRevision;
+    this.details = details;
   }
 }
 

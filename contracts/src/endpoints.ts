@@ -1,8 +1,25 @@
-import { array, mixed, number, object, string, type AnyObjectSchema } from 'yup';
-import { locales } from './locales';
-import { pageTypeIds } from './pages/page-types';
-import { slugPattern } from './slugs';
+import type { AnyObjectSchema } from 'yup';
 import type { Access } from './permissions';
+import {
+  acceptPublicationSchema,
+  anchorAvailableSchema,
+  createPageSchema,
+  createTranslationSchema,
+  duplicatePageSchema,
+  getMultipleSchema,
+  getPagesSchema,
+  pageListSchema,
+  publishSchema,
+  rejectPublicationSchema,
+  requestPublicationSchema,
+  resendPublicationSchema,
+  revokePublicationSchema,
+  savePageSchema,
+  searchPagesSchema,
+  slugAvailableSchema,
+  slugLookupSchema,
+  storeVersionSchema,
+} from './pages/schemas';
 import {
   createUserSchema,
   forgotPasswordSchema,
@@ -34,79 +51,12 @@ export interface Endpoint {
   /**
    * Whether the call changes state and so needs the session's X-CSRF-Token and
    * X-Requested-With: XMLHttpRequest. Every POST, PUT and DELETE does, except the read-only
-   * POSTs that say `csrf: false` (the session check, which hands out the token, and slug look-ups).
+   * POSTs that say `csrf: false` (the session check, which hands out the token, look-ups and lists).
    */
   csrf?: boolean;
   /** The body is multipart/form-data (a file upload) instead of JSON. */
   multipart?: boolean;
 }
-
-const text = (max = 254) => string().default('').max(max, 'V_11');
-const requiredText = () => string().trim().required('V_01').max(254, 'V_11');
-
-const plainObject = () =>
-  mixed<Record<string, unknown>>()
-    .default({})
-    .test('object', 'V_12', (v) => v === undefined || (typeof v === 'object' && v !== null && !Array.isArray(v)));
-
-// Props, images and files are checked against the block type's own schema by the command side;
-// here they only need the right shape (an object schema without fields would strip them).
-export const blockSchema = object({
-  type: string().required('V_01'),
-  key: string().required('V_01').max(64, 'V_14'),
-  props: plainObject(),
-  anchorPoint: string()
-    .default('')
-    .max(254, 'V_11')
-    .matches(/^$|^[A-Za-z][A-Za-z0-9_-]*$/, 'V_12'),
-  __images: array().of(plainObject()).default([]),
-  __files: array().of(plainObject()).default([]),
-});
-
-export const seoSchemaFields = {
-  seoTitle: text(),
-  seoDescription: text(1000),
-  seoKeywords: array().of(string().max(254, 'V_11').required('V_01')).default([]),
-  seoImage: array()
-    .of(string().required('V_01'))
-    .nullable()
-    .default([])
-    .max(1, 'V_12')
-    .transform((v: unknown) => (v === null ? [] : v)),
-};
-
-export const createPageSchema = object({
-  title: requiredText(),
-  slug: string()
-    .trim()
-    .lowercase()
-    .transform((v: string) => (typeof v === 'string' ? v.replace(/^\/+|\/+$/g, '') : v))
-    .required('V_01')
-    .max(254, 'V_11')
-    .matches(slugPattern, 'V_12'),
-  type: string().required('V_01').oneOf(pageTypeIds as string[], 'V_12'),
-  locale: string().required('V_01').oneOf(locales as readonly string[] as string[], 'V_12'),
-  content: string().default('').max(100_000, 'V_14'),
-  typeData: plainObject(),
-});
-
-export const storeVersionSchema = object({
-  /** The page the version belongs to (the command side routes by it). */
-  pageID: string().required('V_01').max(64, 'V_12'),
-  /** The page revision the editor started from; a stale one answers 409. */
-  revision: number().typeError('V_12').integer('V_12').min(0, 'V_12').required('V_01'),
-  title: requiredText(),
-  blocks: array().of(blockSchema).default([]).max(500, 'V_14'),
-  ...seoSchemaFields,
-});
-
-export const publishSchema = object({
-  revision: number().typeError('V_12').integer('V_12').min(0, 'V_12').optional(),
-});
-
-export const slugLookupSchema = object({
-  slug: string().required('V_01').max(2048, 'V_14'),
-});
 
 export const endpoints = {
   // Authentication (spec section 7) and first-run setup.
@@ -130,11 +80,35 @@ export const endpoints = {
   roleList: { method: 'GET', path: '/role/list', kind: 'query', model: 'role', access: { permission: 'manage-users' } },
   // Settings, pages, system.
   settingsGet: { method: 'GET', path: '/settings/get', kind: 'query', model: 'settings', access: 'public' },
+  // Pages (spec section 7, "Pages"). Read-only POSTs say csrf: false.
   pageCreate: { method: 'POST', path: '/page/create', kind: 'command', model: 'page', schema: createPageSchema, access: { permission: 'create-page' } },
-  pageGet: { method: 'GET', path: '/page/:id', kind: 'query', model: 'page', access: 'authenticated' },
-  pageVersionFetch: { method: 'GET', path: '/page/version/fetch/:versionId', kind: 'query', model: 'pageVersion', access: 'authenticated' },
+  pageCreateTranslation: { method: 'POST', path: '/page/create-translation', kind: 'command', model: 'page', schema: createTranslationSchema, access: { permission: 'create-page' } },
+  pageDuplicate: { method: 'POST', path: '/page/duplicate', kind: 'command', model: 'page', schema: duplicatePageSchema, access: { permission: 'create-page' } },
+  pageSave: { method: 'PUT', path: '/page/:id/save', kind: 'command', model: 'page', schema: savePageSchema, access: { permission: 'edit-page' } },
   pageVersionStore: { method: 'POST', path: '/page/version/:id/store', kind: 'command', model: 'pageVersion', schema: storeVersionSchema, access: { permission: 'edit-page' } },
+  pageStoreAndPublish: { method: 'POST', path: '/page/version/:id/store-and-publish', kind: 'command', model: 'pageVersion', schema: storeVersionSchema, access: { permission: ['edit-page', 'publish-page'] } },
+  pageStoreAndUnpublish: { method: 'POST', path: '/page/version/:id/store-and-unpublish', kind: 'command', model: 'pageVersion', schema: storeVersionSchema, access: { permission: ['edit-page', 'publish-page'] } },
   pagePublish: { method: 'POST', path: '/page/:id/publish', kind: 'command', model: 'page', schema: publishSchema, access: { permission: 'publish-page' } },
+  pageUnpublish: { method: 'POST', path: '/page/:id/unpublish', kind: 'command', model: 'page', schema: publishSchema, access: { permission: 'publish-page' } },
+  pageRequestPublication: { method: 'POST', path: '/page/:id/request-publication', kind: 'command', model: 'publicationRequest', schema: requestPublicationSchema, access: { permission: 'request-publication' } },
+  pageAcceptPublication: { method: 'POST', path: '/page/version/:id/accept-publication', kind: 'command', model: 'publicationRequest', schema: acceptPublicationSchema, access: { permission: 'review-publication' } },
+  pageRejectPublication: { method: 'POST', path: '/page/version/:id/reject-publication', kind: 'command', model: 'publicationRequest', schema: rejectPublicationSchema, access: { permission: 'review-publication' } },
+  pageRevokePublication: { method: 'POST', path: '/page/version/:id/revoke-publication', kind: 'command', model: 'publicationRequest', schema: revokePublicationSchema, access: { permission: 'request-publication' } },
+  pageResendPublication: { method: 'POST', path: '/page/version/:id/resend-publication', kind: 'command', model: 'publicationRequest', schema: resendPublicationSchema, access: { permission: 'request-publication' } },
+  pageDelete: { method: 'POST', path: '/page/:id/delete', kind: 'command', model: 'page', schema: publishSchema, access: { permission: 'delete-page' } },
+  // Answered by the command service: it owns the slug claims, so the answer is the one a create would get.
+  pageSlugAvailable: { method: 'POST', path: '/page/slug-available', kind: 'command', model: 'page', schema: slugAvailableSchema, access: 'authenticated', csrf: false },
+  pageAnchorAvailable: { method: 'POST', path: '/page/anchor-available', kind: 'query', model: 'pageVersion', schema: anchorAvailableSchema, access: 'authenticated', csrf: false },
+  pageGet: { method: 'GET', path: '/page/:id', kind: 'query', model: 'page', access: 'authenticated' },
+  pageHistory: { method: 'GET', path: '/page/:id/history', kind: 'query', model: 'page', access: 'authenticated' },
+  pageGetMultiple: { method: 'POST', path: '/page/get-multiple', kind: 'query', model: 'page', schema: getMultipleSchema, access: 'authenticated', csrf: false },
+  pageVersionFetch: { method: 'GET', path: '/page/version/fetch/:versionId', kind: 'query', model: 'pageVersion', access: 'authenticated' },
+  pageFetchRequestComment: { method: 'GET', path: '/page/version/:id/fetch-request-comment', kind: 'query', model: 'publicationRequest', access: 'authenticated' },
+  pageFetchRequest: { method: 'GET', path: '/page/fetch-request', kind: 'query', model: 'publicationRequest', access: 'authenticated' },
+  pageSearch: { method: 'POST', path: '/page/search', kind: 'query', model: 'page', schema: searchPagesSchema, access: 'authenticated', csrf: false },
+  pageList: { method: 'POST', path: '/page/list', kind: 'query', model: 'page', schema: pageListSchema, access: 'authenticated', csrf: false },
+  pageGetPages: { method: 'POST', path: '/page/get-pages', kind: 'query', model: 'page', schema: getPagesSchema, access: 'authenticated', csrf: false },
+  pageGetSiblingSlugs: { method: 'GET', path: '/page/get-sibling-slugs/:pageID', kind: 'query', model: 'page', access: 'public' },
   pageGetBySlug: { method: 'POST', path: '/page/get-by-slug', kind: 'query', model: 'page', schema: slugLookupSchema, access: 'public', csrf: false },
   pageGetBySlugQuery: { method: 'GET', path: '/page/get-by-slug-query', kind: 'query', model: 'page', schema: slugLookupSchema, access: 'public' },
   projectionsStatus: { method: 'GET', path: '/system/projections', kind: 'query', model: 'projection', access: { permission: 'view-system' } },

@@ -77,6 +77,23 @@ export const propertyLabels: Record<string, string> = {
   seoImage: 'SEO image',
   id: 'Id',
   versionId: 'Version id',
+  pageID: 'Page',
+  pageIDs: 'Pages',
+  newLocale: 'Locale',
+  anchor: 'Anchor',
+  anchorPoint: 'Anchor',
+  anchorName: 'Anchor',
+  blockKey: 'Block',
+  pageVersionBlocks: 'Blocks',
+  comment: 'Comment',
+  feedback: 'Feedback',
+  searchTerm: 'Search term',
+  shouldUpdateLinks: 'Update links',
+  columnToSort: 'Sort column',
+  sortOrder: 'Sort order',
+  pageIndex: 'Page index',
+  pageSize: 'Page size',
+  hasPublicationRequest: 'Publication request',
 };
 
 export function labelOf(property: string): string {

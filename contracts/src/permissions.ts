@@ -64,8 +64,19 @@ export const ADMINISTRATOR_ROLE = 'administrator';
  * permission. `orSelf` names a path parameter: a user acting on their own id needs no permission
  * (personal settings use the user update and image calls).
  */
-export type Access = 'public' | 'authenticated' | { permission: PermissionName; orSelf?: string };
+export type Access = 'public' | 'authenticated' | { permission: PermissionName | readonly PermissionName[]; orSelf?: string };
 
 export function hasPermission(grants: readonly { name: string }[] | undefined, name: PermissionName): boolean {
   return !!grants?.some((g) => g.name === name);
+}
+
+/** The permissions an endpoint's access needs, all of them (none for public and authenticated calls). */
+export function requiredPermissions(access: Access): readonly PermissionName[] {
+  if (typeof access !== 'object') return [];
+  return typeof access.permission === 'string' ? [access.permission] : access.permission;
+}
+
+/** Whether the grants hold every one of the names. */
+export function hasPermissions(grants: readonly { name: string }[] | undefined, names: readonly PermissionName[]): boolean {
+  return names.every((name) => hasPermission(grants, name));
 }

@@ -6,7 +6,13 @@ export const readModels = {
   settings: { projection: 'settings', collection: 'settings' },
   pages: { projection: 'pages', collection: 'pages' },
   pageVersions: { projection: 'pages', collection: 'page_versions' },
+  /** Every publication request, open or decided, by request id. */
+  publicationRequests: { projection: 'pages', collection: 'publication_requests' },
+  /** One document per (page, internal path its draft links to): which pages link where. */
+  pageLinks: { projection: 'pages', collection: 'page_links' },
   publicPages: { projection: 'public-pages', collection: 'public_pages' },
+  /** Old public paths of pages that moved, by `${locale}:${slug}`, pointing at the page. */
+  publicRedirects: { projection: 'public-pages', collection: 'public_redirects' },
   users: { projection: 'users', collection: 'users' },
   roles: { projection: 'users', collection: 'roles' },
 } as const;

@@ -1,6 +1,6 @@
 import { expect } from 'chai';
 import { ValidationError } from './domain-errors';
-import { createPageSchema, storeVersionSchema } from './endpoints';
+import { createPageSchema, storeVersionSchema } from './pages/schemas';
 import { validateInput } from './validation';
 
 describe('request validation from the contract schemas', () => {

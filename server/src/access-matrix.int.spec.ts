@@ -1,6 +1,6 @@
 import { expect } from 'chai';
 import { endpoints, needsCsrf, type Endpoint, type EndpointName } from '@pagelog/contracts/endpoints';
-import { seededRoles, hasPermission } from '@pagelog/contracts/permissions';
+import { seededRoles, hasPermissions, requiredPermissions } from '@pagelog/contracts/permissions';
 import { ApiClient } from './test-kit/api-client';
 import { startTestPagelog, storeKinds, type TestPagelog } from './test-kit/start-test-pagelog';
 import { createActiveUser } from './test-kit/users';
@@ -52,8 +52,9 @@ for (const kind of storeKinds()) {
       const access = endpoint.access;
       if (typeof access !== 'object') continue;
       for (const role of seededRoles) {
-        const holds = hasPermission(role.permissions, access.permission);
-        it(`${name}: ${role.name} ${holds ? 'passes the gate' : `gets 403 UM_01 (lacks ${access.permission})`}`, async () => {
+        const needed = requiredPermissions(access);
+        const holds = hasPermissions(role.permissions, needed);
+        it(`${name}: ${role.name} ${holds ? 'passes the gate' : `gets 403 UM_01 (lacks ${needed.join(' or ')})`}`, async () => {
           const { client } = byRole.get(role.ID)!;
           if (name === 'userDelete' && holds) {
             // Deleting is tried on a user made for it, so the other checks keep their target.

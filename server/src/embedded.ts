@@ -16,14 +16,14 @@ import { seed } from '@pagelog/command-service/seed';
 import { openAuth, type AuthServices } from '@pagelog/service-kit/auth/open-auth';
 import { openUsersDeps } from '@pagelog/command-service/users/open-users-deps';
 import { ensureFirstAdministrator } from '@pagelog/command-service/users/first-administrator';
-import type { UsersDeps } from '@pagelog/command-service/users/users-deps';
+import { pagesDeps, type PagesDeps } from '@pagelog/command-service/pages/pages-deps';
 
 export interface RunningPagelog {
   url: string;
   port: number;
   stores: Stores;
   auth: AuthServices;
-  users: UsersDeps;
+  users: PagesDeps;
   projector: Projector;
   /** The one-time link printed on a first start without PAGELOG_ADMIN_EMAIL, if any. */
   setupLink: string | null;
@@ -47,7 +47,7 @@ export async function startPagelog(config: Config, logger: Logger, options: { cl
   });
   await projector.start();
 
-  const deps = openUsersDeps(commandDeps(stores.eventStore), auth, config, logger.child({ part: 'commands' }), clock);
+  const deps = pagesDeps(openUsersDeps(commandDeps(stores.eventStore), auth, config, logger.child({ part: 'commands' }), clock), stores.readModels);
   const seeded = await seed(
     deps,
     { availableLocales: config.locales, defaultLocale: config.defaultLocale, customSlugLocales: config.customSlugLocales },

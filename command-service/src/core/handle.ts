@@ -18,7 +18,7 @@ export type Handle = <S, E extends DomainEvent>(
   stream: string,
   expectedRevision: ExpectedRevision,
   evolver: Evolver<S, E>,
-  decide: (state: S, revision: number) => E[],
+  decide: (state: S, revision: number, history: readonly E[]) => E[],
   context: CommandContext,
 ) => Promise<HandleResult<E>>;
 
@@ -33,21 +33,22 @@ export function createHandle(store: EventStore): Handle {
     stream: string,
     expectedRevision: ExpectedRevision,
     evolver: Evolver<S, E>,
-    decide: (state: S, revision: number) => E[],
+    decide: (state: S, revision: number, history: readonly E[]) => E[],
     context: CommandContext,
   ): Promise<HandleResult<E>> {
     for (let attempt = 1; ; attempt++) {
-      const history = await store.readStream(stream);
-      const revision = history.length === 0 ? 0 : history[history.length - 1]!.revision;
-      const state = history.reduce((s, e) => evolver.evolve(s, e as unknown as E), evolver.initialState);
+      const recorded = await store.readStream(stream);
+      const history = recorded as unknown as E[];
+      const revision = recorded.length === 0 ? 0 : recorded[recorded.length - 1]!.revision;
+      const state = history.reduce((s, e) => evolver.evolve(s, e), evolver.initialState);
       if (expectedRevision !== 'any' && expectedRevision !== revision) {
         // A stream that does not exist is the decider's to report (404), not a stale revision.
-        if (revision === 0) decide(state, revision);
+        if (revision === 0) decide(state, revision, history);
         throw new ConflictError(stream, expectedRevision, revision);
       }
-      const events = decide(state, revision);
+      const events = decide(state, revision, history);
       if (events.length === 0) {
-        const last = history[history.length - 1] as RecordedEvent | undefined;
+        const last = recorded[recorded.length - 1] as RecordedEvent | undefined;
         return { position: last?.position ?? 0, revision, events };
       }
       try {

@@ -1,46 +1,129 @@
 import type { PageEvent } from '@pagelog/contracts/events/page-events';
+import { publicationStatus, type PublicationStatus, type VersionContent } from '@pagelog/contracts/pages/page';
 import type { Evolver } from '../core/decider';
 import { assertNever } from '../core/decider';
+
+/** The open publication request of the draft (a page has at most one: only its draft can be requested). */
+export interface OpenRequestState {
+  requestId: string;
+  versionId: string;
+  requestedBy: string;
+  comment: string;
+}
 
 /** What the page deciders need to know of a page's history. */
 export interface PageState {
   exists: boolean;
+  /** A deleted page accepts no command any more. */
+  deleted: boolean;
   pageId: string;
   type: string;
   locale: string;
   slug: string;
-  /** The version editors store into. Equals publishedVersionId right after publishing. */
+  anchor: string;
+  typeData: Record<string, unknown>;
+  translationGroupId: string;
+  /** The version editors store into. */
   draftVersionId: string;
+  /** The draft has been published (now or before): it never changes again, the next store starts a new draft. */
+  draftFrozen: boolean;
+  /** The version on the public site, or null. */
   publishedVersionId: string | null;
+  everPublished: boolean;
+  /** The draft's content: what a stale save is merged against and what copies start from. */
+  draft: VersionContent;
+  /** Every version of the page, oldest first. */
+  versionIds: string[];
+  openRequest: OpenRequestState | null;
 }
 
-export const pageEvolver: Evolver<PageState, PageEvent> = {
-  initialState: { exists: false, pageId: '', type: '', locale: '', slug: '', draftVersionId: '', publishedVersionId: null },
-  evolve(state, event) {
-    switch (event.type) {
-      case 'PageCreated':
-        return {
-          exists: true,
-          pageId: event.data.pageId,
-          type: event.data.type,
-          locale: event.data.locale,
-          slug: event.data.slug,
-          draftVersionId: event.data.versionId,
-          publishedVersionId: null,
-        };
-      case 'PageVersionStored':
-        return state;
-      case 'PageDraftStarted':
-        return { ...state, draftVersionId: event.data.versionId };
-      case 'PagePublished':
-        return { ...state, publishedVersionId: event.data.versionId };
-      default:
-        return assertNever(event);
-    }
-  },
+export const emptyContent = (title = ''): VersionContent => ({ title, blocks: [], seoTitle: '', seoDescription: '', seoKeywords: [], seoImage: [] });
+
+export const initialPageState: PageState = {
+  exists: false,
+  deleted: false,
+  pageId: '',
+  type: '',
+  locale: '',
+  slug: '',
+  anchor: '',
+  typeData: {},
+  translationGroupId: '',
+  draftVersionId: '',
+  draftFrozen: false,
+  publishedVersionId: null,
+  everPublished: false,
+  draft: emptyContent(),
+  versionIds: [],
+  openRequest: null,
 };
 
-/** True when the draft is the published version: the next store must start a new draft. */
-export function draftIsPublished(state: PageState): boolean {
-  return state.publishedVersionId !== null && state.publishedVersionId === state.draftVersionId;
+export function evolvePage(state: PageState, event: PageEvent): PageState {
+  switch (event.type) {
+    case 'PageCreated':
+      return {
+        ...initialPageState,
+        exists: true,
+        pageId: event.data.pageId,
+        type: event.data.type,
+        locale: event.data.locale,
+        slug: event.data.slug,
+        typeData: event.data.typeData,
+        translationGroupId: event.data.translationGroupId,
+        draftVersionId: event.data.versionId,
+        draft: emptyContent(event.data.title),
+        versionIds: [event.data.versionId],
+      };
+    case 'PageVersionStored': {
+      const { title, blocks, seoTitle, seoDescription, seoKeywords, seoImage } = event.data;
+      return { ...state, draft: { title, blocks, seoTitle, seoDescription, seoKeywords, seoImage } };
+    }
+    case 'PageDraftStarted':
+      return { ...state, draftVersionId: event.data.versionId, draftFrozen: false, versionIds: [...state.versionIds, event.data.versionId] };
+    case 'PagePublished':
+      return { ...state, publishedVersionId: event.data.versionId, everPublished: true, draftFrozen: true };
+    case 'PageUnpublished':
+      return { ...state, publishedVersionId: null };
+    case 'PageSlugChanged':
+      return { ...state, slug: event.data.slug };
+    case 'PageAnchorChanged':
+      return { ...state, anchor: event.data.anchor };
+    case 'PageTypeDataChanged':
+      return { ...state, typeData: event.data.typeData };
+    case 'PageLinksUpdated':
+      return { ...state, draft: { ...state.draft, blocks: event.data.blocks } };
+    case 'PageDeleted':
+      return { ...state, deleted: true, publishedVersionId: null, openRequest: null };
+    case 'PublicationRequested':
+      return {
+        ...state,
+        openRequest: { requestId: event.data.requestId, versionId: event.data.versionId, requestedBy: event.data.requestedBy, comment: event.data.comment },
+      };
+    case 'PublicationRequestResent':
+      return state.openRequest && event.data.comment !== ''
+        ? { ...state, openRequest: { ...state.openRequest, comment: event.data.comment } }
+        : state;
+    case 'PublicationRequestRevoked':
+    case 'PublicationAccepted':
+    case 'PublicationRejected':
+      return { ...state, openRequest: null };
+    default:
+      return assertNever(event);
+  }
+}
+
+export const pageEvolver: Evolver<PageState, PageEvent> = { initialState: initialPageState, evolve: evolvePage };
+
+export function foldPage(events: readonly PageEvent[], from: PageState = initialPageState): PageState {
+  return events.reduce(evolvePage, from);
+}
+
+/** The page's status (spec section 4), derived the same way everywhere. */
+export function statusOf(state: PageState): PublicationStatus {
+  return publicationStatus({ publishedVersionID: state.publishedVersionId, draftVersionID: state.draftVersionId, everPublished: state.everPublished });
+}
+
+/** A page that exists and has not been deleted: the only kind a command may act on. */
+export function isLive(state: PageState): boolean {
+  return state.exists && !state.deleted;
 }

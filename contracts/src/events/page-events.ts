@@ -3,6 +3,13 @@ import type { SeoFields } from '../pages/page';
 
 export const pageStream = (pageId: string) => `page-${pageId}`;
 
+/** Where a page's first draft was copied from, when it was made by create-translation or duplicate. */
+export interface PageCopiedFrom {
+  pageId: string;
+  versionId: string;
+  as: 'translation' | 'duplicate';
+}
+
 export interface PageCreated {
   type: 'PageCreated';
   data: {
@@ -16,6 +23,8 @@ export interface PageCreated {
     typeData: Record<string, unknown>;
     /** The first draft version. */
     versionId: string;
+    /** Schema version 2: null for a page made from nothing. */
+    copiedFrom: PageCopiedFrom | null;
   };
 }
 
@@ -27,10 +36,15 @@ export interface PageVersionStored {
     versionId: string;
     title: string;
     blocks: Block[];
+    /**
+     * Set when the editor's save was based on an older revision and merged with the changes
+     * made since (different blocks or fields): the revision the editor started from.
+     */
+    mergedFromRevision?: number;
   };
 }
 
-/** A new draft version started from the published one, which never changes again. */
+/** A new draft version started from an earlier one (published ones never change again). */
 export interface PageDraftStarted {
   type: 'PageDraftStarted';
   data: { pageId: string; versionId: string; basedOnVersionId: string };
@@ -42,5 +56,106 @@ export interface PagePublished {
   data: { pageId: string; versionId: string; slug: string; locale: string };
 }
 
-export type PageEvent = PageCreated | PageVersionStored | PageDraftStarted | PagePublished;
-export const pageEventTypes: PageEvent['type'][] = ['PageCreated', 'PageVersionStored', 'PageDraftStarted', 'PagePublished'];
+/** The published version was taken off the public site; the page keeps its versions. */
+export interface PageUnpublished {
+  type: 'PageUnpublished';
+  data: { pageId: string; versionId: string; slug: string; locale: string };
+}
+
+/** The page moved to another slug; its old public path redirects (301) to the new one. */
+export interface PageSlugChanged {
+  type: 'PageSlugChanged';
+  data: { pageId: string; locale: string; slug: string; previousSlug: string; updateLinks: boolean };
+}
+
+/** The page's own anchor (page settings) changed; empty for none. */
+export interface PageAnchorChanged {
+  type: 'PageAnchorChanged';
+  data: { pageId: string; anchor: string };
+}
+
+/** The page's type data (page settings, checked against its page type's schema) changed. */
+export interface PageTypeDataChanged {
+  type: 'PageTypeDataChanged';
+  data: { pageId: string; typeData: Record<string, unknown> };
+}
+
+/**
+ * Links in this page's draft to another page that moved were made to follow it (save with
+ * shouldUpdateLinks). `blocks` is the draft's whole block list afterwards.
+ */
+export interface PageLinksUpdated {
+  type: 'PageLinksUpdated';
+  data: { pageId: string; versionId: string; fromPath: string; toPath: string; movedPageId: string; blocks: Block[] };
+}
+
+/** The page is gone: no command is accepted on it afterwards and its slug is free again. */
+export interface PageDeleted {
+  type: 'PageDeleted';
+  data: { pageId: string; locale: string; slug: string; translationGroupId: string };
+}
+
+/** An editor asked reviewers to publish a version. At most one request is open per version. */
+export interface PublicationRequested {
+  type: 'PublicationRequested';
+  data: { pageId: string; versionId: string; requestId: string; comment: string; requestedBy: string };
+}
+
+/** The open request was sent to the reviewers again, optionally with a new comment. */
+export interface PublicationRequestResent {
+  type: 'PublicationRequestResent';
+  data: { pageId: string; versionId: string; requestId: string; comment: string };
+}
+
+/** The requester (or someone with the permission) took the open request back. */
+export interface PublicationRequestRevoked {
+  type: 'PublicationRequestRevoked';
+  data: { pageId: string; versionId: string; requestId: string };
+}
+
+/** A reviewer accepted the request: the version was published in the same step. */
+export interface PublicationAccepted {
+  type: 'PublicationAccepted';
+  data: { pageId: string; versionId: string; requestId: string; feedback: string; requestedBy: string };
+}
+
+/** A reviewer rejected the request with feedback; the requester is mailed. */
+export interface PublicationRejected {
+  type: 'PublicationRejected';
+  data: { pageId: string; versionId: string; requestId: string; feedback: string; requestedBy: string };
+}
+
+export type PageEvent =
+  | PageCreated
+  | PageVersionStored
+  | PageDraftStarted
+  | PagePublished
+  | PageUnpublished
+  | PageSlugChanged
+  | PageAnchorChanged
+  | PageTypeDataChanged
+  | PageLinksUpdated
+  | PageDeleted
+  | PublicationRequested
+  | PublicationRequestResent
+  | PublicationRequestRevoked
+  | PublicationAccepted
+  | PublicationRejected;
+
+export const pageEventTypes: PageEvent['type'][] = [
+  'PageCreated',
+  'PageVersionStored',
+  'PageDraftStarted',
+  'PagePublished',
+  'PageUnpublished',
+  'PageSlugChanged',
+  'PageAnchorChanged',
+  'PageTypeDataChanged',
+  'PageLinksUpdated',
+  'PageDeleted',
+  'PublicationRequested',
+  'PublicationRequestResent',
+  'PublicationRequestRevoked',
+  'PublicationAccepted',
+  'PublicationRejected',
+];

@@ -1,9 +1,9 @@
 import type { PageEvent } from './page-events';
 import type { SettingsEvent } from './settings-events';
-import type { SlugEvent } from './slug-events';
+import type { SlugEvent, TranslationEvent } from './slug-events';
 import type { EmailClaimEvent, RoleEvent, SetupEvent, UserDirectoryEvent, UserEvent } from './user-events';
 
-export type PagelogEvent = PageEvent | SettingsEvent | SlugEvent | UserEvent | RoleEvent | EmailClaimEvent | SetupEvent | UserDirectoryEvent;
+export type PagelogEvent = PageEvent | SettingsEvent | SlugEvent | TranslationEvent | UserEvent | RoleEvent | EmailClaimEvent | SetupEvent | UserDirectoryEvent;
 export type PagelogEventType = PagelogEvent['type'];
 export type EventData<T extends PagelogEventType> = Extract<PagelogEvent, { type: T }>['data'];
 
@@ -22,12 +22,27 @@ interface EventSchema {
  * a new version here plus an upcaster from the previous one.
  */
 export const eventSchemas: Record<PagelogEventType, EventSchema> = {
-  PageCreated: { schemaVersion: 1, upcasters: {} },
+  // Version 2 names where a copied page came from (create-translation, duplicate).
+  PageCreated: { schemaVersion: 2, upcasters: { 1: (d) => ({ ...d, copiedFrom: null }) } },
   PageVersionStored: { schemaVersion: 1, upcasters: {} },
   PageDraftStarted: { schemaVersion: 1, upcasters: {} },
   PagePublished: { schemaVersion: 1, upcasters: {} },
+  PageUnpublished: { schemaVersion: 1, upcasters: {} },
+  PageSlugChanged: { schemaVersion: 1, upcasters: {} },
+  PageAnchorChanged: { schemaVersion: 1, upcasters: {} },
+  PageTypeDataChanged: { schemaVersion: 1, upcasters: {} },
+  PageLinksUpdated: { schemaVersion: 1, upcasters: {} },
+  PageDeleted: { schemaVersion: 1, upcasters: {} },
+  PublicationRequested: { schemaVersion: 1, upcasters: {} },
+  PublicationRequestResent: { schemaVersion: 1, upcasters: {} },
+  PublicationRequestRevoked: { schemaVersion: 1, upcasters: {} },
+  PublicationAccepted: { schemaVersion: 1, upcasters: {} },
+  PublicationRejected: { schemaVersion: 1, upcasters: {} },
   SettingsInitialized: { schemaVersion: 1, upcasters: {} },
   SlugClaimed: { schemaVersion: 1, upcasters: {} },
+  SlugReleased: { schemaVersion: 1, upcasters: {} },
+  TranslationClaimed: { schemaVersion: 1, upcasters: {} },
+  TranslationReleased: { schemaVersion: 1, upcasters: {} },
   UserRegistered: { schemaVersion: 1, upcasters: {} },
   UserTokenIssued: { schemaVersion: 1, upcasters: {} },
   UserTokenUsed: { schemaVersion: 1, upcasters: {} },

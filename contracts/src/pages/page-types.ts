@@ -1,10 +1,16 @@
-import { object, type AnyObjectSchema } from 'yup';
-import type { BlockTypeId } from '../blocks/block-types';
+import { object, string, type AnyObjectSchema } from 'yup';
+import type { BlockTypeId, PropMeta } from '../blocks/block-types';
 
-/** Page types: which blocks a page may hold, its typeData, and its header and footer variant. */
+/**
+ * Page types: which blocks a page may hold, the schema of its typeData (edited in the page
+ * settings with a form built from it, like block props), and its header and footer variant on
+ * the public site. The full set of page types plugs into this same table.
+ */
 export interface PageTypeDefinition {
   id: string;
   label: string;
+  /** One line for the new-page form. */
+  description: string;
   allowedBlocks: BlockTypeId[];
   typeData: AnyObjectSchema;
   header: 'default' | 'minimal' | 'none';
@@ -13,22 +19,67 @@ export interface PageTypeDefinition {
   isBase?: boolean;
 }
 
-const allBlocks: BlockTypeId[] = ['heading', 'text', 'image'];
+const allBlocks: BlockTypeId[] = ['heading', 'text', 'image', 'callToAction'];
 
 export const pageTypes = {
-  base: { id: 'base', label: 'Page', allowedBlocks: allBlocks, typeData: object({}), header: 'default', footer: 'default', isBase: true },
-  article: { id: 'article', label: 'Articles', allowedBlocks: allBlocks, typeData: object({}), header: 'default', footer: 'default' },
-  'landing-page': { id: 'landing-page', label: 'Landing pages', allowedBlocks: allBlocks, typeData: object({}), header: 'minimal', footer: 'default' },
+  base: {
+    id: 'base',
+    label: 'Page',
+    description: 'A blank page of any blocks (also the site\'s 404 pages)',
+    allowedBlocks: allBlocks,
+    typeData: object({}),
+    header: 'default',
+    footer: 'default',
+    isBase: true,
+  },
+  article: {
+    id: 'article',
+    label: 'Articles',
+    description: 'News, insights and publications, with an author and a date',
+    allowedBlocks: allBlocks,
+    typeData: object({
+      author: string().label('Author').trim().default('').max(254, 'V_11'),
+      publicationDate: string()
+        .label('Publication date')
+        .default('')
+        .matches(/^$|^\d{4}-\d{2}-\d{2}$/, 'V_12')
+        .test('date', 'V_12', (v) => !v || !Number.isNaN(Date.parse(`${v}T00:00:00Z`)))
+        .meta({ widget: 'date' } satisfies PropMeta),
+      summary: string().label('Summary').trim().default('').max(1000, 'V_14').meta({ widget: 'textarea' } satisfies PropMeta),
+    }),
+    header: 'default',
+    footer: 'default',
+  },
+  'landing-page': {
+    id: 'landing-page',
+    label: 'Landing pages',
+    description: 'A campaign or home page with a slim header',
+    allowedBlocks: allBlocks,
+    typeData: object({}),
+    header: 'minimal',
+    footer: 'default',
+  },
 } satisfies Record<string, PageTypeDefinition>;
 
 export type PageTypeId = keyof typeof pageTypes;
 export const pageTypeIds = Object.keys(pageTypes) as PageTypeId[];
 
 export function pageType(id: string): PageTypeDefinition | undefined {
-  return (pageTypes as Record<string, PageTypeDefinition>)[id];
+  return Object.hasOwn(pageTypes, id) ? (pageTypes as Record<string, PageTypeDefinition>)[id] : undefined;
+}
+
+/** A page type by the id in an admin path (lower-cased there), ignoring case. */
+export function pageTypeByPathId(id: string): PageTypeDefinition | undefined {
+  const wanted = id.toLowerCase();
+  return Object.values<PageTypeDefinition>(pageTypes).find((type) => type.id.toLowerCase() === wanted);
 }
 
 /** The admin route of a page type's overview: id lower-cased and URL-encoded. */
 export function pageTypeOverviewPath(id: string): string {
   return `/cmsadmin/page-overview/${encodeURIComponent(id.toLowerCase())}`;
+}
+
+/** The admin route of a page's editor. */
+export function pageEditorPath(pageId: string): string {
+  return `/cmsadmin/pages/${encodeURIComponent(pageId)}`;
 }

@@ -1,13 +1,42 @@
 import type { Block } from '../blocks/block';
+import type { PageCopiedFrom } from '../events/page-events';
 
+/**
+ * Spec section 4: concept (never published), published (the draft is the live version), not
+ * published (it was live once and has been unpublished), with unpublished changes (live, and the
+ * draft has moved on).
+ */
 export type PublicationStatus = 'concept' | 'published' | 'not-published' | 'unpublished-changes';
 
-/** SEO fields of a page version. `seoImage` holds at most one element. */
+export const publicationStatuses: readonly PublicationStatus[] = ['concept', 'published', 'not-published', 'unpublished-changes'];
+
+/** The one derivation of a page's status, used by the command side, the projections and the admin. */
+export function publicationStatus(page: { publishedVersionID: string | null; draftVersionID: string; everPublished: boolean }): PublicationStatus {
+  if (page.publishedVersionID === null) return page.everPublished ? 'not-published' : 'concept';
+  return page.publishedVersionID === page.draftVersionID ? 'published' : 'unpublished-changes';
+}
+
+/** SEO fields of a page version. `seoImage` holds at most one element (an image URL or id until the media library). */
 export interface SeoFields {
   seoTitle: string;
   seoDescription: string;
   seoKeywords: string[];
   seoImage: string[];
+}
+
+/** The content of a version that editors store: what a save sends and what merges compare. */
+export interface VersionContent extends SeoFields {
+  title: string;
+  blocks: Block[];
+}
+
+/** The open publication request of a page's draft, as the page carries it. */
+export interface OpenRequest {
+  requestId: string;
+  versionId: string;
+  comment: string;
+  requestedBy: string;
+  requestedAt: string;
 }
 
 /** The page as the admin reads it (spec section 3, Page). */
@@ -19,28 +48,129 @@ export interface PageView {
   title: string;
   content: string;
   typeData: Record<string, unknown>;
+  /** Page settings: an optional anchor name of the page itself; empty for none. */
+  anchor: string;
   translationGroupId: string;
   draftVersionID: string;
   publishedVersionID: string | null;
+  /** The same as publishedVersionID (the spec names both). */
   publishedID: string | null;
   status: PublicationStatus;
+  /** Whether any version was ever published (tells "not published" from "concept"). */
+  everPublished: boolean;
+  /** Spec section 3: whether a publication request is pending on the draft version. */
+  hasPublicationRequest: boolean;
+  openRequest: OpenRequest | null;
+  copiedFrom: PageCopiedFrom | null;
   /** The page stream's revision: send it back when storing. */
   revision: number;
   createdAt: string;
+  createdBy: string;
   updatedAt: string;
   updatedBy: string;
+  publishedAt: string | null;
+}
+
+/** A page of the same translation group (the Translations tab). */
+export interface PageTranslation {
+  pageID: string;
+  locale: string;
+  slug: string;
+  title: string;
+  status: PublicationStatus;
+  /** The public path it has, or would have once published. */
+  path: string;
+}
+
+/** GET /page/{id}: the page with the names of the people involved, its public path and its translations. */
+export interface PageDetails extends PageView {
+  authorName: string;
+  updatedByName: string;
+  path: string;
+  /** The other pages of the translation group, by locale. */
+  translations: PageTranslation[];
+}
+
+/** One row of the page overview (POST /page/list). */
+export interface PageListItem {
+  id: string;
+  title: string;
+  slug: string;
+  path: string;
+  locale: string;
+  type: string;
+  status: PublicationStatus;
+  hasPublicationRequest: boolean;
+  translationGroupId: string;
+  draftVersionID: string;
+  publishedVersionID: string | null;
+  createdAt: string;
+  createdBy: string;
+  authorName: string;
+  updatedAt: string;
+  updatedBy: string;
+  updatedByName: string;
+}
+
+export type PublicationRequestStatus = 'requested' | 'accepted' | 'rejected' | 'revoked';
+
+/** A publication request, open or decided. */
+export interface PublicationRequestView {
+  id: string;
+  pageID: string;
+  versionID: string;
+  pageTitle: string;
+  pageSlug: string;
+  locale: string;
+  type: string;
+  comment: string;
+  requestedBy: string;
+  requestedByName: string;
+  requestedAt: string;
+  resentAt: string | null;
+  status: PublicationRequestStatus;
+  feedback: string;
+  reviewedBy: string | null;
+  reviewedByName: string | null;
+  reviewedAt: string | null;
 }
 
 /** One version of a page (spec section 3, Page version). */
-export interface PageVersionView extends SeoFields {
+export interface PageVersionView extends VersionContent {
   id: string;
   pageID: string;
-  title: string;
-  blocks: Block[];
+  /** Spec section 3: a request is pending on this version. */
   hasPublicationRequest: boolean;
+  /** The latest publication request made for this version, open or decided. */
+  publicationRequest: PublicationRequestView | null;
+  /** Whether this version is (or was) published: such a version never changes again. */
   published: boolean;
+  basedOnVersionId: string | null;
   storedAt: string;
   storedBy: string;
+}
+
+/** One entry of a page's history, read straight from its event stream. */
+export interface PageHistoryEntry {
+  position: number;
+  revision: number;
+  type: string;
+  occurredAt: string;
+  actorId: string;
+  actorName: string;
+  versionId: string | null;
+  /** What changed, in a few words for the history list (e.g. "slug over-ons → wie-wij-zijn"). */
+  summary: string;
+}
+
+/** A published sibling of a page, for the public site's language switcher. */
+export interface SiblingSlug {
+  pageID: string;
+  locale: string;
+  slug: string;
+  /** Root path for the default locale, `/{locale}/{slug}` otherwise. */
+  path: string;
+  title: string;
 }
 
 /** The published page as the public site reads it (spec section 3, Page public view). */

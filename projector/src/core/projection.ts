@@ -8,6 +8,11 @@ import type { Prefetch, UnitOfWork } from '@pagelog/storage/read-model-store/rea
  */
 export interface Projection {
   name: string;
+  /**
+   * Raised whenever what the projection writes changes shape or meaning: a store whose read
+   * models an older version wrote is rebuilt from the log when the projector starts.
+   */
+  version: number;
   collections: { name: string; indexes: string[] }[];
   handles: readonly string[];
   apply(event: RecordedEvent, uow: UnitOfWork): Promise<void>;

@@ -18,9 +18,10 @@ const event = (type: string, data: Record<string, unknown>): NewEvent => ({
 });
 
 /** Counts Ticked events per stream; throws on a Ticked event whose data says so, while `failing` holds. */
-function counter(name: string, control: { failing: boolean }): Projection {
+function counter(name: string, control: { failing: boolean }, version = 1): Projection {
   return {
     name,
+    version,
     collections: [{ name: `${name}_counts`, indexes: [] }],
     handles: ['Ticked'],
     async apply(e, uow) {
@@ -181,6 +182,23 @@ describe('the projector', () => {
     for (let i = 0; i < 3; i++) seen.push(...(await readModels.get<{ seen: number[] }>('a_counts', `s-${i}`))!.seen);
     expect(seen.sort((x, y) => x - y)).to.deep.equal(Array.from({ length: 20 }, (_, k) => k + 1));
     await other.close();
+  });
+
+  it('rebuilds at start a projection whose read models an older version of it wrote, and only that one', async () => {
+    await events.append('a', [event('Ticked', {}), event('Ticked', {})], 'any');
+    const first = new Projector({ eventStore: events, readModels, projections: [counter('old', { failing: false }), counter('same', { failing: false })] });
+    await first.catchUp();
+    // Damage both read models, as a different version of a projection's code would have written them.
+    await readModels.commit('old', 2, async (uow) => uow.put('old_counts', 'a', { n: 99, seen: [] }));
+    await readModels.commit('same', 2, async (uow) => uow.put('same_counts', 'a', { n: 99, seen: [] }));
+    projector = new Projector({ eventStore: events, readModels, projections: [counter('old', { failing: false }, 2), counter('same', { failing: false })] });
+    await projector.start();
+    expect(await readModels.get('old_counts', 'a')).to.deep.equal({ n: 2, seen: [1, 2] });
+    expect((await readModels.get<{ n: number }>('same_counts', 'a'))!.n).to.equal(99);
+    // Recorded: the next start rebuilds nothing.
+    await projector.stop();
+    projector = new Projector({ eventStore: events, readModels, projections: [counter('old', { failing: false }, 2)] });
+    expect(await projector.upgrade()).to.deep.equal([]);
   });
 
   it('refuses to rebuild a projection it does not know', async () => {

@@ -21,6 +21,9 @@ export interface ProjectorOptions {
   maxBackoffMs?: number;
 }
 
+/** Which version of each projection wrote the read models (see Projection.version). */
+export const PROJECTION_VERSIONS = 'projection_versions';
+
 const silent: ProjectorLogger = { info() {}, error() {} };
 
 /** Thrown out of a batch to say which event the handler could not apply. */
@@ -224,8 +227,41 @@ export class Projector {
     }
   }
 
+  /**
+   * Rebuilds every projection whose read models an older version of it wrote (a store from
+   * before an upgrade), then records the versions now in place. A store without a record counts
+   * as version 1; an empty one needs no rebuild.
+   */
+  async upgrade(): Promise<string[]> {
+    const { readModels } = this.options;
+    await readModels.ensureCollection(PROJECTION_VERSIONS);
+    const stale: string[] = [];
+    for (const p of this.options.projections) {
+      const [doc, checkpoint] = await Promise.all([readModels.get<{ version: number }>(PROJECTION_VERSIONS, p.name), readModels.getCheckpoint(p.name)]);
+      const written = doc?.version ?? (checkpoint.position === 0 ? p.version : 1);
+      if (written !== p.version) stale.push(p.name);
+    }
+    if (stale.length > 0) {
+      this.options.logger?.info({ projections: stale }, 'rebuilding projections written by an older version');
+      await this.rebuild(stale);
+    }
+    for (const p of this.options.projections) {
+      const doc = await readModels.get<{ version: number }>(PROJECTION_VERSIONS, p.name);
+      if (doc?.version === p.version) continue;
+      const { position } = await readModels.getCheckpoint(p.name);
+      await readModels
+        .commit(p.name, position, async (uow) => uow.put(PROJECTION_VERSIONS, p.name, { version: p.version }), { expectedPosition: position })
+        .catch((error: unknown) => {
+          // Another process recorded it (or moved the checkpoint) meanwhile; the next start records it.
+          if (!(error instanceof CheckpointMovedError)) throw error;
+        });
+    }
+    return stale;
+  }
+
   async start(): Promise<void> {
     await this.prepare();
+    await this.upgrade();
     this.unsubscribe = this.options.eventStore.subscribe(() => {
       for (const r of this.runners) r.wake();
     });
@@ -241,6 +277,7 @@ export class Projector {
   /** Runs every projection to the head once (tests, seeding, the CLI). */
   async catchUp(): Promise<void> {
     await this.prepare();
+    await this.upgrade();
     for (const r of this.runners) await r.catchUp();
   }
 

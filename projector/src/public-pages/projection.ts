@@ -1,11 +1,14 @@
-import type { EventData } from '@pagelog/contracts/events/registry';
+import type { RecordedEvent } from '@pagelog/contracts/events/event';
+import type { PageEvent } from '@pagelog/contracts/events/page-events';
 import type { PublicPageView } from '@pagelog/contracts/pages/page';
 import { pageType } from '@pagelog/contracts/pages/page-types';
 import { readModels } from '@pagelog/contracts/read-models';
+import type { UnitOfWork } from '@pagelog/storage/read-model-store/read-model-store';
 import type { Projection } from '../core/projection';
 import { alreadyApplied } from '../core/projection';
 
 const published = readModels.publicPages.collection;
+const redirects = readModels.publicRedirects.collection;
 /** This projection's own working copy of each page's draft, so it reads no other projection. */
 const drafts = 'public_page_drafts';
 
@@ -14,92 +17,153 @@ interface DraftDoc extends Record<string, unknown> {
   slug: string;
   locale: string;
   type: string;
+  translationGroupId: string;
   typeData: Record<string, unknown>;
+  /** The draft as it stands: what the next publication puts on the site. */
   version: PublicPageView['pageVersion'];
+  /** The version on the site now, or null. */
+  liveVersion: PublicPageView['pageVersion'] | null;
+  /** Whether the page is on the public site now. */
+  live: boolean;
+  deleted?: boolean;
   revision: number;
 }
 
-/** What the public site reads: each page's published version, found by locale and slug. */
+/** What the site reads: the live page by locale and slug, with its translation group for the language switcher. */
+export type PublishedDoc = PublicPageView & Record<string, unknown> & { id: string; translationGroupId: string; publishedAt: string };
+
+/** An old public path of a page that moved: `${locale}:${slug}` → the page. */
+export type RedirectDoc = Record<string, unknown> & { locale: string; slug: string; pageId: string };
+
+export const redirectId = (locale: string, slug: string) => `${locale}:${slug}`;
+
+function putPublished(uow: UnitOfWork, draft: DraftDoc, publishedAt: string): void {
+  uow.put(published, draft.pageId, {
+    id: draft.pageId,
+    slug: draft.slug,
+    type: draft.type,
+    locale: draft.locale,
+    translationGroupId: draft.translationGroupId,
+    pageVersion: draft.liveVersion!,
+    publishedAt,
+  } satisfies PublishedDoc);
+}
+
+/** What the public site reads: each page's published version, found by locale and slug, and the old paths of pages that moved. */
 export const publicPagesProjection: Projection = {
   name: readModels.publicPages.projection,
+  // 2: live version kept apart from the draft, redirects, translation groups (issue 4).
+  version: 2,
   collections: [
-    { name: published, indexes: ['locale', 'slug'] },
+    { name: published, indexes: ['locale', 'slug', 'translationGroupId'] },
     { name: drafts, indexes: [] },
+    { name: redirects, indexes: ['pageId'] },
   ],
-  handles: ['PageCreated', 'PageVersionStored', 'PageDraftStarted', 'PagePublished'],
+  handles: [
+    'PageCreated',
+    'PageVersionStored',
+    'PageDraftStarted',
+    'PagePublished',
+    'PageUnpublished',
+    'PageSlugChanged',
+    'PageTypeDataChanged',
+    'PageLinksUpdated',
+    'PageDeleted',
+  ] satisfies PageEvent['type'][],
   prefetch(events) {
     return [{ collection: drafts, ids: events.map((e) => (e.data as { pageId: string }).pageId) }];
   },
-  async apply(event, uow) {
-    const pageId = (event.data as { pageId: string }).pageId;
+  async apply(recorded: RecordedEvent, uow) {
+    const event = recorded as unknown as PageEvent & RecordedEvent;
+    const pageId = event.data.pageId;
     const draft = await uow.get<DraftDoc>(drafts, pageId);
-    if (alreadyApplied(draft, event)) return;
+    if (alreadyApplied(draft, recorded)) return;
+    const at = recorded.metadata.occurredAt;
+    if (event.type === 'PageCreated') {
+      const d = event.data;
+      const definition = pageType(d.type);
+      // A page that takes a slug ends any redirect from it.
+      uow.delete(redirects, redirectId(d.locale, d.slug));
+      uow.put(drafts, pageId, {
+        pageId,
+        slug: d.slug,
+        locale: d.locale,
+        type: d.type,
+        translationGroupId: d.translationGroupId,
+        typeData: d.typeData,
+        version: {
+          pageID: pageId,
+          versionID: d.versionId,
+          title: d.title,
+          seoTitle: '',
+          seoDescription: '',
+          seoKeywords: [],
+          seoImage: [],
+          blocks: [],
+          pageType: { id: d.type, header: definition?.header ?? 'default', footer: definition?.footer ?? 'default', props: d.typeData },
+          images: [],
+          files: [],
+        },
+        liveVersion: null,
+        live: false,
+        revision: recorded.revision,
+      } satisfies DraftDoc);
+      return;
+    }
+    if (!draft) return;
+    const next = (change: Partial<DraftDoc>): DraftDoc => ({ ...draft, ...change, revision: recorded.revision });
     switch (event.type) {
-      case 'PageCreated': {
-        const d = event.data as EventData<'PageCreated'>;
-        const definition = pageType(d.type);
-        uow.put(drafts, pageId, {
-          pageId,
-          slug: d.slug,
-          locale: d.locale,
-          type: d.type,
-          typeData: d.typeData,
-          version: {
-            pageID: pageId,
-            versionID: d.versionId,
-            title: d.title,
-            seoTitle: '',
-            seoDescription: '',
-            seoKeywords: [],
-            seoImage: [],
-            blocks: [],
-            pageType: { id: d.type, header: definition?.header ?? 'default', footer: definition?.footer ?? 'default', props: d.typeData },
-            images: [],
-            files: [],
-          },
-          revision: event.revision,
-        } satisfies DraftDoc);
-        return;
-      }
       case 'PageVersionStored': {
-        if (!draft) return;
-        const d = event.data as EventData<'PageVersionStored'>;
-        uow.put(drafts, pageId, {
-          ...draft,
-          version: {
-            ...draft.version,
-            versionID: d.versionId,
-            title: d.title,
-            blocks: d.blocks,
-            seoTitle: d.seoTitle,
-            seoDescription: d.seoDescription,
-            seoKeywords: d.seoKeywords,
-            seoImage: d.seoImage,
-          },
-          revision: event.revision,
-        });
+        const { versionId, title, blocks, seoTitle, seoDescription, seoKeywords, seoImage } = event.data;
+        uow.put(drafts, pageId, next({ version: { ...draft.version, versionID: versionId, title, blocks, seoTitle, seoDescription, seoKeywords, seoImage } }));
         return;
       }
-      case 'PageDraftStarted': {
-        if (!draft) return;
-        const d = event.data as EventData<'PageDraftStarted'>;
-        uow.put(drafts, pageId, { ...draft, version: { ...draft.version, versionID: d.versionId }, revision: event.revision });
+      case 'PageLinksUpdated':
+        uow.put(drafts, pageId, next({ version: { ...draft.version, versionID: event.data.versionId, blocks: event.data.blocks } }));
         return;
-      }
+      case 'PageDraftStarted':
+        uow.put(drafts, pageId, next({ version: { ...draft.version, versionID: event.data.versionId } }));
+        return;
       case 'PagePublished': {
-        if (!draft) return;
-        const view: PublicPageView & { id: string; publishedAt: string } & Record<string, unknown> = {
-          id: pageId,
-          slug: draft.slug,
-          type: draft.type,
-          locale: draft.locale,
-          pageVersion: draft.version,
-          publishedAt: event.metadata.occurredAt,
-        };
-        uow.put(published, pageId, view);
-        uow.put(drafts, pageId, { ...draft, revision: event.revision });
+        const live = next({ live: true, liveVersion: draft.version });
+        putPublished(uow, live, at);
+        uow.put(drafts, pageId, live);
         return;
       }
+      case 'PageUnpublished':
+        uow.delete(published, pageId);
+        uow.put(drafts, pageId, next({ live: false, liveVersion: null }));
+        return;
+      case 'PageSlugChanged': {
+        const d = event.data;
+        uow.delete(redirects, redirectId(d.locale, d.slug));
+        uow.put(redirects, redirectId(d.locale, d.previousSlug), { locale: d.locale, slug: d.previousSlug, pageId } satisfies RedirectDoc);
+        const moved = next({ slug: d.slug });
+        if (draft.live) {
+          const doc = await uow.get<PublishedDoc>(published, pageId);
+          putPublished(uow, moved, doc?.publishedAt ?? at);
+        }
+        uow.put(drafts, pageId, moved);
+        return;
+      }
+      case 'PageTypeDataChanged': {
+        // Type data belongs to the page, not to a version: the live page shows the change at once.
+        const typeData = event.data.typeData;
+        const withProps = (v: PublicPageView['pageVersion'] | null) => (v ? { ...v, pageType: { ...v.pageType, props: typeData } } : null);
+        const changed = next({ typeData, version: withProps(draft.version)!, liveVersion: withProps(draft.liveVersion) });
+        if (draft.live) {
+          const doc = await uow.get<PublishedDoc>(published, pageId);
+          putPublished(uow, changed, doc?.publishedAt ?? at);
+        }
+        uow.put(drafts, pageId, changed);
+        return;
+      }
+      case 'PageDeleted':
+        uow.delete(published, pageId);
+        uow.put(drafts, pageId, next({ live: false, liveVersion: null, deleted: true }));
+        return;
+      default:
+        return;
     }
   },
 };

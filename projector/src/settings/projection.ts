@@ -8,6 +8,7 @@ const { collection } = readModels.settings;
 /** The site settings document read by GET /settings/get. */
 export const settingsProjection: Projection = {
   name: readModels.settings.projection,
+  version: 1,
   collections: [{ name: collection, indexes: [] }],
   handles: ['SettingsInitialized'],
   async apply(event, uow) {

@@ -13,6 +13,7 @@ const userIdOf = (event: RecordedEvent) => event.stream.slice('user-'.length);
 /** Users (for the user list) and roles (for the role picker). */
 export const usersProjection: Projection = {
   name: readModels.users.projection,
+  version: 1,
   collections: [
     { name: users, indexes: ['status', 'roleId'] },
     { name: roles, indexes: [] },

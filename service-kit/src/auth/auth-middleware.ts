@@ -1,7 +1,7 @@
 import type { Middleware } from 'koa';
 import { ForbiddenError, UnauthorizedError } from '@pagelog/contracts/domain-errors';
 import { matchEndpoint, needsCsrf, type EndpointMatch } from '@pagelog/contracts/endpoints';
-import { hasPermission, type PermissionName } from '@pagelog/contracts/permissions';
+import { hasPermissions, requiredPermissions } from '@pagelog/contracts/permissions';
 import { CSRF_HEADER, REQUESTED_WITH_HEADER, REQUESTED_WITH_VALUE } from '@pagelog/contracts/users/user';
 import type { SessionRecord } from '@pagelog/storage/session-store/session-store';
 import type { Access, AccessResolver } from './access';
@@ -60,9 +60,9 @@ export function authMiddleware(deps: AuthDeps): Middleware {
           }
         }
         if (typeof endpoint.access === 'object') {
-          const { permission, orSelf } = endpoint.access;
+          const { orSelf } = endpoint.access;
           const self = orSelf !== undefined && params[orSelf] === user!.userId;
-          if (!self && !hasPermission(user!.permissions, permission as PermissionName)) throw new ForbiddenError('UM_01');
+          if (!self && !hasPermissions(user!.permissions, requiredPermissions(endpoint.access))) throw new ForbiddenError('UM_01');
         }
       }
       await next();

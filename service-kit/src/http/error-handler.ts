@@ -24,7 +24,7 @@ export function errorHandler(): Middleware {
       if (error instanceof DomainError) {
         ctx.status = error.status;
         const body: Envelope<unknown> = failure(error.items);
-        if (error instanceof ConflictError) body.data = { currentRevision: error.currentRevision };
+        if (error instanceof ConflictError) body.data = { ...error.details, currentRevision: error.currentRevision };
         if (error instanceof TooManyRequestsError) ctx.set('Retry-After', String(Math.max(1, error.retryAfterSeconds)));
         ctx.body = body;
         if (error.status >= 500) log?.error({ err: error }, 'store unavailable');

@@ -1,16 +1,16 @@
 import type { Block } from '@pagelog/contracts/blocks/block';
-import type { SeoFields } from '@pagelog/contracts/pages/page';
-import { pageStream } from '@pagelog/contracts/events/page-events';
-import { settingsStream } from '@pagelog/contracts/events/settings-events';
-import type { Settings } from '@pagelog/contracts/locales';
-import { ValidationError } from '@pagelog/contracts/domain-errors';
-import type { EventStore } from '@pagelog/storage/event-store/event-store';
+import { pageStream, type PageCopiedFrom } from '@pagelog/contracts/events/page-events';
+import { ConflictError, NotFoundError, ValidationError } from '@pagelog/contracts/domain-errors';
+import type { SeoFields, VersionContent } from '@pagelog/contracts/pages/page';
+import { pageType } from '@pagelog/contracts/pages/page-types';
+import { publicPath } from '@pagelog/contracts/slugs';
 import type { CommandContext } from '../../core/command-context';
 import type { CommandDeps } from '../../core/command-deps';
-import { claimSlug } from '../../slugs/claim-slug';
-import { pageEvolver } from '../page-state';
-import { decideAuthoring } from './decider';
-
+import { claimSlug, claimTranslation, loadPageState, releaseSlug, releaseTranslation } from '../claims/claims';
+import { foldPage, isLive, pageEvolver, type PageState } from '../page-state';
+import type { PagesDeps } from '../pages-deps';
+import { assertOfferedLocale, readSettings } from '../settings';
+import { decideAuthoring, typeDataErrors, type StoreVersion } from './decider';
 
 export interface CreatePageInput {
   title: string;
@@ -21,45 +21,122 @@ export interface CreatePageInput {
   typeData: Record<string, unknown>;
   /** Set when the page joins the translation group of an existing page. */
   translationGroupId?: string;
+  copiedFrom?: PageCopiedFrom;
+  copiedContent?: VersionContent;
+  /** The request property that named the locale (`locale`, or `newLocale` for a translation). */
+  localeProperty?: string;
 }
 
-async function availableLocales(store: EventStore): Promise<string[] | null> {
-  const [settings] = await store.readStream(settingsStream, { direction: 'backwards', limit: 1 });
-  return settings ? (settings.data as Settings).availableLocales : null;
+export interface CommandOutcome {
+  position: number;
+  revision: number;
 }
 
-/** Creates a page with its first draft version; the slug is claimed first, per locale. */
+/**
+ * Creates a page with its first draft version. Its slug (per locale) and its place in the
+ * translation group (per locale) are claimed first, so concurrent creates cannot both take them.
+ */
 export async function createPage(deps: CommandDeps, input: CreatePageInput, context: CommandContext) {
-  const locales = await availableLocales(deps.store);
-  if (locales && !locales.includes(input.locale)) throw ValidationError.of('V_12', 'locale', 'page');
+  const localeProperty = input.localeProperty ?? 'locale';
+  await assertOfferedLocale(deps.store, input.locale, localeProperty);
+  // Checked before anything is claimed, so a bad request leaves no claim behind.
+  if (!pageType(input.type)) throw ValidationError.of('V_12', 'type', 'page');
+  const invalid = typeDataErrors(input.type, input.typeData);
+  if (invalid.length > 0) throw new ValidationError(invalid);
+
   const pageId = context.newId();
   const versionId = context.newId();
+  const translationGroupId = input.translationGroupId ?? pageId;
   await claimSlug(deps, { locale: input.locale, slug: input.slug, pageId }, context);
-  const result = await deps.handle(
-    pageStream(pageId),
-    0,
-    pageEvolver,
-    (state) =>
-      decideAuthoring(
-        {
-          type: 'CreatePage',
-          data: {
-            pageId,
-            versionId,
-            translationGroupId: input.translationGroupId ?? pageId,
-            pageType: input.type,
-            locale: input.locale,
-            title: input.title,
-            slug: input.slug,
-            content: input.content,
-            typeData: input.typeData,
+  try {
+    await claimTranslation(deps, { translationGroupId, locale: input.locale, pageId, property: localeProperty }, context);
+    const result = await deps.handle(
+      pageStream(pageId),
+      0,
+      pageEvolver,
+      (state) =>
+        decideAuthoring(
+          {
+            type: 'CreatePage',
+            data: {
+              pageId,
+              versionId,
+              translationGroupId,
+              pageType: input.type,
+              locale: input.locale,
+              title: input.title,
+              slug: input.slug,
+              content: input.content,
+              typeData: input.typeData,
+              copiedFrom: input.copiedFrom ?? null,
+              copiedContent: input.copiedContent ?? null,
+            },
           },
-        },
-        state,
-      ),
+          state,
+        ),
+      context,
+    );
+    return { pageID: pageId, pageVersionID: versionId, revision: result.revision, position: result.position };
+  } catch (error) {
+    // Give back what this create claimed, so the slug is free again at once.
+    await releaseSlug(deps, { locale: input.locale, slug: input.slug, pageId }, context).catch(() => {});
+    await releaseTranslation(deps, { translationGroupId, locale: input.locale, pageId }, context).catch(() => {});
+    throw error;
+  }
+}
+
+async function livePage(deps: CommandDeps, pageId: string, property = 'pageID'): Promise<PageState> {
+  const state = await loadPageState(deps, pageId);
+  if (!isLive(state)) throw new NotFoundError('PM_01', property, 'page');
+  return state;
+}
+
+/** A page in another locale, in the source page's translation group, starting from a copy of its draft. */
+export async function createTranslation(
+  deps: PagesDeps,
+  input: { pageID: string; newLocale: string; title: string; slug: string },
+  context: CommandContext,
+) {
+  const source = await livePage(deps, input.pageID);
+  if (source.locale === input.newLocale) throw ValidationError.of('V_06', 'newLocale', 'page');
+  // Groups from before translation claims existed: their pages are found in the read model.
+  const existing = await deps.lookups.translationOf(source.translationGroupId, input.newLocale);
+  if (existing && isLive(await loadPageState(deps, existing))) throw ValidationError.of('V_06', 'newLocale', 'page');
+  return createPage(
+    deps,
+    {
+      title: input.title,
+      slug: input.slug,
+      type: source.type,
+      locale: input.newLocale,
+      content: '',
+      typeData: source.typeData,
+      translationGroupId: source.translationGroupId,
+      copiedFrom: { pageId: source.pageId, versionId: source.draftVersionId, as: 'translation' },
+      copiedContent: source.draft,
+      localeProperty: 'newLocale',
+    },
     context,
   );
-  return { pageID: pageId, pageVersionID: versionId, revision: result.revision, position: result.position };
+}
+
+/** A new page (a group of its own) starting from a copy of another page's draft, in any locale. */
+export async function duplicatePage(deps: PagesDeps, input: { pageID: string; locale: string; title: string; slug: string }, context: CommandContext) {
+  const source = await livePage(deps, input.pageID);
+  return createPage(
+    deps,
+    {
+      title: input.title,
+      slug: input.slug,
+      type: source.type,
+      locale: input.locale,
+      content: '',
+      typeData: source.typeData,
+      copiedFrom: { pageId: source.pageId, versionId: source.draftVersionId, as: 'duplicate' },
+      copiedContent: source.draft,
+    },
+    context,
+  );
 }
 
 export interface StoreVersionInput extends SeoFields {
@@ -69,33 +146,143 @@ export interface StoreVersionInput extends SeoFields {
   blocks: Block[];
 }
 
-/** Stores the draft; storing into the published version starts a new draft, so published versions never change. */
+/**
+ * The store command's data for a decider, given the stream as handle() read it. A save based on
+ * an older revision carries the page as it was then, so the decider can merge.
+ */
+export function storeCommandData(
+  versionId: string,
+  input: StoreVersionInput,
+  context: CommandContext,
+  state: PageState,
+  revision: number,
+  history: readonly Parameters<typeof pageEvolver.evolve>[1][],
+): StoreVersion['data'] {
+  if (input.revision > revision && revision > 0) throw new ConflictError(pageStream(input.pageID), input.revision, revision);
+  const { title, blocks, seoTitle, seoDescription, seoKeywords, seoImage } = input;
+  return {
+    versionId,
+    newVersionId: context.newId(),
+    content: { title, blocks, seoTitle, seoDescription, seoKeywords, seoImage },
+    baseRevision: input.revision,
+    base: input.revision === revision ? state : foldPage(history.slice(0, input.revision)),
+    currentRevision: revision,
+  };
+}
+
+/** The draft version a reply names: the one the events stored into, or the current draft. */
+export function storedVersionId(events: readonly { type: string; data: unknown }[], fallback: string): string {
+  const stored = events.find((e) => e.type === 'PageVersionStored' || e.type === 'PageDraftStarted');
+  return stored ? (stored.data as { versionId: string }).versionId : fallback;
+}
+
+/**
+ * Stores the draft. Storing into a published version starts a new draft, so published versions
+ * never change. A save based on an older revision is merged with what was stored since when the
+ * two touch different fields and blocks; otherwise it answers 409 with the newer version.
+ */
 export async function storeVersion(deps: CommandDeps, versionId: string, input: StoreVersionInput, context: CommandContext) {
-  const newVersionId = context.newId();
+  let draft = versionId;
   const result = await deps.handle(
     pageStream(input.pageID),
-    input.revision,
+    'any',
     pageEvolver,
-    (state) =>
-      decideAuthoring(
-        {
-          type: 'StoreVersion',
-          data: {
-            versionId,
-            newVersionId,
-            title: input.title,
-            blocks: input.blocks,
-            seoTitle: input.seoTitle,
-            seoDescription: input.seoDescription,
-            seoKeywords: input.seoKeywords,
-            seoImage: input.seoImage,
-          },
-        },
-        state,
-      ),
+    (state, revision, history) => {
+      draft = state.draftVersionId || versionId;
+      return decideAuthoring({ type: 'StoreVersion', data: storeCommandData(versionId, input, context, state, revision, history) }, state);
+    },
     context,
   );
-  const stored = result.events.find((e) => e.type === 'PageVersionStored');
-  const pageVersionID = stored && stored.type === 'PageVersionStored' ? stored.data.versionId : versionId;
-  return { pageID: input.pageID, pageVersionID, revision: result.revision, position: result.position };
+  return {
+    pageID: input.pageID,
+    pageVersionID: storedVersionId(result.events, draft),
+    merged: result.events.some((e) => e.type === 'PageVersionStored' && e.data.mergedFromRevision !== undefined),
+    revision: result.revision,
+    position: result.position,
+  };
+}
+
+export interface SavePageInput {
+  slug: string;
+  shouldUpdateLinks: boolean;
+  anchor?: string;
+  typeData?: Record<string, unknown>;
+  revision?: number;
+}
+
+/**
+ * PUT /page/{id}/save: the page's own settings. A new slug is claimed first and the old one
+ * released after; the old public path redirects to the new one (the public projection keeps it).
+ * With shouldUpdateLinks, internal links to the page in other pages' drafts follow.
+ */
+export async function savePage(deps: PagesDeps, pageId: string, input: SavePageInput, context: CommandContext) {
+  const before = await livePage(deps, pageId, 'id');
+  const moving = input.slug !== before.slug;
+  if (moving) await claimSlug(deps, { locale: before.locale, slug: input.slug, pageId }, context);
+  let result;
+  try {
+    result = await deps.handle(
+      pageStream(pageId),
+      input.revision ?? 'any',
+      pageEvolver,
+      (state) =>
+        decideAuthoring({ type: 'SavePage', data: { slug: input.slug, updateLinks: input.shouldUpdateLinks, anchor: input.anchor, typeData: input.typeData } }, state),
+      context,
+    );
+  } catch (error) {
+    if (moving) await releaseSlug(deps, { locale: before.locale, slug: input.slug, pageId }, context).catch(() => {});
+    throw error;
+  }
+  let position = result.position;
+  let linksUpdated = 0;
+  const moved = result.events.find((e) => e.type === 'PageSlugChanged');
+  if (moved && moved.type === 'PageSlugChanged') {
+    await releaseSlug(deps, { locale: moved.data.locale, slug: moved.data.previousSlug, pageId }, context);
+    if (input.shouldUpdateLinks) {
+      const updated = await updateLinksTo(deps, moved.data, context);
+      linksUpdated = updated.pages;
+      position = Math.max(position, updated.position);
+    }
+  }
+  return { pageID: pageId, slug: input.slug, revision: result.revision, position, linksUpdated };
+}
+
+/** Points internal links to a moved page, in every draft that has them, at its new path. */
+async function updateLinksTo(deps: PagesDeps, moved: { pageId: string; locale: string; slug: string; previousSlug: string }, context: CommandContext) {
+  const settings = await readSettings(deps.store);
+  const defaultLocale = settings?.defaultLocale ?? moved.locale;
+  const fromPath = publicPath(moved.locale, moved.previousSlug, defaultLocale);
+  const toPath = publicPath(moved.locale, moved.slug, defaultLocale);
+  let pages = 0;
+  let position = 0;
+  for (const candidate of await deps.lookups.pagesLinkingTo(fromPath)) {
+    const result = await deps.handle(
+      pageStream(candidate),
+      'any',
+      pageEvolver,
+      (state) =>
+        decideAuthoring(
+          { type: 'UpdateLinks', data: { fromPath, toPath, movedPageId: moved.pageId, newVersionId: context.newId(), origins: [deps.publicUrl] } },
+          state,
+        ),
+      context,
+    );
+    if (result.events.length > 0) {
+      pages += 1;
+      position = Math.max(position, result.position);
+    }
+  }
+  return { pages, position };
+}
+
+/** Deletes a page (an open request is revoked first); its slug and its place in the group are freed. */
+export async function deletePage(deps: CommandDeps, pageId: string, revision: number | 'any', context: CommandContext) {
+  const result = await deps.handle(pageStream(pageId), revision, pageEvolver, (state) => decideAuthoring({ type: 'DeletePage', data: {} }, state), context);
+  const deleted = result.events.find((e) => e.type === 'PageDeleted');
+  if (deleted && deleted.type === 'PageDeleted') {
+    const { locale, slug, translationGroupId } = deleted.data;
+    await releaseSlug(deps, { locale, slug, pageId }, context);
+    await releaseTranslation(deps, { translationGroupId, locale, pageId }, context);
+  }
+  return { pageID: pageId, revision: result.revision, position: result.position };
 }

@@ -1,15 +1,18 @@
+import { isDeepStrictEqual } from 'node:util';
 import type { Block } from '@pagelog/contracts/blocks/block';
 import { blockType } from '@pagelog/contracts/blocks/block-types';
+import { rewriteLinks } from '@pagelog/contracts/blocks/links';
 import { pageType } from '@pagelog/contracts/pages/page-types';
-import type { SeoFields } from '@pagelog/contracts/pages/page';
-import type { PageCreated, PageDraftStarted, PageVersionStored } from '@pagelog/contracts/events/page-events';
+import type { VersionContent } from '@pagelog/contracts/pages/page';
+import { pageStream, type PageCopiedFrom, type PageEvent } from '@pagelog/contracts/events/page-events';
 import type { ErrorItem } from '@pagelog/contracts/envelope';
 import { errorItem } from '@pagelog/contracts/error-catalogue';
-import { NotFoundError, ValidationError } from '@pagelog/contracts/domain-errors';
+import { ConflictError, NotFoundError, ValidationError } from '@pagelog/contracts/domain-errors';
 import { yupErrorToItems } from '@pagelog/contracts/validation';
 import type { ValidationError as YupValidationError } from 'yup';
 import { assertNever } from '../../core/decider';
-import { draftIsPublished, type PageState } from '../page-state';
+import { evolvePage, isLive, type PageState } from '../page-state';
+import { mergeVersions, sameContent } from './merge';
 
 export interface CreatePage {
   type: 'CreatePage';
@@ -23,26 +26,50 @@ export interface CreatePage {
     slug: string;
     content: string;
     typeData: Record<string, unknown>;
+    /** A translation or duplicate starts from a copy of another page's draft. */
+    copiedFrom: PageCopiedFrom | null;
+    copiedContent: VersionContent | null;
   };
 }
 
 export interface StoreVersion {
   type: 'StoreVersion';
-  data: SeoFields & {
+  data: {
     /** The version the editor stored into (from the path). */
     versionId: string;
-    /** An id for a new draft, used when the stored-into version is already published. */
+    /** An id for a new draft, used when the stored-into version has been published. */
     newVersionId: string;
-    title: string;
-    blocks: Block[];
+    content: VersionContent;
+    /** The page revision the editor started from, and the page as it was then (for a merge). */
+    baseRevision: number;
+    base: PageState;
+    currentRevision: number;
   };
 }
 
-export type AuthoringCommand = CreatePage | StoreVersion;
-export type AuthoringEvent = PageCreated | PageVersionStored | PageDraftStarted;
+/** PUT /page/{id}/save: the page's own settings. The new slug has been claimed already. */
+export interface SavePage {
+  type: 'SavePage';
+  data: { slug: string; updateLinks: boolean; anchor?: string; typeData?: Record<string, unknown> };
+}
+
+/** Make links in this page's draft to a page that moved follow it. */
+export interface UpdateLinks {
+  type: 'UpdateLinks';
+  data: { fromPath: string; toPath: string; movedPageId: string; newVersionId: string; origins: string[] };
+}
+
+export interface DeletePage {
+  type: 'DeletePage';
+  data: Record<string, never>;
+}
+
+export type AuthoringCommand = CreatePage | StoreVersion | SavePage | UpdateLinks | DeletePage;
+
+const model = 'pageVersion';
 
 /** Checks blocks against the page type and the block registry; returns V_ items naming each property. */
-export function blockErrors(pageTypeId: string, blocks: Block[]): ErrorItem[] {
+export function blockErrors(pageTypeId: string, blocks: readonly Block[]): ErrorItem[] {
   const allowed = pageType(pageTypeId)?.allowedBlocks as string[] | undefined;
   const errors: ErrorItem[] = [];
   const keys = new Set<string>();
@@ -51,80 +78,179 @@ export function blockErrors(pageTypeId: string, blocks: Block[]): ErrorItem[] {
     const at = `blocks[${i}]`;
     const definition = blockType(block.type);
     if (!definition || (allowed && !allowed.includes(block.type))) {
-      errors.push(errorItem('V_12', `${at}.type`, 'pageVersion'));
+      errors.push(errorItem('V_12', `${at}.type`, model));
       return;
     }
-    if (keys.has(block.key)) errors.push(errorItem('V_12', `${at}.key`, 'pageVersion'));
+    if (keys.has(block.key)) errors.push(errorItem('V_12', `${at}.key`, model));
     keys.add(block.key);
-    if (block.anchorPoint) {
-      if (anchors.has(block.anchorPoint)) errors.push(errorItem('V_18', `${at}.anchorPoint`, 'pageVersion'));
-      anchors.add(block.anchorPoint);
+    const anchor = (block.anchorPoint ?? '').toLowerCase();
+    if (anchor) {
+      if (anchors.has(anchor)) errors.push(errorItem('V_18', `${at}.anchorPoint`, model));
+      anchors.add(anchor);
     }
-    try {
-      definition.props.validateSync(block.props, { abortEarly: false });
-    } catch (error) {
-      for (const item of yupErrorToItems(error as YupValidationError, 'pageVersion')) {
-        errors.push(errorItem(item.code, `${at}.props.${item.property}`, 'pageVersion'));
-      }
+    for (const item of schemaErrors(definition.props, block.props, model)) {
+      errors.push(errorItem(item.code, `${at}.props.${item.property}`, model));
     }
   });
   return errors;
 }
 
-export function decideAuthoring(command: AuthoringCommand, state: PageState): AuthoringEvent[] {
+/** The items a yup schema reports for a value (strictly: no casting, so stored data is what was checked). */
+function schemaErrors(schema: { validateSync(value: unknown, options: object): unknown }, value: unknown, modelName: string): ErrorItem[] {
+  try {
+    schema.validateSync(value, { abortEarly: false });
+    return [];
+  } catch (error) {
+    return yupErrorToItems(error as YupValidationError, modelName);
+  }
+}
+
+/** typeData checked against the page type's schema; V_ items name `typeData.<field>`. */
+export function typeDataErrors(pageTypeId: string, typeData: Record<string, unknown>): ErrorItem[] {
+  const definition = pageType(pageTypeId);
+  if (!definition) return [errorItem('V_12', 'type', 'page')];
+  return schemaErrors(definition.typeData, typeData, 'page').map((i) => errorItem(i.code, `typeData.${i.property}`, 'page'));
+}
+
+/** typeData with the page type's defaults filled in and unknown fields left out. */
+export function castTypeData(pageTypeId: string, typeData: Record<string, unknown>): Record<string, unknown> {
+  const definition = pageType(pageTypeId);
+  return definition ? (definition.typeData.cast(typeData, { stripUnknown: true }) as Record<string, unknown>) : typeData;
+}
+
+function requireLive(state: PageState, property = 'id', modelName = 'page'): void {
+  if (!isLive(state)) throw new NotFoundError('PM_01', property, modelName);
+}
+
+/** The draft version id to store into, starting a new draft when the current one was published. */
+function draftTarget(state: PageState, newVersionId: string): { versionId: string; events: PageEvent[] } {
+  if (!state.draftFrozen) return { versionId: state.draftVersionId, events: [] };
+  return {
+    versionId: newVersionId,
+    events: [{ type: 'PageDraftStarted', data: { pageId: state.pageId, versionId: newVersionId, basedOnVersionId: state.draftVersionId } }],
+  };
+}
+
+function decideStore(state: PageState, d: StoreVersion['data']): PageEvent[] {
+  requireLive(state, 'id', model);
+  if (!state.versionIds.includes(d.versionId)) throw new NotFoundError('PM_01', 'id', model);
+  // A version under review is what the reviewer will publish: it does not change until the
+  // request is decided or revoked.
+  if (state.openRequest) throw ValidationError.of('V_07', 'hasPublicationRequest', model);
+  const invalid = blockErrors(state.type, d.content.blocks);
+  if (invalid.length > 0) throw new ValidationError(invalid);
+
+  let content = d.content;
+  const stale = d.baseRevision !== d.currentRevision;
+  if (!stale) {
+    if (d.versionId !== state.draftVersionId) throw ValidationError.of('V_07', 'id', model);
+  } else {
+    if (d.versionId !== d.base.draftVersionId) throw ValidationError.of('V_07', 'id', model);
+    const merged = mergeVersions(d.base.draft, state.draft, d.content);
+    const conflicts = [...merged.conflicts];
+    if (conflicts.length === 0 && blockErrors(state.type, merged.content.blocks).length > 0) conflicts.push('blocks');
+    if (conflicts.length > 0) {
+      throw new ConflictError(pageStream(state.pageId), d.baseRevision, d.currentRevision, {
+        conflicts,
+        current: { ...state.draft, versionId: state.draftVersionId },
+      });
+    }
+    content = merged.content;
+  }
+  if (sameContent(content, state.draft)) return [];
+  const target = draftTarget(state, d.newVersionId);
+  return [
+    ...target.events,
+    {
+      type: 'PageVersionStored',
+      data: {
+        pageId: state.pageId,
+        versionId: target.versionId,
+        ...content,
+        ...(stale ? { mergedFromRevision: d.baseRevision } : {}),
+      },
+    },
+  ];
+}
+
+export function decideAuthoring(command: AuthoringCommand, state: PageState): PageEvent[] {
   switch (command.type) {
     case 'CreatePage': {
       if (state.exists) throw ValidationError.of('V_07', 'id', 'page');
       const d = command.data;
       if (!pageType(d.pageType)) throw ValidationError.of('V_12', 'type', 'page');
-      return [
-        {
-          type: 'PageCreated',
-          data: {
-            pageId: d.pageId,
-            translationGroupId: d.translationGroupId,
-            type: d.pageType,
-            locale: d.locale,
-            title: d.title,
-            slug: d.slug,
-            content: d.content,
-            typeData: d.typeData,
-            versionId: d.versionId,
-          },
+      const invalid = typeDataErrors(d.pageType, d.typeData);
+      if (invalid.length > 0) throw new ValidationError(invalid);
+      const created: PageEvent = {
+        type: 'PageCreated',
+        data: {
+          pageId: d.pageId,
+          translationGroupId: d.translationGroupId,
+          type: d.pageType,
+          locale: d.locale,
+          title: d.title,
+          slug: d.slug,
+          content: d.content,
+          typeData: castTypeData(d.pageType, d.typeData),
+          versionId: d.versionId,
+          copiedFrom: d.copiedFrom,
         },
+      };
+      if (!d.copiedContent) return [created];
+      const copy = { ...d.copiedContent, title: d.title };
+      const blocksInvalid = blockErrors(d.pageType, copy.blocks);
+      if (blocksInvalid.length > 0) throw new ValidationError(blocksInvalid);
+      return [created, { type: 'PageVersionStored', data: { pageId: d.pageId, versionId: d.versionId, ...copy } }];
+    }
+    case 'StoreVersion':
+      return decideStore(state, command.data);
+    case 'SavePage': {
+      requireLive(state);
+      const d = command.data;
+      const events: PageEvent[] = [];
+      if (d.typeData !== undefined) {
+        const invalid = typeDataErrors(state.type, d.typeData);
+        if (invalid.length > 0) throw new ValidationError(invalid);
+        const typeData = castTypeData(state.type, d.typeData);
+        if (!isDeepStrictEqual(typeData, state.typeData)) {
+          events.push({ type: 'PageTypeDataChanged', data: { pageId: state.pageId, typeData } });
+        }
+      }
+      if (d.slug !== state.slug) {
+        events.push({
+          type: 'PageSlugChanged',
+          data: { pageId: state.pageId, locale: state.locale, slug: d.slug, previousSlug: state.slug, updateLinks: d.updateLinks },
+        });
+      }
+      if (d.anchor !== undefined && d.anchor !== state.anchor) events.push({ type: 'PageAnchorChanged', data: { pageId: state.pageId, anchor: d.anchor } });
+      return events;
+    }
+    case 'UpdateLinks': {
+      // A page deleted, or a draft under review, is left alone: the old path still redirects.
+      if (!isLive(state) || state.openRequest) return [];
+      const d = command.data;
+      const { blocks, changed } = rewriteLinks(state.draft.blocks, d.fromPath, d.toPath, d.origins);
+      if (!changed) return [];
+      const target = draftTarget(state, d.newVersionId);
+      return [
+        ...target.events,
+        { type: 'PageLinksUpdated', data: { pageId: state.pageId, versionId: target.versionId, fromPath: d.fromPath, toPath: d.toPath, movedPageId: d.movedPageId, blocks } },
       ];
     }
-    case 'StoreVersion': {
-      if (!state.exists) throw new NotFoundError('PM_01', 'id', 'pageVersion');
-      const d = command.data;
-      if (d.versionId !== state.draftVersionId) {
-        // Only the current draft (or the published version it equals) can be stored into.
-        throw ValidationError.of('V_07', 'id', 'pageVersion');
+    case 'DeletePage': {
+      requireLive(state);
+      const events: PageEvent[] = [];
+      if (state.openRequest) {
+        const { requestId, versionId } = state.openRequest;
+        events.push({ type: 'PublicationRequestRevoked', data: { pageId: state.pageId, versionId, requestId } });
       }
-      const errors = blockErrors(state.type, d.blocks);
-      if (errors.length > 0) throw new ValidationError(errors);
-      const events: AuthoringEvent[] = [];
-      let versionId = d.versionId;
-      if (draftIsPublished(state)) {
-        versionId = d.newVersionId;
-        events.push({ type: 'PageDraftStarted', data: { pageId: state.pageId, versionId, basedOnVersionId: d.versionId } });
-      }
-      events.push({
-        type: 'PageVersionStored',
-        data: {
-          pageId: state.pageId,
-          versionId,
-          title: d.title,
-          blocks: d.blocks,
-          seoTitle: d.seoTitle,
-          seoDescription: d.seoDescription,
-          seoKeywords: d.seoKeywords,
-          seoImage: d.seoImage,
-        },
-      });
+      events.push({ type: 'PageDeleted', data: { pageId: state.pageId, locale: state.locale, slug: state.slug, translationGroupId: state.translationGroupId } });
       return events;
     }
     default:
       return assertNever(command);
   }
 }
+
+/** The state after events (to decide a second step on, as store-and-publish does). */
+export const afterEvents = (state: PageState, events: readonly PageEvent[]) => events.reduce(evolvePage, state);

@@ -1,18 +1,151 @@
-import { pageStream } from '@pagelog/contracts/events/page-events';
+import { pageStream, type PageEvent } from '@pagelog/contracts/events/page-events';
+import { NotFoundError } from '@pagelog/contracts/domain-errors';
 import type { ExpectedRevision } from '@pagelog/storage/event-store/event-store';
 import type { CommandContext } from '../../core/command-context';
 import type { CommandDeps } from '../../core/command-deps';
-import { pageEvolver } from '../page-state';
-import { decidePublication } from './decider';
+import type { HandleResult } from '../../core/handle';
+import { storeCommandData, storedVersionId, type StoreVersionInput } from '../authoring/commands';
+import { afterEvents } from '../authoring/decider';
+import { pageEvolver, type PageState } from '../page-state';
+import type { PagesDeps } from '../pages-deps';
+import { decidePublication, type Actor, type PublicationCommand } from './decider';
+import { afterReply, mailRequester, mailReviewers } from './mails';
 
-/** Makes the draft the published version. */
-export async function publishPage(deps: CommandDeps, pageId: string, revision: ExpectedRevision, context: CommandContext) {
+/** The system acting (seeding): not a reviewer, and nobody's requests. */
+export const SYSTEM_ACTOR_FACTS: Actor = { actorId: 'system', isReviewer: false };
+
+async function run(
+  deps: CommandDeps,
+  pageId: string,
+  revision: ExpectedRevision,
+  command: (state: PageState, revision: number, history: readonly PageEvent[]) => PublicationCommand,
+  context: CommandContext,
+): Promise<HandleResult<PageEvent> & { before: PageState }> {
+  let before = pageEvolver.initialState;
   const result = await deps.handle(
     pageStream(pageId),
     revision,
     pageEvolver,
-    (state) => decidePublication({ type: 'PublishPage', data: { pageId } }, state),
+    (state, current, history) => {
+      before = state;
+      return decidePublication(command(state, current, history), state);
+    },
     context,
   );
-  return { pageID: pageId, revision: result.revision, position: result.position };
+  return { ...result, before };
+}
+
+/** After a workflow step, the mails it calls for: reviewers on a (re)request, the requester on a decision. */
+function notify(deps: CommandDeps | PagesDeps, before: PageState, events: readonly PageEvent[], actorId: string): void {
+  if (!('mailer' in deps) || events.length === 0) return;
+  const page = afterEvents(before, events);
+  for (const event of events) {
+    switch (event.type) {
+      case 'PublicationRequested':
+        afterReply(deps, () => mailReviewers(deps, page, actorId, event.data.comment, false));
+        break;
+      case 'PublicationRequestResent':
+        afterReply(deps, () => mailReviewers(deps, page, actorId, event.data.comment || before.openRequest?.comment || '', true));
+        break;
+      case 'PublicationAccepted':
+      case 'PublicationRejected':
+        afterReply(deps, () => mailRequester(deps, page, event.data.requestedBy, actorId, event.type === 'PublicationAccepted', event.data.feedback));
+        break;
+      default:
+        break;
+    }
+  }
+}
+
+const reply = (pageId: string, result: HandleResult<PageEvent> & { before: PageState }) => {
+  const after = afterEvents(result.before, result.events);
+  return { pageID: pageId, pageVersionID: after.draftVersionId, publishedVersionID: after.publishedVersionId, revision: result.revision, position: result.position };
+};
+
+/** Makes the draft the published version (a request open on it counts as accepted). */
+export async function publishPage(deps: CommandDeps, pageId: string, revision: ExpectedRevision, context: CommandContext, actor: Actor = SYSTEM_ACTOR_FACTS) {
+  const result = await run(deps, pageId, revision, () => ({ type: 'PublishPage', data: actor }), context);
+  notify(deps, result.before, result.events, actor.actorId);
+  return reply(pageId, result);
+}
+
+export async function unpublishPage(deps: CommandDeps, pageId: string, revision: ExpectedRevision, context: CommandContext, actor: Actor) {
+  return reply(pageId, await run(deps, pageId, revision, () => ({ type: 'UnpublishPage', data: actor }), context));
+}
+
+/** Stores the draft and publishes (or unpublishes) in one append: both happen or neither. */
+export async function storeAnd(
+  deps: CommandDeps,
+  then: 'publish' | 'unpublish',
+  versionId: string,
+  input: StoreVersionInput,
+  context: CommandContext,
+  actor: Actor,
+) {
+  const result = await run(
+    deps,
+    input.pageID,
+    'any',
+    (state, revision, history) => {
+      const store = storeCommandData(versionId, input, context, state, revision, history);
+      return then === 'publish' ? { type: 'StoreAndPublish', data: { ...actor, store } } : { type: 'StoreAndUnpublish', data: { ...actor, store } };
+    },
+    context,
+  );
+  notify(deps, result.before, result.events, actor.actorId);
+  return {
+    ...reply(input.pageID, result),
+    pageVersionID: storedVersionId(result.events, result.before.draftVersionId || versionId),
+    merged: result.events.some((e) => e.type === 'PageVersionStored' && e.data.mergedFromRevision !== undefined),
+  };
+}
+
+export async function requestPublication(deps: PagesDeps, pageId: string, input: { comment: string; revision?: number }, context: CommandContext, actor: Actor) {
+  const requestId = context.newId();
+  const result = await run(deps, pageId, input.revision ?? 'any', () => ({ type: 'RequestPublication', data: { ...actor, requestId, comment: input.comment } }), context);
+  notify(deps, result.before, result.events, actor.actorId);
+  return { ...reply(pageId, result), requestId };
+}
+
+/** The page a version-addressed call is about: named in the body, or looked up. */
+async function pageOf(deps: PagesDeps, versionId: string, pageId: string | undefined): Promise<string> {
+  const found = pageId || (await deps.lookups.pageOfVersion(versionId));
+  if (!found) throw new NotFoundError('PM_01', 'id', 'publicationRequest');
+  return found;
+}
+
+export type ReviewStep =
+  | { type: 'AcceptPublication'; feedback: string }
+  | { type: 'RejectPublication'; feedback: string }
+  | { type: 'RevokePublication' }
+  | { type: 'ResendPublication'; comment?: string };
+
+function stepCommand(step: ReviewStep, data: Actor & { versionId: string }): PublicationCommand {
+  switch (step.type) {
+    case 'AcceptPublication':
+    case 'RejectPublication':
+      return { type: step.type, data: { ...data, feedback: step.feedback } };
+    case 'RevokePublication':
+      return { type: step.type, data };
+    case 'ResendPublication':
+      return { type: step.type, data: { ...data, comment: step.comment } };
+  }
+}
+
+/** Accept, reject, revoke or resend the open request of a version. */
+export async function reviewStep(deps: PagesDeps, versionId: string, pageID: string | undefined, step: ReviewStep, context: CommandContext, actor: Actor) {
+  const pageId = await pageOf(deps, versionId, pageID);
+  let requestId = '';
+  const result = await run(
+    deps,
+    pageId,
+    'any',
+    (state) => {
+      requestId = state.openRequest?.requestId ?? '';
+      return stepCommand(step, { ...actor, versionId });
+    },
+    context,
+  );
+  notify(deps, result.before, result.events, actor.actorId);
+  return { ...reply(pageId, result), pageVersionID: versionId, requestId };
 }

@@ -1,0 +1,43 @@
+import type { ReadModelStore } from '@pagelog/storage/read-model-store/read-model-store';
+import { readModels } from '@pagelog/contracts/read-models';
+import type { UsersDeps } from '../users/users-deps';
+
+/**
+ * Look-ups the page commands make in the read models: only to find candidates (which pages link
+ * to a path, which page a version belongs to, a translation group's page in a locale). Every
+ * decision is still taken on the event streams; a look-up that lags finds fewer candidates,
+ * never a wrong answer.
+ */
+export interface PageLookups {
+  /** Pages whose draft links to the internal path. */
+  pagesLinkingTo(path: string): Promise<string[]>;
+  pageOfVersion(versionId: string): Promise<string | null>;
+  /** The live page of a translation group in a locale, if any. */
+  translationOf(translationGroupId: string, locale: string): Promise<string | null>;
+}
+
+/** What the page commands need: the user commands' dependencies (mail, people) and the look-ups. */
+export interface PagesDeps extends UsersDeps {
+  lookups: PageLookups;
+}
+
+export function readModelLookups(store: ReadModelStore): PageLookups {
+  return {
+    async pagesLinkingTo(path) {
+      const links = await store.find<{ pageId: string }>(readModels.pageLinks.collection, { where: { path } });
+      return [...new Set(links.map((l) => l.pageId))];
+    },
+    async pageOfVersion(versionId) {
+      const version = await store.get<{ pageID: string }>(readModels.pageVersions.collection, versionId);
+      return version?.pageID ?? null;
+    },
+    async translationOf(translationGroupId, locale) {
+      const [page] = await store.find<{ id: string }>(readModels.pages.collection, { where: { translationGroupId, locale }, limit: 1 });
+      return page?.id ?? null;
+    },
+  };
+}
+
+export function pagesDeps(users: UsersDeps, store: ReadModelStore): PagesDeps {
+  return { ...users, lookups: readModelLookups(store) };
+}

@@ -1,0 +1,51 @@
+import { expect } from 'chai';
+import type { Block } from './block';
+import { ANY_ORIGIN, internalLinks, internalPath, rewriteLinks } from './links';
+
+const text = (key: string, html: string): Block => ({ type: 'text', key, props: { html }, anchorPoint: '' });
+const cta = (key: string, url: string): Block => ({ type: 'callToAction', key, props: { title: 'Go', buttonText: 'Go', url }, anchorPoint: '' });
+const origin = 'https://www.voorbeeld.nl';
+
+describe('internal links in blocks', () => {
+  it('reads a path, a path with query and fragment, and a URL on the site origin as the same page', () => {
+    expect(internalPath('/over-ons')).to.equal('/over-ons');
+    expect(internalPath('/Over-Ons/?x=1#team')).to.equal('/over-ons');
+    expect(internalPath(`${origin}/over-ons#team`, [origin])).to.equal('/over-ons');
+    expect(internalPath(origin, [origin])).to.equal('/');
+  });
+
+  it('ignores other sites, protocol-relative URLs, mail and anchors', () => {
+    for (const link of ['https://elders.nl/over-ons', '//elders.nl/over-ons', 'mailto:a@b.nl', '#team', 'over-ons']) {
+      expect(internalPath(link, [origin]), link).to.equal(null);
+    }
+  });
+
+  it('with ANY_ORIGIN reads the path of any http(s) URL (candidates for the link index)', () => {
+    expect(internalPath('https://elders.nl/over-ons?x', [ANY_ORIGIN])).to.equal('/over-ons');
+  });
+
+  it('lists the paths of hrefs in rich text and of link props, once each', () => {
+    const blocks = [text('t', '<p><a href="/over-ons">a</a> <a href=\'/en-gb/about#x\'>b</a> <a href="/over-ons">c</a></p>'), cta('c', '/contact')];
+    expect(internalLinks(blocks)).to.have.members(['/over-ons', '/en-gb/about', '/contact']);
+  });
+
+  it('points every link to the moved page at its new path, keeping query and fragment, and nothing else', () => {
+    const blocks = [
+      text('t', '<p><a href="/over-ons#team">team</a> and <a class="x" href="/over-ons-2">other</a></p>'),
+      cta('c', `${origin}/over-ons?ref=home`),
+      cta('d', '/contact'),
+    ];
+    const { blocks: after, changed } = rewriteLinks(blocks, '/over-ons', '/wie-wij-zijn', [origin]);
+    expect(changed).to.equal(true);
+    expect(after[0]!.props.html).to.equal('<p><a href="/wie-wij-zijn#team">team</a> and <a class="x" href="/over-ons-2">other</a></p>');
+    expect(after[1]!.props.url).to.equal('/wie-wij-zijn?ref=home');
+    expect(after[2]).to.deep.equal(blocks[2]);
+  });
+
+  it('says when nothing changed and leaves the blocks as they were', () => {
+    const blocks = [text('t', '<p>geen links</p>')];
+    const result = rewriteLinks(blocks, '/over-ons', '/elders');
+    expect(result.changed).to.equal(false);
+    expect(result.blocks).to.deep.equal(blocks);
+  });
+});
