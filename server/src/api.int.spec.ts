@@ -149,7 +149,8 @@ for (const kind of storeKinds()) {
         const stale = await api.post(`/page/version/${pageVersionID}/store`, { pageID, revision, title: 'Tweede', blocks: [] });
         expect(stale.status).to.equal(409);
         expect(stale.body.Success).to.equal(false);
-        expect(stale.body.data).to.deep.equal({ currentRevision: revision + 1 });
+        expect(stale.body.data).to.deep.include({ currentRevision: revision + 1, conflicts: ['title'] });
+        expect(stale.body.data.current).to.deep.include({ versionId: pageVersionID, title: 'Eerste' });
         const version = await api.get(`/page/version/fetch/${pageVersionID}`);
         expect(version.body.data.pageVersion.title).to.equal('Eerste');
       });

@@ -102,8 +102,10 @@ if (url) {
         seoKeywords: ['diensten'],
       });
       expect(stored.status, JSON.stringify(stored.body)).to.equal(200);
-      const stale = await commands.post(`/page/version/${pageVersionID}/store`, { pageID, revision, title: 'Oud', blocks: [] });
+      // A save from the old revision that clashes with the stored one (the SEO title) is refused.
+      const stale = await commands.post(`/page/version/${pageVersionID}/store`, { pageID, revision, title: 'Diensten', blocks: [], seoTitle: 'Oud' });
       expect(stale.status).to.equal(409);
+      expect(stale.body.data.conflicts).to.deep.equal(['seoTitle']);
       const published = await commands.post(`/page/${pageID}/publish`, {});
       expect(published.status).to.equal(200);
 

@@ -24,7 +24,26 @@ export interface CallOptions {
  * given and sends it with every query, so it always reads its own writes.
  */
 export class ApiClient {
-  lastPosition = 0;
+  /** Shared between clients that should read each other's writes (see sharePositions). */
+  private positions = { last: 0 };
+
+  get lastPosition(): number {
+    return this.positions.last;
+  }
+
+  set lastPosition(position: number) {
+    this.positions.last = position;
+  }
+
+  /**
+   * Makes the clients send the highest position any of them has been given, as people in one
+   * room who tell each other "I just saved it" would: a test of several users then reads what
+   * the others wrote, without waiting for luck.
+   */
+  static sharePositions(...clients: ApiClient[]): void {
+    const shared = { last: Math.max(...clients.map((c) => c.lastPosition)) };
+    for (const client of clients) client.positions = shared;
+  }
   /** The session cookie (name=value) as the browser would send it, or null. */
   cookie: string | null = null;
   csrfToken: string | null = null;

@@ -158,7 +158,8 @@ export function storeCommandData(
   revision: number,
   history: readonly Parameters<typeof pageEvolver.evolve>[1][],
 ): StoreVersion['data'] {
-  if (input.revision > revision && revision > 0) throw new ConflictError(pageStream(input.pageID), input.revision, revision);
+  // A revision from the future is a client's mistake; a page that is gone is the decider's to report (404).
+  if (input.revision > revision && isLive(state)) throw new ConflictError(pageStream(input.pageID), input.revision, revision);
   const { title, blocks, seoTitle, seoDescription, seoKeywords, seoImage } = input;
   return {
     versionId,
