@@ -92,10 +92,14 @@ export class PostgresReadModelStore implements ReadModelStore {
       // CREATE INDEX IF NOT EXISTS can still collide when two processes run it at the same moment.
       await client.query('SELECT pg_advisory_xact_lock(hashtext($1))', [`pagelog_rm_init:${this.schema}`]);
       for (const field of new Set(indexedFields)) {
+        const where = `WHERE collection = ${pg.escapeLiteral(collection)}`;
+        // Equality on the field's text (find's where)...
+        await client.query(`CREATE INDEX IF NOT EXISTS ${pg.escapeIdentifier(indexName(collection, field))} ON ${this.docs} ((doc->>${pg.escapeLiteral(field)})) ${where}`);
+        // ...and find's order by the field (ties by id), read forwards or backwards, so a page of
+        // a sorted list does not sort the whole collection first.
         await client.query(
-          `CREATE INDEX IF NOT EXISTS ${pg.escapeIdentifier(indexName(collection, field))}
-           ON ${this.docs} ((doc->>${pg.escapeLiteral(field)}))
-           WHERE collection = ${pg.escapeLiteral(collection)}`,
+          `CREATE INDEX IF NOT EXISTS ${pg.escapeIdentifier(indexName(collection, `${field}:order`))}
+           ON ${this.docs} (${sortValue(field)} ASC NULLS FIRST, id ASC) ${where}`,
         );
       }
     });
@@ -122,8 +126,7 @@ export class PostgresReadModelStore implements ReadModelStore {
     let sql = `SELECT doc FROM ${this.docs} WHERE ${filter(collection, options, params)}`;
     if (options.orderBy) {
       const desc = options.orderBy.direction === 'desc';
-      // jsonb orders numbers as numbers; a JSON null sorts with a missing field, first when ascending.
-      const value = `NULLIF(doc->${pg.escapeLiteral(options.orderBy.field)}, 'null'::jsonb)`;
+      const value = sortValue(options.orderBy.field);
       sql += desc ? ` ORDER BY ${value} DESC NULLS LAST, id DESC` : ` ORDER BY ${value} ASC NULLS FIRST, id ASC`;
     } else {
       sql += ' ORDER BY id';
@@ -290,6 +293,14 @@ export class PostgresReadModelStore implements ReadModelStore {
       }
     });
   }
+}
+
+/**
+ * What find() sorts by, spelled as the order indexes are built: jsonb orders numbers as numbers;
+ * a JSON null sorts with a missing field, first when ascending.
+ */
+function sortValue(field: string): string {
+  return `(NULLIF(doc->${pg.escapeLiteral(field)}, 'null'::jsonb))`;
 }
 
 function filter(collection: string, options: Pick<FindOptions, 'where' | 'search'>, params: unknown[]): string {

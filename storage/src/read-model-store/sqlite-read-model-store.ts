@@ -111,10 +111,13 @@ export class SqliteReadModelStore implements ReadModelStore {
 
   async ensureCollection(collection: string, indexedFields: string[] = []): Promise<void> {
     for (const field of new Set(indexedFields)) {
-      const name = indexName(collection, field);
+      // (collection, field, id): SQLite then finds a collection's documents in the field's order
+      // (ties by id, as find() sorts) without sorting them; an index on the field alone was
+      // passed over for the primary key plus a sort of every document of the collection.
       this.db.exec(
-        `CREATE INDEX IF NOT EXISTS ${quoteIdentifier(name)} ON rm_docs (${fieldExpression(field)})
-         WHERE collection = ${quoteLiteral(collection)}`,
+        `DROP INDEX IF EXISTS ${quoteIdentifier(indexName(collection, field, 1))};
+         CREATE INDEX IF NOT EXISTS ${quoteIdentifier(indexName(collection, field, 2))}
+           ON rm_docs (collection, ${fieldExpression(field)}, id) WHERE collection = ${quoteLiteral(collection)}`,
       );
     }
   }
@@ -241,10 +244,15 @@ function filter(
     if (search.fields.length === 0) {
       clauses.push('0');
     } else {
-      // instr, not LIKE: the term is matched literally, so % and _ need no escaping.
-      const any = search.fields.map((field) => `instr(rm_lower(${fieldExpression(field)}), ?) > 0`);
+      // instr, not LIKE: the term is matched literally, so % and _ need no escaping. For an ASCII
+      // term SQLite's own lower() (ASCII only) finds the same rows as JavaScript's lower-casing,
+      // but for the odd letter that lower-cases to ASCII (İ, the Kelvin sign), without a call into
+      // JavaScript per row; other terms need rm_lower.
+      const term = search.term.toLowerCase();
+      const lower = /^[\x00-\x7f]*$/.test(term) ? 'lower' : 'rm_lower';
+      const any = search.fields.map((field) => `instr(${lower}(${fieldExpression(field)}), ?) > 0`);
       clauses.push(`(${any.join(' OR ')})`);
-      for (let i = 0; i < search.fields.length; i++) params.push(search.term.toLowerCase());
+      for (let i = 0; i < search.fields.length; i++) params.push(term);
     }
   }
   return { sql: clauses.join(' AND '), params };
@@ -260,9 +268,13 @@ function jsonPath(field: string): string {
   return `$."${field}"`;
 }
 
-function indexName(collection: string, field: string): string {
+/** Version 1 indexed the field alone; version 2 (collection, field, id). */
+function indexName(collection: string, field: string, version: 1 | 2): string {
   const readable = `${collection}_${field}`.replace(/[^A-Za-z0-9_]/g, '_').slice(0, 40);
-  const hash = createHash('sha256').update(JSON.stringify([collection, field])).digest('hex').slice(0, 8);
+  const hash = createHash('sha256')
+    .update(JSON.stringify(version === 1 ? [collection, field] : [collection, field, version]))
+    .digest('hex')
+    .slice(0, 8);
   return `rm_docs_${readable}_${hash}`;
 }
 
