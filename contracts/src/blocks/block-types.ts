@@ -1,4 +1,5 @@
 import { object, string, number, type AnyObjectSchema } from 'yup';
+import { isLinkTarget } from './link-target';
 
 /**
  * How the admin shows a prop in the block's form, given with yup's `.meta({ widget })`; without
@@ -26,12 +27,7 @@ export interface BlockTypeDefinition {
   props: AnyObjectSchema;
 }
 
-/** An internal path (`/over-ons`, `/en-gb/about#team`), an in-page anchor, or an http(s), mailto or tel URL. */
-export const linkTargetPattern = /^(?:\/(?!\/)[^\s]*|#[A-Za-z][A-Za-z0-9_-]*|https?:\/\/[^\s/$.?#][^\s]*|mailto:[^\s@]+@[^\s@]+|tel:\+?[0-9 ()-]{3,})$/i;
-
-export function isLinkTarget(value: string): boolean {
-  return linkTargetPattern.test(value.trim());
-}
+export { isLinkTarget, linkTargetPattern } from './link-target';
 
 const link = (label: string) =>
   string()

@@ -14,7 +14,7 @@ const root = document.getElementById('root');
 if (root === null) throw new Error('The page has no #root element to hydrate');
 
 const state = readPageState();
-document.documentElement.lang = htmlLang(state.page?.locale ?? state.defaultLocale);
+document.documentElement.lang = htmlLang(state.locale);
 
 // A newly opened path starts at the top (spec: the scroll position resets when the path changes),
 // also after a reload; a #fragment in the address still takes the visitor to its anchor.

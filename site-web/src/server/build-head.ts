@@ -1,6 +1,8 @@
 import { CLIENT_ASSETS_PREFIX } from './client-assets';
-import type { PublicPageView } from '@pagelog/contracts/pages/page';
+import type { PublicPageView, SiblingSlug } from '@pagelog/contracts/pages/page';
 import { NOT_FOUND_SLUG, publicPath } from '@pagelog/contracts/slugs';
+import { htmlLang } from '../app/html-lang';
+import { siteTexts } from '../app/language/site-texts';
 import { escapeHtml } from './escape-html';
 
 export interface HeadInput {
@@ -10,8 +12,12 @@ export interface HeadInput {
   /** The site's public origin (and base path), e.g. `https://www.example.com`. */
   publicUrl: string;
   defaultLocale: string;
+  /** The locale the document is in (the page's, or the path's when there is no page). */
+  locale: string;
   /** The API's CSRF token for this visitor; empty when it sent none. */
   csrfToken: string;
+  /** The page's published translations, itself included; empty when unknown. */
+  siblings: SiblingSlug[];
 }
 
 function meta(attribute: 'name' | 'property', key: string, content: string): string {
@@ -42,14 +48,29 @@ export function pageTitle(page: PublicPageView): string {
 }
 
 /**
- * The contents of `<head>` (spec section 2, Public site): title, description, keywords, Open
- * Graph, canonical link and the CSRF token. Built as an escaped string rather than with React:
- * the head is not part of the hydrated tree, so it never has to match on the client.
+ * One alternate link per translation (the page's own included, as search engines expect), and
+ * the default locale's as x-default; none for a page without translations.
  */
-export function buildHead({ page, siteName, publicUrl, defaultLocale, csrfToken }: HeadInput): string {
+function alternateLinks(siblings: SiblingSlug[], publicUrl: string, defaultLocale: string): string[] {
+  if (siblings.length < 2) return [];
+  const link = (hreflang: string, path: string) =>
+    `<link rel="alternate" hreflang="${escapeHtml(hreflang)}" href="${escapeHtml(absolutePageUrl(publicUrl, path))}">`;
+  const links = siblings.map((sibling) => link(htmlLang(sibling.locale), sibling.path));
+  const fallback = siblings.find((sibling) => sibling.locale === defaultLocale);
+  if (fallback !== undefined) links.push(link('x-default', fallback.path));
+  return links;
+}
+
+/**
+ * The contents of `<head>` (spec section 2, Public site): title, description, keywords, Open
+ * Graph, canonical and alternate links and the CSRF token. Built as an escaped string rather
+ * than with React: the head is not part of the hydrated tree, so it never has to match on the client.
+ */
+export function buildHead({ page, siteName, publicUrl, defaultLocale, locale, csrfToken, siblings }: HeadInput): string {
   const tags = ['<meta charset="utf-8">', meta('name', 'viewport', 'width=device-width, initial-scale=1')];
   if (page === null) {
-    tags.push(`<title>${escapeHtml(`Page not found | ${siteName}`)}</title>`, meta('name', 'robots', 'noindex'));
+    const title = `${siteTexts(locale).notFoundTitle} | ${siteName}`;
+    tags.push(`<title>${escapeHtml(title)}</title>`, meta('name', 'robots', 'noindex'));
   } else {
     const version = page.pageVersion;
     const title = pageTitle(page);
@@ -69,6 +90,7 @@ export function buildHead({ page, siteName, publicUrl, defaultLocale, csrfToken 
       meta('property', 'og:url', url),
       meta('property', 'og:site_name', siteName),
       `<link rel="canonical" href="${escapeHtml(url)}">`,
+      ...alternateLinks(siblings, publicUrl, defaultLocale),
     );
     if (page.slug === NOT_FOUND_SLUG) tags.push(meta('name', 'robots', 'noindex'));
   }

@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import type { PublicPageView } from '@pagelog/contracts/pages/page';
+import type { PublicPageView, SiblingSlug } from '@pagelog/contracts/pages/page';
 import { absoluteMediaUrl, absolutePageUrl, buildHead, type HeadInput } from './build-head';
 
 function page(slug: string, locale: string, version: Partial<PublicPageView['pageVersion']> = {}): PublicPageView {
@@ -25,7 +25,7 @@ function page(slug: string, locale: string, version: Partial<PublicPageView['pag
 }
 
 function head(input: Partial<HeadInput> & Pick<HeadInput, 'page'>): string[] {
-  return buildHead({ siteName: 'Site', publicUrl: 'https://example.test', defaultLocale: 'en-gb', csrfToken: 't', ...input }).split('\n');
+  return buildHead({ siteName: 'Site', publicUrl: 'https://example.test', defaultLocale: 'en-gb', locale: 'en-gb', csrfToken: 't', siblings: [], ...input }).split('\n');
 }
 
 describe('buildHead', () => {
@@ -67,6 +67,39 @@ describe('buildHead', () => {
       '<meta name="csrf-token" content="t">',
       '<link rel="icon" href="/assets/site/favicon.svg" type="image/svg+xml">',
     ]);
+  });
+
+  it('names the missing page in the language of the path', () => {
+    expect(head({ page: null, locale: 'nl-nl' })).to.include('<title>Pagina niet gevonden | Site</title>');
+    expect(head({ page: null, locale: 'de' })).to.include('<title>Seite nicht gefunden | Site</title>');
+  });
+
+  describe('with translations', () => {
+    const sibling = (locale: string, path: string): SiblingSlug => ({ pageID: `p-${locale}`, locale, slug: 'x', path, title: 'X' });
+
+    it('links every translation, the page itself included, and the default locale as x-default', () => {
+      const lines = head({ page: page('about', 'en-gb'), siblings: [sibling('en-gb', '/about'), sibling('nl-nl', '/nl-nl/over-ons')] });
+
+      expect(lines.filter((line) => line.includes('rel="alternate"'))).to.deep.equal([
+        '<link rel="alternate" hreflang="en-GB" href="https://example.test/about">',
+        '<link rel="alternate" hreflang="nl-NL" href="https://example.test/nl-nl/over-ons">',
+        '<link rel="alternate" hreflang="x-default" href="https://example.test/about">',
+      ]);
+      expect(lines.indexOf('<link rel="canonical" href="https://example.test/about">')).to.be.lessThan(lines.findIndex((line) => line.includes('alternate')));
+    });
+
+    it('leaves out x-default when the default locale has no translation, and everything for a page on its own', () => {
+      const two = head({ page: page('a', 'nl-nl'), siblings: [sibling('nl-nl', '/nl-nl/a'), sibling('de-de', '/de-de/a')] });
+      expect(two.filter((line) => line.includes('alternate'))).to.have.length(2);
+      expect(two.join('\n')).not.to.include('x-default');
+
+      expect(head({ page: page('about', 'en-gb'), siblings: [sibling('en-gb', '/about')] }).join('\n')).not.to.include('alternate');
+    });
+
+    it('escapes the paths', () => {
+      const lines = head({ page: page('a', 'en-gb'), siblings: [sibling('en-gb', '/a'), sibling('nl-nl', '/nl-nl/"><script>')] });
+      expect(lines).to.include('<link rel="alternate" hreflang="nl-NL" href="https://example.test/nl-nl/&quot;&gt;&lt;script&gt;">');
+    });
   });
 
   it('escapes the site name too', () => {

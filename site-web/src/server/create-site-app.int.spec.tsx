@@ -7,7 +7,7 @@ import Koa from 'koa';
 import request from 'supertest';
 import { expect } from 'chai';
 import type { Block } from '@pagelog/contracts/blocks/block';
-import type { PublicPageView } from '@pagelog/contracts/pages/page';
+import type { PublicPageView, SiblingSlug } from '@pagelog/contracts/pages/page';
 import { createSiteApp, type SiteAppOptions } from './create-site-app';
 import type { SiteLogger } from './site-logger';
 
@@ -15,6 +15,8 @@ interface ApiReply {
   status: number;
   page: PublicPageView | null;
   headers?: Record<string, string | string[]>;
+  /** For a 301: the path the page moved to. */
+  redirect?: string;
 }
 
 interface SeenCall {
@@ -28,6 +30,8 @@ interface SeenCall {
 class MockApi {
   readonly calls: SeenCall[] = [];
   replies = new Map<string, ApiReply>();
+  /** get-sibling-slugs by page id; a page without an entry has only itself. */
+  siblings = new Map<string, { status: number; data: unknown }>();
   settingsStatus = 200;
   private server: Server | undefined;
 
@@ -45,7 +49,20 @@ class MockApi {
         const reply = this.replies.get(slug) ?? this.replies.get('*') ?? { status: 404, page: null };
         for (const [name, value] of Object.entries(reply.headers ?? {})) ctx.set(name, value);
         ctx.status = reply.status;
+        if (reply.redirect !== undefined) {
+          ctx.set('Location', reply.redirect);
+          ctx.body = { Success: true, Errors: [], data: { page: null, redirect: reply.redirect } };
+          return;
+        }
         ctx.body = { Success: reply.status === 200, Errors: [], data: { page: reply.page } };
+        return;
+      }
+      const siblingsOf = /^\/api\/cms\/page\/get-sibling-slugs\/([^/]+)$/.exec(ctx.path);
+      if (siblingsOf) {
+        const pageID = decodeURIComponent(siblingsOf[1]!);
+        const reply = this.siblings.get(pageID) ?? { status: 200, data: [{ pageID, locale: 'nl-nl', slug: 'over-ons', path: '/over-ons', title: 'Over ons' }] };
+        ctx.status = reply.status;
+        ctx.body = { Success: reply.status === 200, Errors: [], data: reply.data };
         return;
       }
       ctx.status = 404;
@@ -137,6 +154,7 @@ describe('the public site (createSiteApp)', () => {
   beforeEach(() => {
     api.calls.length = 0;
     api.replies.clear();
+    api.siblings.clear();
     api.settingsStatus = 200;
     logger = new RecordingLogger();
   });
@@ -371,6 +389,52 @@ describe('the public site (createSiteApp)', () => {
       expect(html).to.include(stateHtml);
     });
 
+    it('renders a call to action, and puts no link in the page that the block registry would refuse', async () => {
+      api.replies.set('/over-ons', {
+        status: 200,
+        page: page({
+          version: {
+            blocks: [
+              block('callToAction', 'c1', { title: 'Samen verder?', text: 'Bel ons.', buttonText: 'Contact', url: ' /contact ', style: 'secondary' }),
+              block('callToAction', 'c2', { title: 'Klik', text: '', buttonText: 'Nu', url: 'javascript:alert(1)', style: 'primary' }),
+            ],
+          },
+        }),
+      });
+
+      const html = (await site().get('/over-ons')).text;
+      const state = JSON.parse(stateOf(html)) as { page: PublicPageView };
+
+      expect(html).to.include(
+        '<section class="block block-cta block-cta--secondary"><h2 class="block-cta__title">Samen verder?</h2><p class="block-cta__text">Bel ons.</p>' +
+          '<p class="block-cta__action"><a class="button button--secondary" href="/contact">Contact</a></p></section>',
+      );
+      expect(html).to.include('<section class="block block-cta block-cta--primary"><h2 class="block-cta__title">Klik</h2></section>');
+      expect(html).not.to.include('javascript:');
+      expect(state.page.pageVersion.blocks.map((b) => b.props.url)).to.deep.equal(['/contact', '']);
+    });
+
+    it("puts an article's byline and summary in the page language above its blocks", async () => {
+      api.replies.set('/nieuws/rapport', {
+        status: 200,
+        page: page({
+          slug: 'nieuws/rapport',
+          type: 'article',
+          version: {
+            blocks: [block('heading', 'b1', { text: 'Het rapport', level: 1 })],
+            pageType: { id: 'article', header: 'default', footer: 'default', props: { author: 'Anna de Vries', publicationDate: '2026-03-12', summary: 'Wat we leerden.' } },
+          },
+        }),
+      });
+
+      const html = (await site().get('/nieuws/rapport')).text;
+      const main = html.slice(html.indexOf('<main'), html.indexOf('</main>'));
+
+      expect(main).to.include('<span class="article-byline__author">Door Anna de Vries</span>');
+      expect(main).to.include('<time dateTime="2026-03-12">12 maart 2026</time>');
+      expect(main.indexOf('Wat we leerden.')).to.be.within(main.indexOf('12 maart 2026'), main.indexOf('Het rapport'));
+    });
+
     it('embeds the state so that no value can close its script element', async () => {
       const breakout = '</script><script>alert(1)</script><!--';
       api.replies.set('/over-ons', {
@@ -433,6 +497,8 @@ describe('the public site (createSiteApp)', () => {
         ['/api/cms/page/get-by-slug-query', 'pagelog.sid=abc', 'req-42'],
         // The session check, for the csrf-token meta element.
         ['/api/cms/auth/user', 'pagelog.sid=abc', 'req-42'],
+        // The translations, for the language switcher.
+        ['/api/cms/page/get-sibling-slugs/page-1', 'pagelog.sid=abc', 'req-42'],
       ]);
     });
 
@@ -482,15 +548,210 @@ describe('the public site (createSiteApp)', () => {
       expect((await site().get('/404')).status).to.equal(404);
     });
 
-    it('answers 404 with a minimal page when there is not even a 404 page', async () => {
+    it('answers 404 with a minimal page in the language of the path when there is not even a 404 page', async () => {
       api.replies.set('/bestaat-niet', { status: 404, page: null });
+      api.replies.set('/en-gb/does-not-exist', { status: 404, page: null });
 
       const res = await site().get('/bestaat-niet');
 
       expect(res.status).to.equal(404);
-      expect(headOf(res.text)).to.include('<title>Page not found | Test Site</title>');
-      expect(res.text).to.include('<h1>Page not found</h1>');
+      expect(headOf(res.text)).to.include('<title>Pagina niet gevonden | Test Site</title>');
+      expect(res.text).to.include('<h1>Pagina niet gevonden</h1>');
+      expect(res.text).to.include('<a href="/">Naar de startpagina</a>');
       expect(res.text).to.include('<html lang="nl-NL">');
+
+      const english = await site().get('/en-gb/does-not-exist');
+
+      expect(english.status).to.equal(404);
+      expect(headOf(english.text)).to.include('<title>Page not found | Test Site</title>');
+      expect(english.text).to.include('<h1>Page not found</h1>');
+      expect(english.text).to.include('<a href="/en-gb">Go to the home page</a>');
+      expect(english.text).to.include('<html lang="en-GB">');
+    });
+
+    it('shows no language switcher and does not ask for translations of the 404 page', async () => {
+      api.replies.set('/bestaat-niet', { status: 404, page: page({ slug: '404' }) });
+
+      const res = await site().get('/bestaat-niet');
+
+      expect(res.text).not.to.include('<nav');
+      expect(api.calls.map((c) => c.path)).not.to.include('/api/cms/page/get-sibling-slugs/page-1');
+      expect(JSON.parse(stateOf(res.text))).to.include({ siblings: null });
+    });
+  });
+
+  describe('the language switcher', () => {
+    const dutch: SiblingSlug = { pageID: 'page-1', locale: 'nl-nl', slug: 'over-ons', path: '/over-ons', title: 'Over ons' };
+    const english: SiblingSlug = { pageID: 'page-2', locale: 'en-gb', slug: 'about-us', path: '/en-gb/about-us', title: 'About us' };
+
+    function navOf(html: string): string {
+      const start = html.indexOf('<nav');
+      return start === -1 ? '' : html.slice(start, html.indexOf('</nav>', start) + '</nav>'.length);
+    }
+
+    it('links the published translations in the header, each in its own language, the current one marked', async () => {
+      api.replies.set('/over-ons', { status: 200, page: page() });
+      api.siblings.set('page-1', { status: 200, data: [dutch, english] });
+
+      const res = await site().get('/over-ons');
+
+      expect(res.status).to.equal(200);
+      const header = res.text.slice(res.text.indexOf('<header'), res.text.indexOf('</header>'));
+      expect(header).to.include(navOf(res.text));
+      expect(navOf(res.text)).to.equal(
+        '<nav class="language-switcher" aria-label="Taal"><ul class="language-switcher__list">' +
+          '<li><a class="language-switcher__link" href="/over-ons" lang="nl-NL" hrefLang="nl-NL" aria-current="true">Nederlands</a></li>' +
+          '<li><a class="language-switcher__link" href="/en-gb/about-us" lang="en-GB" hrefLang="en-GB">English</a></li>' +
+          '</ul></nav>',
+      );
+      expect(api.calls.filter((c) => c.path.startsWith('/api/cms/page/get-sibling-slugs/')).map((c) => c.path)).to.deep.equal([
+        '/api/cms/page/get-sibling-slugs/page-1',
+      ]);
+    });
+
+    it('puts the translations in the state, so the browser needs no call to hydrate', async () => {
+      api.replies.set('/over-ons', { status: 200, page: page() });
+      api.siblings.set('page-1', { status: 200, data: [dutch, english] });
+
+      const state = JSON.parse(stateOf((await site().get('/over-ons')).text)) as { siblings: unknown };
+
+      expect(state.siblings).to.deep.equal({ pageID: 'page-1', pages: [dutch, english] });
+    });
+
+    it('adds an alternate link per translation and the default locale as x-default to the head', async () => {
+      api.replies.set('/en-gb/about-us', { status: 200, page: page({ slug: 'about-us', locale: 'en-gb', version: { pageID: 'page-2' } }) });
+      api.siblings.set('page-2', { status: 200, data: [dutch, english] });
+
+      const head = headOf((await site().get('/en-gb/about-us')).text);
+
+      expect(head).to.include('<link rel="alternate" hreflang="nl-NL" href="https://www.example.test/over-ons">');
+      expect(head).to.include('<link rel="alternate" hreflang="en-GB" href="https://www.example.test/en-gb/about-us">');
+      expect(head).to.include('<link rel="alternate" hreflang="x-default" href="https://www.example.test/over-ons">');
+    });
+
+    it('names the switcher in the interface language of the page', async () => {
+      api.replies.set('/en-gb/about-us', { status: 200, page: page({ slug: 'about-us', locale: 'en-gb', version: { pageID: 'page-2' } }) });
+      api.siblings.set('page-2', { status: 200, data: [dutch, english] });
+
+      const html = (await site().get('/en-gb/about-us')).text;
+
+      expect(navOf(html)).to.include('aria-label="Language"');
+      expect(navOf(html)).to.include('href="/en-gb/about-us" lang="en-GB" hrefLang="en-GB" aria-current="true">English</a>');
+    });
+
+    it('is left out for a page without translations', async () => {
+      api.replies.set('/over-ons', { status: 200, page: page() });
+      api.siblings.set('page-1', { status: 200, data: [dutch] });
+
+      const res = await site().get('/over-ons');
+
+      expect(navOf(res.text)).to.equal('');
+      expect(headOf(res.text)).not.to.include('alternate');
+    });
+
+    for (const [failure, reply] of [
+      ['answers 500', { status: 500, data: null }],
+      ['answers 404', { status: 404, data: null }],
+      ['answers something that is not a list', { status: 200, data: { pages: [] } }],
+    ] as const) {
+      it(`shows the page without a switcher, and logs it, when the call ${failure}`, async () => {
+        api.replies.set('/over-ons', { status: 200, page: page() });
+        api.siblings.set('page-1', reply);
+
+        const res = await site().get('/over-ons').set('X-Request-Id', 'req-siblings');
+
+        expect(res.status).to.equal(200);
+        expect(res.text).to.include('<h1 class="block block-heading">Welkom</h1>');
+        expect(navOf(res.text)).to.equal('');
+        expect(headOf(res.text)).not.to.include('alternate');
+        expect(JSON.parse(stateOf(res.text))).to.include({ siblings: null });
+        const warnings = logger.lines.filter((l) => l.level === 'warn' && l.fields.pageID !== undefined);
+        expect(warnings).to.have.length(1);
+        expect(warnings[0]!.fields).to.include({ requestId: 'req-siblings', pageID: 'page-1' });
+        expect(warnings[0]!.message).to.include('language switcher');
+      });
+    }
+
+    it('leaves out a translation whose path leads to another site', async () => {
+      api.replies.set('/over-ons', { status: 200, page: page() });
+      api.siblings.set('page-1', { status: 200, data: [dutch, { ...english, path: '//evil.test/en' }, { pageID: 'page-3', locale: 'de-de', slug: 'ueber-uns', path: '/de-de/ueber-uns', title: 'Über uns' }] });
+
+      const html = (await site().get('/over-ons')).text;
+
+      expect(html).not.to.include('evil.test');
+      expect(navOf(html)).to.include('>Deutsch</a>');
+      expect(navOf(html)).not.to.include('English');
+    });
+  });
+
+  describe('the interface language', () => {
+    it('gives a Dutch page Dutch texts of its own', async () => {
+      api.replies.set('/over-ons', { status: 200, page: page() });
+
+      const html = (await site().get('/over-ons')).text;
+
+      expect(html).to.include('<a class="skip-link" href="#main">Naar de inhoud</a>');
+      expect(html).to.include('<p class="site-footer__note">Gepubliceerd met Pagelog</p>');
+    });
+
+    it('gives a page in a language without texts of its own English ones, keeping its locale as the document language', async () => {
+      api.replies.set('/es/sobre', { status: 200, page: page({ slug: 'sobre', locale: 'es-es' }) });
+
+      const res = await site().get('/es/sobre');
+
+      expect(res.text).to.include('<html lang="es-ES">');
+      expect(res.text).to.include('<a class="skip-link" href="#main">Skip to content</a>');
+    });
+  });
+
+  describe('when the path is the old path of a page that moved', () => {
+    it('sends the visitor on with 301 to the new path, without rendering a page', async () => {
+      api.replies.set('/oude-pad', { status: 301, page: null, redirect: '/nieuwe-pad' });
+
+      const res = await site().get('/oude-pad').redirects(0);
+
+      expect(res.status).to.equal(301);
+      expect(res.headers.location).to.equal('/nieuwe-pad');
+      expect(res.text).not.to.match(/<main|__PAGELOG_STATE__|<head>/);
+      expect(api.calls.map((c) => c.path)).not.to.include('/api/cms/page/get-sibling-slugs/page-1');
+    });
+
+    it("keeps the query string of the visitor's request", async () => {
+      api.replies.set('/en-gb/old-path', { status: 301, page: null, redirect: '/en-gb/new-path' });
+
+      const res = await site().get('/en-gb/old-path?utm_source=mail&x=a%20b').redirects(0);
+
+      expect(res.status).to.equal(301);
+      expect(res.headers.location).to.equal('/en-gb/new-path?utm_source=mail&x=a%20b');
+      expect(api.pageCalls().map((c) => c.slug)).to.deep.equal(['/en-gb/old-path']);
+    });
+
+    it('takes the new path from the Location header when the body names none', async () => {
+      api.replies.set('/oude-pad', { status: 301, page: null, headers: { Location: '/nieuwe-pad' } });
+
+      const res = await site().get('/oude-pad').redirects(0);
+
+      expect(res.status).to.equal(301);
+      expect(res.headers.location).to.equal('/nieuwe-pad');
+    });
+
+    it('lets the browser ask again next time, as the old path may go to another page later', async () => {
+      api.replies.set('/oude-pad', { status: 301, page: null, redirect: '/nieuwe-pad' });
+
+      const res = await site().get('/oude-pad').redirects(0);
+
+      expect(res.headers['cache-control']).to.equal('private, no-cache');
+    });
+
+    it('never sends the visitor to another site', async () => {
+      for (const target of ['https://evil.test/', '//evil.test/x', '/\\evil.test/x']) {
+        api.replies.set('/oude-pad', { status: 301, page: null, redirect: target });
+
+        const res = await site().get('/oude-pad').redirects(0);
+
+        expect(res.status, target).to.equal(503);
+        expect(res.headers.location, target).to.equal(undefined);
+      }
     });
   });
 

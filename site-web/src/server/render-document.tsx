@@ -18,7 +18,7 @@ export interface DocumentInput {
  * hydrates with, and the client bundle.
  */
 export function renderDocument({ state, head, assets }: DocumentInput): string {
-  const lang = htmlLang(state.page?.locale ?? state.defaultLocale);
+  const lang = htmlLang(state.locale);
   const app = renderToString(<App state={state} />);
   const links = [
     ...assets.stylesheets.map((href) => `<link rel="stylesheet" href="${escapeHtml(href)}">`),

@@ -1,6 +1,8 @@
 import { REQUEST_ID_HEADER, type Envelope } from '@pagelog/contracts/envelope';
 import type { Settings } from '@pagelog/contracts/locales';
-import type { PublicPageView } from '@pagelog/contracts/pages/page';
+import type { PublicPageView, SiblingSlug } from '@pagelog/contracts/pages/page';
+import { readSiblingSlugs, siblingSlugsPath } from '../app/language/sibling-slugs';
+import { isSitePath } from '../app/site-path';
 
 /** The API could not be reached, answered 5xx, or answered something unreadable. */
 export class ApiUnavailableError extends Error {
@@ -15,9 +17,11 @@ export interface ApiCall {
 }
 
 export interface PageReply {
-  /** The API's status: 200 for a published page, 404 otherwise. */
+  /** The API's status: 200 for a published page, 301 for a moved one, 404 otherwise. */
   status: number;
   page: PublicPageView | null;
+  /** For a page that moved (301): the path on this site it is at now; null otherwise. */
+  redirect: string | null;
   /** The API's X-CSRF-Token header, empty when none. */
   csrfToken: string;
   /** Every Set-Cookie header of the reply, to be passed on to the visitor. */
@@ -39,6 +43,11 @@ export interface SiteApi {
   /** The published page for a path as the visitor typed it, e.g. `/en-gb/about/team`. */
   getPageBySlug(path: string, call: ApiCall): Promise<PageReply>;
   getSettings(call: ApiCall): Promise<Settings>;
+  /**
+   * The published pages of a page's translation group, the page itself included (for the
+   * language switcher). Throws when they cannot be read; the page can be shown without them.
+   */
+  getSiblings(pageID: string, call: ApiCall): Promise<SiblingSlug[]>;
 }
 
 function isPublicPageView(value: unknown): value is PublicPageView {
@@ -104,7 +113,20 @@ export function createSiteApi({ apiUrl, timeoutMs }: { apiUrl: string; timeoutMs
         status: response.status,
         csrfToken: response.headers.get('x-csrf-token') ?? '',
         setCookies: response.headers.getSetCookie(),
+        redirect: null,
       };
+      if (response.status === 301 || response.status === 308) {
+        // The old path of a page that moved: the body names the new path, so does Location.
+        let named: unknown;
+        try {
+          named = (await readEnvelope<{ redirect?: unknown }>(response)).data?.redirect;
+        } catch {
+          named = undefined;
+        }
+        const redirect = [named, response.headers.get('location')].find(isSitePath);
+        if (redirect === undefined) throw new ApiUnavailableError(`get-by-slug-query answered ${response.status} without a path on this site`);
+        return { ...reply, page: null, redirect };
+      }
       if (response.status !== 200 && response.status !== 404) {
         // Any other 4xx (a malformed slug, say) means there is nothing to show for this path.
         await response.body?.cancel();
@@ -129,6 +151,17 @@ export function createSiteApi({ apiUrl, timeoutMs }: { apiUrl: string; timeoutMs
         throw new ApiUnavailableError('settings/get answered without a defaultLocale');
       }
       return settings;
+    },
+
+    async getSiblings(pageID, call) {
+      const response = await get(siblingSlugsPath(pageID), call);
+      if (response.status !== 200) {
+        await response.body?.cancel();
+        throw new Error(`get-sibling-slugs answered ${response.status}`);
+      }
+      const siblings = readSiblingSlugs((await readEnvelope<unknown>(response)).data);
+      if (siblings === null) throw new ApiUnavailableError('get-sibling-slugs answered without a list');
+      return siblings;
     },
   };
 }

@@ -1,4 +1,5 @@
 import type { BlockComponent } from './block-component';
+import { CallToActionBlock } from './call-to-action-block';
 import { HeadingBlock } from './heading-block';
 import { ImageBlock } from './image-block';
 import { TextBlock } from './text-block';
@@ -12,4 +13,5 @@ export const blockMap: ReadonlyMap<string, BlockComponent> = new Map<string, Blo
   ['heading', HeadingBlock],
   ['text', TextBlock],
   ['image', ImageBlock],
+  ['callToAction', CallToActionBlock],
 ]);

@@ -1,11 +1,13 @@
+import type { SiteTexts } from '../language/site-texts';
+
 /** Shown when the site has no page for the path and no "404" page of its own either. */
-export function NotFound({ homeHref }: { homeHref: string }) {
+export function NotFound({ homeHref, texts }: { homeHref: string; texts: SiteTexts }) {
   return (
     <div className="not-found">
-      <h1>Page not found</h1>
-      <p>The page you are looking for does not exist or is no longer published.</p>
+      <h1>{texts.notFoundTitle}</h1>
+      <p>{texts.notFoundText}</p>
       <p>
-        <a href={homeHref}>Go to the home page</a>
+        <a href={homeHref}>{texts.notFoundHomeLink}</a>
       </p>
     </div>
   );

@@ -5,9 +5,11 @@ export interface SiteFooterProps {
   siteName: string;
   /** The home page of the page's locale. */
   homeHref: string;
+  /** "Published with Pagelog" in the interface language. */
+  note: string;
 }
 
-export function SiteFooter({ variant, siteName, homeHref }: SiteFooterProps) {
+export function SiteFooter({ variant, siteName, homeHref, note }: SiteFooterProps) {
   if (variant === 'none') return null;
   if (variant === 'minimal') {
     return (
@@ -26,7 +28,7 @@ export function SiteFooter({ variant, siteName, homeHref }: SiteFooterProps) {
         <a className="site-footer__brand" href={homeHref}>
           {siteName}
         </a>
-        <p className="site-footer__note">Published with Pagelog</p>
+        <p className="site-footer__note">{note}</p>
       </div>
     </footer>
   );

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import type { LayoutVariant } from './layout-variant';
 
 export interface SiteHeaderProps {
@@ -5,9 +6,11 @@ export interface SiteHeaderProps {
   siteName: string;
   /** The home page of the page's locale. */
   homeHref: string;
+  /** Shown next to the site name: the language switcher. */
+  children?: ReactNode;
 }
 
-export function SiteHeader({ variant, siteName, homeHref }: SiteHeaderProps) {
+export function SiteHeader({ variant, siteName, homeHref, children }: SiteHeaderProps) {
   if (variant === 'none') return null;
   return (
     <header className={`site-header site-header--${variant}`}>
@@ -15,6 +18,7 @@ export function SiteHeader({ variant, siteName, homeHref }: SiteHeaderProps) {
         <a className="site-header__brand" href={homeHref}>
           {siteName}
         </a>
+        {children}
       </div>
     </header>
   );
