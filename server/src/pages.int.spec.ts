@@ -308,6 +308,18 @@ for (const kind of storeKinds()) {
         expect((await anonymous.get('/page/get-sibling-slugs/onbekend')).status).to.equal(404);
       });
 
+      it('lets exactly one of several concurrent translations into the same locale win', async () => {
+        const source = await newPage(admin);
+        const replies = await Promise.all(
+          [0, 1, 2, 3].map((i) => [admin, editor.client, other.client, publisher.client][i]!.post('/page/create-translation', { pageID: source.pageID, newLocale: 'en-gb', title: `Race ${i}`, slug: `race-${seq}-${i}` })),
+        );
+        expect(replies.map((r) => r.status).sort()).to.deep.equal([200, 400, 400, 400]);
+        for (const lost of replies.filter((r) => r.status === 400)) expect(lost.body.Errors[0]).to.include({ code: 'V_06', property: 'newLocale' });
+        // The losers' slugs were given back at once.
+        const loser = replies.findIndex((r) => r.status === 400);
+        expect((await admin.post('/page/slug-available', { slug: `race-${seq}-${loser}`, locale: 'en-gb' })).body.data.available).to.equal(true);
+      });
+
       it('duplicates a page into a group of its own, in any locale', async () => {
         const source = await newPage(admin, {}, [heading('h', 'Origineel')]);
         const copy = await editor.client.post('/page/duplicate', { pageID: source.pageID, locale: 'en-gb', title: 'Copy', slug: 'copy-of-it' });

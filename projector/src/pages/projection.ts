@@ -1,5 +1,5 @@
 import type { RecordedEvent } from '@pagelog/contracts/events/event';
-import type { PageEvent } from '@pagelog/contracts/events/page-events';
+import { pageEventTypes, type PageEvent } from '@pagelog/contracts/events/page-events';
 import { ANY_ORIGIN, internalLinks } from '@pagelog/contracts/blocks/links';
 import { publicationStatus, type PageView, type PageVersionView, type PublicationRequestView } from '@pagelog/contracts/pages/page';
 import { readModels } from '@pagelog/contracts/read-models';
@@ -70,23 +70,8 @@ export const pagesProjection: Projection = {
     { name: requests, indexes: ['status', 'pageID', 'requestedBy'] },
     { name: links, indexes: ['path', 'pageId'] },
   ],
-  handles: [
-    'PageCreated',
-    'PageVersionStored',
-    'PageDraftStarted',
-    'PagePublished',
-    'PageUnpublished',
-    'PageSlugChanged',
-    'PageAnchorChanged',
-    'PageTypeDataChanged',
-    'PageLinksUpdated',
-    'PageDeleted',
-    'PublicationRequested',
-    'PublicationRequestResent',
-    'PublicationRequestRevoked',
-    'PublicationAccepted',
-    'PublicationRejected',
-  ] satisfies PageEvent['type'][],
+  // Every page event: the admin's view follows each step.
+  handles: pageEventTypes,
   prefetch(events) {
     const data = events.map((e) => e.data as { pageId: string; versionId?: string; basedOnVersionId?: string; requestId?: string });
     return [
