@@ -65,7 +65,7 @@ export const pagesProjection: Projection = {
   // 2: status, requests, links, tombstone-free deletes (issue 4).
   version: 2,
   collections: [
-    { name: pages, indexes: ['locale', 'type', 'slug', 'status', 'title', 'translationGroupId', 'updatedAt', 'createdAt'] },
+    { name: pages, indexes: ['locale', 'type', 'status', 'title', 'translationGroupId', 'updatedAt', 'createdAt'] },
     { name: versions, indexes: ['pageID'] },
     { name: requests, indexes: ['status', 'pageID', 'requestedBy'] },
     { name: links, indexes: ['path', 'pageId'] },

@@ -1,0 +1,254 @@
+import { expect } from 'chai';
+import { join } from 'node:path';
+import { tmpdir } from 'node:os';
+import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
+import { launchBrowser } from './test-kit/browser';
+import { ApiClient, TEST_ADMIN } from './test-kit/api-client';
+import { freePort } from './test-kit/processes';
+import { linkIn, readOutbox, waitForMail } from './test-kit/outbox';
+import { startTestPagelog, type TestPagelog } from './test-kit/start-test-pagelog';
+import { createActiveUser, USER_PASSWORD } from './test-kit/users';
+
+/**
+ * The page workflow in Chromium, as the people of a publishing organisation do it: an editor
+ * builds an English landing page of three blocks, re-orders them and asks for publication; a
+ * reviewer, told by mail, rejects it with feedback; the editor reads the feedback, fixes the page
+ * and asks again; the reviewer accepts; the page is live with its blocks in the new order. A Dutch
+ * translation follows, the language switcher moves between the two, and after a slug change the
+ * old address redirects.
+ */
+describe('pages in Chromium: build, review, publish, translate, move', function () {
+  this.timeout(300_000);
+  let app: TestPagelog;
+  let base: string;
+  let browser: Browser;
+  const contexts: BrowserContext[] = [];
+  const problems: string[] = [];
+  const dataDir = () => app.env.PAGELOG_DATA_DIR!;
+
+  before(async () => {
+    const port = await freePort();
+    base = `http://127.0.0.1:${port}`;
+    app = await startTestPagelog('sqlite', { seed: true, extraEnv: { PORT: String(port), PAGELOG_PUBLIC_URL: base } });
+    const admin = await ApiClient.loggedIn(app.url);
+    await createActiveUser(admin, dataDir(), { email: 'eddie@pagelog.test', name: 'Eddie Editor', role: 'editor' });
+    await createActiveUser(admin, dataDir(), { email: 'pia@pagelog.test', name: 'Pia Publisher', role: 'publisher' });
+    browser = await launchBrowser();
+  });
+  after(async () => {
+    for (const context of contexts) await context.close();
+    await browser?.close();
+    await app?.stop();
+  });
+
+  /** A browser of one's own (cookies apart), watched for script errors. */
+  async function person(): Promise<Page> {
+    const context = await browser.newContext();
+    contexts.push(context);
+    const page = await context.newPage();
+    page.on('pageerror', (e) => problems.push(`pageerror: ${e.message}`));
+    page.on('dialog', (dialog) => void dialog.accept());
+    return page;
+  }
+
+  async function logIn(page: Page, email: string, password: string, then = `${base}/cmsadmin/`): Promise<void> {
+    await page.goto(then);
+    await page.waitForURL(/\/cmsadmin\/login/);
+    await page.getByLabel('Email').fill(email);
+    await page.getByLabel('Password').fill(password);
+    await page.getByRole('button', { name: 'Log in' }).click();
+    // Back where they were going (the admin's root may drop its trailing slash).
+    await page.waitForURL((url) => url.href.replace(/\/$/, '') === then.replace(/\/$/, ''));
+  }
+
+  /** The card of the block at a position, as its heading names it ("2. Rich text"). */
+  const card = (page: Page, title: string): Locator => page.locator('li.block-card', { has: page.getByRole('heading', { name: title, exact: true }) });
+  const cardTitles = (page: Page) => page.locator('li.block-card h3').allInnerTexts();
+  /** The editor's status line, once it says `text`. */
+  const said = (page: Page, text: string) => page.locator('.editor__status', { hasText: text }).waitFor();
+
+  /** Polls until `read` gives what `check` wants (re-renders settle a little after the event). */
+  async function eventually<T>(read: () => Promise<T>, check: (value: T) => boolean, ms = 10_000): Promise<T> {
+    const end = Date.now() + ms;
+    for (;;) {
+      const value = await read();
+      if (check(value)) return value;
+      if (Date.now() > end) throw new Error(`still ${JSON.stringify(value)} after ${ms} ms`);
+      await new Promise((r) => setTimeout(r, 100));
+    }
+  }
+  const same = (expected: unknown) => (value: unknown) => JSON.stringify(value) === JSON.stringify(expected);
+
+  async function addBlock(page: Page, label: string, fields: Record<string, string>): Promise<void> {
+    await page.getByRole('button', { name: 'Add block' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: label, exact: true }).click();
+    const count = await page.locator('li.block-card').count();
+    const added = card(page, `${count}. ${label}`);
+    for (const [field, value] of Object.entries(fields)) await added.getByLabel(field, { exact: true }).fill(value);
+  }
+
+  async function save(page: Page): Promise<void> {
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
+    await said(page, 'Page saved.');
+    await page.locator('.badge--unsaved').waitFor({ state: 'detached' });
+  }
+
+  it('takes a landing page from an editor through review to the public site, in two languages, and keeps its old address working', async () => {
+    const editor = await person();
+    const reviewer = await person();
+    await logIn(editor, 'eddie@pagelog.test', USER_PASSWORD);
+
+    // A new English landing page.
+    await editor.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: 'New page', exact: true }).click();
+    await editor.getByLabel('Page type').selectOption('landing-page');
+    await editor.getByLabel('Locale').selectOption('en-gb');
+    await editor.getByLabel('Title').fill('Research programme');
+    await eventually(() => editor.getByLabel('Slug').inputValue(), same('research-programme'));
+    await editor.getByText('This slug is available.').waitFor();
+    await editor.getByRole('button', { name: 'Create page' }).click();
+    await editor.waitForURL(/\/cmsadmin\/pages\/[^/]+$/);
+    const editorUrl = editor.url();
+    await editor.getByRole('heading', { level: 1, name: 'Research programme' }).waitFor();
+
+    // Three blocks, saved.
+    await addBlock(editor, 'Heading', { Text: 'Research that looks further ahead than ever before' });
+    await addBlock(editor, 'Rich text', { Text: '<p>We study how organisations decide.</p>' });
+    await addBlock(editor, 'Call to action', { Title: 'Work with us', 'Button text': 'Contact us', 'Button link': '/en-gb/about-us' });
+    await save(editor);
+    expect(await cardTitles(editor)).to.deep.equal(['1. Heading', '2. Rich text', '3. Call to action']);
+
+    // Re-ordered: the call to action dragged to the top with the mouse, the text moved up with the keyboard.
+    for (const close of await editor.locator('li.block-card').getByRole('button', { name: 'Close', exact: true }).all()) await close.click();
+    const handle = editor.getByRole('button', { name: 'Drag to reorder Call to action' });
+    const target = await card(editor, '1. Heading').boundingBox();
+    const from = await handle.boundingBox();
+    await editor.mouse.move(from!.x + from!.width / 2, from!.y + from!.height / 2);
+    await editor.mouse.down();
+    for (let step = 1; step <= 12; step++) {
+      await editor.mouse.move(from!.x + from!.width / 2, from!.y + ((target!.y - 20 - from!.y) * step) / 12);
+    }
+    await editor.mouse.up();
+    await eventually(() => cardTitles(editor), same(['1. Call to action', '2. Heading', '3. Rich text']));
+    await editor.getByRole('button', { name: 'Drag to reorder Rich text' }).focus();
+    // Pick up, move, drop: each key once the list has measured the step before.
+    for (const key of ['Space', 'ArrowUp', 'Space']) {
+      await editor.keyboard.press(key);
+      await editor.waitForTimeout(250);
+    }
+    await eventually(() => cardTitles(editor), same(['1. Call to action', '2. Rich text', '3. Heading']));
+    await save(editor);
+
+    // Asked for publication; the reviewer is mailed a link to the page.
+    let mailsBefore = (await readOutbox(dataDir())).length;
+    await editor.getByRole('button', { name: 'Request publication' }).click();
+    await editor.getByRole('dialog').getByLabel('Comment').fill('Ready for review');
+    await editor.getByRole('dialog').getByRole('button', { name: 'Send request' }).click();
+    await said(editor, 'Publication requested.');
+    await editor.getByText(/Publication requested by Eddie Editor on/).waitFor();
+    const mail = await waitForMail(dataDir(), 'pia@pagelog.test', /Publication requested: Research programme/, mailsBefore);
+    expect(linkIn(mail).toString()).to.equal(editorUrl);
+
+    // The reviewer follows the link, reads the comment and rejects with feedback.
+    await logIn(reviewer, 'pia@pagelog.test', USER_PASSWORD, linkIn(mail).toString());
+    await reviewer.getByRole('button', { name: 'Review request' }).click();
+    const review = reviewer.getByRole('dialog');
+    await review.getByText('Ready for review').waitFor();
+    await review.getByLabel('Feedback').fill('Please shorten the heading.');
+    mailsBefore = (await readOutbox(dataDir())).length;
+    await review.getByRole('button', { name: 'Reject' }).click();
+    await said(reviewer, 'Request rejected.');
+    await waitForMail(dataDir(), 'eddie@pagelog.test', /Publication rejected: Research programme/, mailsBefore);
+
+    // The editor sees the feedback, fixes the heading and asks again.
+    await editor.reload();
+    await editor.getByText('Rejected by Pia Publisher: Please shorten the heading.').waitFor();
+    await card(editor, '3. Heading').getByRole('button', { name: 'Edit' }).click();
+    await card(editor, '3. Heading').getByLabel('Text', { exact: true }).fill('Research that looks ahead');
+    await save(editor);
+    await editor.getByRole('button', { name: 'Request publication' }).click();
+    await editor.getByRole('dialog').getByLabel('Comment').fill('Heading shortened');
+    await editor.getByRole('dialog').getByRole('button', { name: 'Send request' }).click();
+    await said(editor, 'Publication requested.');
+
+    // The reviewer finds it among the open requests and accepts.
+    await reviewer.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: 'Publication requests' }).click();
+    await reviewer.getByRole('link', { name: 'Research programme' }).click();
+    await reviewer.getByRole('button', { name: 'Review request' }).click();
+    await reviewer.getByRole('dialog').getByText('Heading shortened').waitFor();
+    await reviewer.getByRole('dialog').getByLabel('Feedback').fill('Looks good.');
+    await reviewer.getByRole('dialog').getByRole('button', { name: 'Accept and publish' }).click();
+    await said(reviewer, 'Request accepted.');
+
+    // Live, with the blocks in the new order.
+    const visitor = await person();
+    const live = await visitor.goto(`${base}/en-gb/research-programme`);
+    expect(live!.status()).to.equal(200);
+    const text = await visitor.locator('main').innerText();
+    const order = ['Work with us', 'Contact us', 'We study how organisations decide.', 'Research that looks ahead'].map((t) => text.indexOf(t));
+    expect(order.every((at, i) => at >= 0 && (i === 0 || at > order[i - 1]!)), `${order} in ${text}`).to.equal(true);
+    expect(await visitor.getByRole('link', { name: 'Contact us' }).getAttribute('href')).to.equal('/en-gb/about-us');
+
+    // A Dutch translation, published by the reviewer.
+    await editor.goto(editorUrl);
+    await editor.getByRole('tab', { name: 'Translations' }).click();
+    await editor.getByRole('button', { name: 'Add translation' }).click();
+    const translate = editor.getByRole('dialog');
+    await translate.getByLabel('Locale').selectOption('nl-nl');
+    await translate.getByLabel('Title').fill('Onderzoeksprogramma');
+    await translate.getByLabel('Slug').fill('onderzoeksprogramma');
+    await translate.getByRole('button', { name: 'Create translation' }).click();
+    await editor.getByRole('heading', { level: 1, name: 'Onderzoeksprogramma' }).waitFor();
+    const dutchUrl = editor.url();
+    expect(dutchUrl).to.not.equal(editorUrl);
+    await reviewer.goto(dutchUrl);
+    await reviewer.getByRole('button', { name: 'Publish', exact: true }).click();
+    await said(reviewer, 'Page published.');
+
+    // The language switcher moves between the two.
+    await visitor.goto(`${base}/en-gb/research-programme`);
+    await visitor.getByRole('navigation', { name: 'Language' }).getByRole('link', { name: 'Nederlands' }).click();
+    await visitor.waitForURL(`${base}/onderzoeksprogramma`);
+    expect(await visitor.locator('html').getAttribute('lang')).to.equal('nl-NL');
+    await visitor.getByRole('navigation', { name: 'Taal' }).getByRole('link', { name: 'English' }).click();
+    await visitor.waitForURL(`${base}/en-gb/research-programme`);
+
+    // The slug changes; the old address redirects to the new one.
+    await editor.goto(editorUrl);
+    await editor.getByRole('tab', { name: 'Page Settings' }).click();
+    await editor.getByLabel('Slug').fill('research-agenda');
+    await editor.getByText('The old address /en-gb/research-programme will redirect to the new one.').waitFor();
+    await save(editor);
+    const moved = await visitor.goto(`${base}/en-gb/research-programme`);
+    expect(moved!.request().redirectedFrom()?.url()).to.equal(`${base}/en-gb/research-programme`);
+    expect(visitor.url()).to.equal(`${base}/en-gb/research-agenda`);
+    expect(moved!.status()).to.equal(200);
+    await visitor.screenshot({ path: join(tmpdir(), 'pagelog-e2e-pages-public.png') });
+    await editor.screenshot({ path: join(tmpdir(), 'pagelog-e2e-pages-editor.png'), fullPage: true });
+    expect(problems, problems.join('\n')).to.deep.equal([]);
+  });
+
+  it('asks before leaving unsaved changes, and keeps them in the browser across a reload', async () => {
+    const admin = await person();
+    await logIn(admin, TEST_ADMIN.email, TEST_ADMIN.password);
+    await admin.getByRole('link', { name: 'Welkom' }).first().click();
+    await admin.getByRole('heading', { level: 1, name: 'Welkom' }).waitFor();
+    await card(admin, '1. Heading').getByRole('button', { name: 'Edit' }).click();
+    await card(admin, '1. Heading').getByLabel('Text', { exact: true }).fill('Onderzoek dat nog verder kijkt');
+
+    // Leaving through the navigation asks first; staying keeps the work.
+    await admin.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: 'Page overview', exact: true }).click();
+    const leave = admin.getByRole('dialog', { name: 'You have unsaved changes' });
+    await leave.waitFor();
+    await leave.getByRole('button', { name: 'Stay' }).click();
+    expect(admin.url()).to.match(/\/cmsadmin\/pages\//);
+
+    // A reload (a crash, an expired session) offers the work back.
+    await admin.reload();
+    await admin.getByText(/You have unsaved changes from .* in this browser\./).waitFor();
+    await admin.getByRole('button', { name: 'Restore' }).click();
+    await card(admin, '1. Heading').getByText('Onderzoek dat nog verder kijkt').waitFor();
+    await save(admin);
+    expect(problems, problems.join('\n')).to.deep.equal([]);
+  });
+});
+
