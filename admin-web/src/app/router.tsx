@@ -1,4 +1,5 @@
-import { BrowserRouter, Route, Routes } from 'react-router-dom';
+import { useState } from 'react';
+import { createBrowserRouter, RouterProvider, useRoutes, type RouteObject } from 'react-router-dom';
 import { ActivateAccountRoute } from '../features/auth/routes/activate-account';
 import { ForgotPasswordRoute } from '../features/auth/routes/forgot-password';
 import { LoginRoute } from '../features/auth/routes/login';
@@ -7,6 +8,7 @@ import { SetupRoute } from '../features/auth/routes/setup';
 import { MediaLibraryRoute } from '../features/media/routes/media-library';
 import { MenuStructureRoute } from '../features/menu/routes/menu-structure';
 import { NewPageRoute } from '../features/pages/routes/new-page';
+import { PageEditorRoute } from '../features/pages/routes/page-editor';
 import { PageOverviewRoute } from '../features/pages/routes/page-overview';
 import { PageTypeOverviewRoute } from '../features/pages/routes/page-type-overview';
 import { SiteStructureRoute } from '../features/pages/routes/site-structure';
@@ -20,39 +22,52 @@ import { NotFoundRoute } from './routes/not-found';
 
 export const adminBasename = '/cmsadmin';
 
-/** The route table, without a router, so tests can mount it in a MemoryRouter. */
+/** The route table, below the /cmsadmin basename. */
+export const appRoutes: RouteObject[] = [
+  // Reachable without a session: the paths of contracts' adminLinks among them.
+  { path: 'login', element: <LoginRoute /> },
+  { path: 'forgot-password', element: <ForgotPasswordRoute /> },
+  { path: 'reset-password', element: <ResetPasswordRoute /> },
+  { path: 'activate-account', element: <ActivateAccountRoute /> },
+  { path: 'setup', element: <SetupRoute /> },
+  {
+    element: <RequireSession />,
+    children: [
+      {
+        element: <AdminLayout />,
+        children: [
+          { index: true, element: <PageOverviewRoute /> },
+          { path: 'dashboard', element: <DashboardRoute /> },
+          { path: 'site-structure', element: <SiteStructureRoute /> },
+          { path: 'menu-structure', element: <MenuStructureRoute /> },
+          { path: 'new-page', element: <NewPageRoute /> },
+          { path: 'page-overview/:pageTypeId', element: <PageTypeOverviewRoute /> },
+          { path: 'pages/:pageId', element: <PageEditorRoute /> },
+          { path: 'medialibrary', element: <MediaLibraryRoute /> },
+          { path: 'publication-requests', element: <PublicationRequestsRoute /> },
+          { path: 'users', element: <UserManagementRoute /> },
+          { path: 'user/settings', element: <UserSettingsRoute /> },
+          { path: '*', element: <NotFoundRoute /> },
+        ],
+      },
+    ],
+  },
+];
+
+/**
+ * The route table without a router of its own, for specs that mount it in a MemoryRouter. The
+ * editor's leave prompt needs a data router; without one (here) it only guards reloads.
+ */
 export function AppRoutes() {
-  return (
-    <Routes>
-      {/* Reachable without a session: the paths of contracts' adminLinks among them. */}
-      <Route path="login" element={<LoginRoute />} />
-      <Route path="forgot-password" element={<ForgotPasswordRoute />} />
-      <Route path="reset-password" element={<ResetPasswordRoute />} />
-      <Route path="activate-account" element={<ActivateAccountRoute />} />
-      <Route path="setup" element={<SetupRoute />} />
-      <Route element={<RequireSession />}>
-        <Route element={<AdminLayout />}>
-          <Route index element={<PageOverviewRoute />} />
-          <Route path="dashboard" element={<DashboardRoute />} />
-          <Route path="site-structure" element={<SiteStructureRoute />} />
-          <Route path="menu-structure" element={<MenuStructureRoute />} />
-          <Route path="new-page" element={<NewPageRoute />} />
-          <Route path="page-overview/:pageTypeId" element={<PageTypeOverviewRoute />} />
-          <Route path="medialibrary" element={<MediaLibraryRoute />} />
-          <Route path="publication-requests" element={<PublicationRequestsRoute />} />
-          <Route path="users" element={<UserManagementRoute />} />
-          <Route path="user/settings" element={<UserSettingsRoute />} />
-          <Route path="*" element={<NotFoundRoute />} />
-        </Route>
-      </Route>
-    </Routes>
-  );
+  return useRoutes(appRoutes);
+}
+
+/** The browser's data router: react-router's useBlocker (unsaved-changes prompt) needs one. */
+export function createAppRouter() {
+  return createBrowserRouter(appRoutes, { basename: adminBasename });
 }
 
 export function AppRouter() {
-  return (
-    <BrowserRouter basename={adminBasename}>
-      <AppRoutes />
-    </BrowserRouter>
-  );
+  const [router] = useState(createAppRouter);
+  return <RouterProvider router={router} />;
 }

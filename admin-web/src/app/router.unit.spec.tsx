@@ -136,9 +136,7 @@ describe('the admin shell', () => {
 
   const placeholders: [string, string][] = [
     ['/menu-structure', 'Menu structure'],
-    ['/new-page', 'New page'],
     ['/medialibrary', 'Media library'],
-    ['/publication-requests', 'Publication requests'],
   ];
   for (const [path, title] of placeholders) {
     it(`shows the "${title}" placeholder, highlighted in the navigation, at ${path}`, () => {
@@ -206,9 +204,91 @@ describe('the admin shell', () => {
   it('names the page type on its overview and highlights its entry', () => {
     const html = renderAt('/page-overview/landing-page');
     expect(heading(html)).to.equal('Landing pages');
-    expect(html).to.include('The list of pages of type &quot;landing-page&quot;');
     expect(entry(html, 'Landing pages')).to.include({ active: true, current: true });
     expect(entry(html, 'Page overview')?.active).to.equal(false);
+  });
+
+  describe('on the page overview', () => {
+    const html = renderAt('/');
+
+    it('offers New page, leading to the new-page screen', () => {
+      expect(html).to.match(/<a class="button button--orange" href="\/cmsadmin\/new-page"[^>]*>New page<\/a>/);
+    });
+
+    it('filters by locale, page type and status, each starting at all', () => {
+      expect(controlLabelled(html, 'Locale')).to.match(/^<select/);
+      expect(controlLabelled(html, 'Page type')).to.match(/^<select/);
+      expect(controlLabelled(html, 'Status')).to.match(/^<select/);
+      expect(html).to.include('>All locales</option>');
+      expect(html).to.include('>All page types</option>');
+      expect(html).to.include('>All statuses</option>');
+    });
+
+    it('sorts by title, slug, locale, status and last change, and shows type and author', () => {
+      expect(buttonTexts(html)).to.include.members(['Title', 'Slug', 'Locale', 'Status', 'Last change']);
+      expect(html).to.include('<th scope="col">Type</th>');
+      expect(html).to.include('<th scope="col">Author</th>');
+    });
+
+    it('says when there are no pages', () => {
+      expect(html).to.include('No pages found');
+    });
+
+    it('hides New page from a user without create-page', () => {
+      expect(renderAt('/', aUser({ ID: 'user-2' }, ['edit-page']))).to.not.include('>New page</a>');
+    });
+  });
+
+  describe('on a page type\'s overview', () => {
+    const html = renderAt('/page-overview/landing-page');
+
+    it('has no Type column or Page type filter, and New page keeps the type', () => {
+      expect(html).to.not.include('<th scope="col">Type</th>');
+      expect(controlLabelled(html, 'Page type')).to.equal(undefined);
+      expect(html).to.match(/href="\/cmsadmin\/new-page\?type=landing-page"[^>]*>New page<\/a>/);
+    });
+  });
+
+  describe('on the new-page screen', () => {
+    it('asks for page type, locale, title and slug, with Create page', () => {
+      const html = renderAt('/new-page');
+      expect(heading(html)).to.equal('New page');
+      expect(controlLabelled(html, 'Page type')).to.match(/^<select/);
+      expect(controlLabelled(html, 'Locale')).to.match(/^<select/);
+      expect(controlLabelled(html, 'Title')).to.match(/^<input/);
+      expect(controlLabelled(html, 'Slug')).to.match(/^<input/);
+      expect(buttonTexts(html)).to.include('Create page');
+      expect(entry(html, 'New page')).to.include({ active: true, current: true });
+    });
+
+    it('offers every page type, the one from ?type= chosen, with its description', () => {
+      const html = renderAt('/new-page?type=article');
+      const options = [...html.matchAll(/<option value="([^"]*)"( selected="")?>([^<]*)<\/option>/g)].map((match) => [match[1], match[3], !!match[2]]);
+      expect(options.slice(0, 3)).to.deep.equal([
+        ['base', 'Page', false],
+        ['article', 'Articles', true],
+        ['landing-page', 'Landing pages', false],
+      ]);
+      expect(html).to.include('News, insights and publications, with an author and a date');
+    });
+
+    it('says a user without create-page is not authorised', () => {
+      const html = renderAt('/new-page', aUser({ ID: 'user-2' }, ['edit-page']));
+      expect(html).to.include('You are not authorized to do this action.');
+      expect(buttonTexts(html)).to.not.include('Create page');
+    });
+  });
+
+  it('shows the publication requests, highlighted in the navigation', () => {
+    const html = renderAt('/publication-requests');
+    expect(heading(html)).to.equal('Publication requests');
+    expect(entry(html, 'Publication requests')).to.include({ active: true, current: true });
+    expect(html).to.include('Loading the requests…');
+  });
+
+  it('shows the page editor\'s loading state at /pages/{id}', () => {
+    const html = renderAt('/pages/page-1');
+    expect(html).to.include('Loading the page…');
   });
 
   it('says so for an unknown page type', () => {

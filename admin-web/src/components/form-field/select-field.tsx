@@ -11,10 +11,12 @@ interface SelectFieldProps {
   property?: string;
   /** The <option>s. */
   children: ReactNode;
+  /** The id of a hint that describes the choice. */
+  describedBy?: string;
 }
 
 /** A labelled Formik select, marked invalid while its collection holds an error about it. */
-export function SelectField({ name, label, errorCollection, property = name, children }: SelectFieldProps) {
+export function SelectField({ name, label, errorCollection, property = name, children, describedBy }: SelectFieldProps) {
   const id = useId();
   const [field] = useField<string>(name);
   const errors = useErrorCollection(errorCollection);
@@ -24,7 +26,7 @@ export function SelectField({ name, label, errorCollection, property = name, chi
       <label className="field__label" htmlFor={id}>
         {label}
       </label>
-      <select {...field} id={id} className="field__input" aria-invalid={invalid || undefined}>
+      <select {...field} id={id} className="field__input" aria-invalid={invalid || undefined} aria-describedby={describedBy}>
         {children}
       </select>
     </div>

@@ -1,8 +1,9 @@
 import type { ErrorItem } from '@pagelog/contracts/envelope';
 
 /**
- * The named error collections of spec section 3, plus `setup` for the first-run screen (which the
- * spec does not have). Each holds the errors of the latest call that feeds it.
+ * The named error collections of spec section 3, plus `setup` for the first-run screen and
+ * `page-editor` for the editor's own saves, settings, translations, copies and deletion (the spec
+ * names none for these). Each holds the errors of the latest call that feeds it.
  */
 export const errorCollectionNames = [
   'login',
@@ -12,6 +13,7 @@ export const errorCollectionNames = [
   'setup',
   'create-page',
   'publication-requests',
+  'page-editor',
   'media',
   'users-overview',
   'user-settings',

@@ -1,7 +1,23 @@
+import { Link } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
-import { PlaceholderScreen } from '../../../components/placeholder-screen/placeholder-screen';
+import { useCurrentUser } from '../../../core/session/current-user';
+import { PageList } from '../components/page-list';
 
+/** /cmsadmin/: every page, with filters for locale, type and status. */
 export function PageOverviewRoute() {
   const { t } = useTranslation();
-  return <PlaceholderScreen title={t('screens.pageOverview.title')} description={t('screens.pageOverview.description')} />;
+  const { hasPermission } = useCurrentUser();
+  return (
+    <div className="screen screen--wide">
+      <div className="screen__header">
+        <h1 className="screen__title">{t('pages.overview.title')}</h1>
+        {hasPermission('create-page') && (
+          <Link className="button button--orange" to="/new-page">
+            {t('pages.overview.newPage')}
+          </Link>
+        )}
+      </div>
+      <PageList label={t('pages.overview.listLabel')} />
+    </div>
+  );
 }

@@ -1,32 +1,40 @@
-import { useParams } from 'react-router-dom';
+import { Link, useParams } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
-import { pageTypes, type PageTypeDefinition } from '@pagelog/contracts/pages/page-types';
+import { pageTypeByPathId } from '@pagelog/contracts/pages/page-types';
 import { PlaceholderScreen } from '../../../components/placeholder-screen/placeholder-screen';
+import { useCurrentUser } from '../../../core/session/current-user';
+import { PageList } from '../components/page-list';
+import { usePageTypeLabel } from '../components/use-page-type-label';
 
-// Paths carry the id lower-cased, so the look-up ignores case.
-function findPageType(id: string): PageTypeDefinition | undefined {
-  const wanted = id.toLowerCase();
-  return Object.values<PageTypeDefinition>(pageTypes).find((type) => type.id.toLowerCase() === wanted);
-}
-
+/** /cmsadmin/page-overview/{pageTypeId}: the pages of one type, headed by the type's label. */
 export function PageTypeOverviewRoute() {
   const { t } = useTranslation();
+  const { hasPermission } = useCurrentUser();
+  const typeLabel = usePageTypeLabel();
   const { pageTypeId = '' } = useParams();
-  const type = findPageType(pageTypeId);
+  const type = pageTypeByPathId(pageTypeId);
 
   if (!type) {
     return (
       <PlaceholderScreen
-        title={t('screens.pageTypeOverview.unknownTitle')}
-        description={t('screens.pageTypeOverview.unknownDescription', { id: pageTypeId })}
+        title={t('pages.overview.unknownTypeTitle')}
+        description={t('pages.overview.unknownTypeDescription', { id: pageTypeId })}
       />
     );
   }
-  const label = t(`pageTypes.${type.id}`, { defaultValue: type.label });
+  const label = typeLabel(type.id);
   return (
-    <PlaceholderScreen
-      title={t('screens.pageTypeOverview.title', { label })}
-      description={t('screens.pageTypeOverview.description', { id: type.id })}
-    />
+    <div className="screen screen--wide">
+      <div className="screen__header">
+        <h1 className="screen__title">{label}</h1>
+        {hasPermission('create-page') && (
+          <Link className="button button--orange" to={`/new-page?type=${encodeURIComponent(type.id)}`}>
+            {t('pages.overview.newPage')}
+          </Link>
+        )}
+      </div>
+      {/* Keyed by type: another type's overview starts with fresh filters and paging. */}
+      <PageList key={type.id} label={label} pageTypeId={type.id} />
+    </div>
   );
 }

@@ -1,0 +1,154 @@
+import { useId, useMemo } from 'react';
+import { useSortable } from '@dnd-kit/sortable';
+import { CSS } from '@dnd-kit/utilities';
+import { useTranslation } from 'react-i18next';
+import type { Block } from '@pagelog/contracts/blocks/block';
+import { blockType } from '@pagelog/contracts/blocks/block-types';
+import { anchorMessage, blockLabel, blockSummary } from '../state/block-helpers';
+import { SchemaForm } from './schema-form';
+import { validateValues } from '../state/schema-form-fields';
+
+export type BlockMove = 'moveUp' | 'moveDown';
+
+interface BlockCardProps {
+  block: Block;
+  index: number;
+  count: number;
+  /** Every block of the version, for the anchor check. */
+  blocks: readonly Block[];
+  open: boolean;
+  readOnly: boolean;
+  showAllErrors: boolean;
+  /** Grows when the content is replaced: the form starts afresh. */
+  formGeneration: number;
+  onToggle: () => void;
+  onReplace: () => void;
+  onRemove: () => void;
+  onMove: (move: BlockMove) => void;
+  onProps: (props: Record<string, unknown>) => void;
+  onAnchor: (anchor: string) => void;
+}
+
+/** One block of the Overview: its type and a summary, its actions, and its form when open. */
+export function BlockCard(props: BlockCardProps) {
+  const { block, index, count, blocks, open, readOnly, showAllErrors, formGeneration } = props;
+  const { t } = useTranslation();
+  const titleId = useId();
+  const bodyId = useId();
+  const anchorId = useId();
+  const anchorHintId = useId();
+  const anchorErrorId = useId();
+  const label = blockLabel(block.type);
+  const definition = blockType(block.type);
+  const summary = blockSummary(block);
+  const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging } = useSortable({
+    id: block.key,
+    disabled: readOnly,
+  });
+
+  const anchorProblem = anchorMessage(block.anchorPoint, block.key, blocks);
+  const problems = useMemo(
+    () => (definition ? Object.keys(validateValues(definition.props, block.props)).length : 0) + (anchorProblem ? 1 : 0),
+    [definition, block.props, anchorProblem],
+  );
+
+  return (
+    <li
+      ref={setNodeRef}
+      className={`block-card${isDragging ? ' is-dragging' : ''}${open ? ' is-open' : ''}`}
+      style={{ transform: CSS.Translate.toString(transform), transition }}
+      data-block-key={block.key}
+    >
+      <div className="block-card__header">
+        <button
+          type="button"
+          ref={setActivatorNodeRef}
+          className="block-card__handle"
+          disabled={readOnly}
+          {...attributes}
+          {...listeners}
+        >
+          <span aria-hidden="true">⠿</span>
+          {/* Named by text, not aria-label: look-ups by label ("Text") should find fields, not handles. */}
+          <span className="visually-hidden">{t('pages.editor.blocks.dragHandle', { label })}</span>
+        </button>
+        <div className="block-card__title">
+          <div className="block-card__label-line">
+            <h3 id={titleId} className="block-card__label">
+              {t('pages.editor.blocks.cardTitle', { position: index + 1, label })}
+            </h3>
+            {block.anchorPoint.trim() !== '' && <code className="block-card__anchor">#{block.anchorPoint.trim()}</code>}
+            {problems > 0 && <span className="badge badge--warning">{t('pages.editor.blocks.needsAttention')}</span>}
+          </div>
+          <p className={`block-card__summary${summary === '' ? ' is-empty' : ''}`}>{summary || t('pages.editor.blocks.noSummary')}</p>
+        </div>
+        <div className="block-card__actions">
+          <button type="button" className="button button--grey button--small" aria-expanded={open} aria-controls={open ? bodyId : undefined} onClick={props.onToggle}>
+            {open ? t('pages.editor.blocks.close') : t('pages.editor.blocks.edit')}
+          </button>
+          {!readOnly && (
+            <>
+              <button type="button" className="button button--grey button--small" onClick={props.onReplace}>
+                {t('pages.editor.blocks.replace')}
+              </button>
+              <button type="button" className="button button--grey button--small" data-action="moveUp" disabled={index === 0} onClick={() => props.onMove('moveUp')}>
+                {t('pages.editor.blocks.moveUp')}
+              </button>
+              <button
+                type="button"
+                className="button button--grey button--small"
+                data-action="moveDown"
+                disabled={index === count - 1}
+                onClick={() => props.onMove('moveDown')}
+              >
+                {t('pages.editor.blocks.moveDown')}
+              </button>
+              <button type="button" className="button button--grey button--small button--danger" onClick={props.onRemove}>
+                {t('pages.editor.blocks.remove')}
+              </button>
+            </>
+          )}
+        </div>
+      </div>
+      {open && (
+        <div id={bodyId} className="block-card__body">
+          {definition ? (
+            <SchemaForm
+              key={`${block.type}-${formGeneration}`}
+              schema={definition.props}
+              values={block.props}
+              onChange={props.onProps}
+              disabled={readOnly}
+              showAllErrors={showAllErrors}
+              focusFirst={!readOnly}
+            />
+          ) : null}
+          <div className="field">
+            <label className="field__label" htmlFor={anchorId}>
+              {t('pages.editor.blocks.anchor')}
+            </label>
+            <input
+              id={anchorId}
+              className="field__input"
+              value={block.anchorPoint}
+              disabled={readOnly}
+              autoComplete="off"
+              spellCheck={false}
+              aria-invalid={anchorProblem ? true : undefined}
+              aria-describedby={`${anchorHintId}${anchorProblem ? ` ${anchorErrorId}` : ''}`}
+              onChange={(event) => props.onAnchor(event.target.value)}
+            />
+            <p id={anchorHintId} className="form__hint">
+              {t('pages.editor.blocks.anchorHint')}
+            </p>
+            {anchorProblem && (
+              <p id={anchorErrorId} className="field__error" role="alert">
+                {anchorProblem}
+              </p>
+            )}
+          </div>
+        </div>
+      )}
+    </li>
+  );
+}

@@ -1,0 +1,214 @@
+import { useId, useState } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { useTranslation } from 'react-i18next';
+import { pageEditorPath } from '@pagelog/contracts/pages/page-types';
+import { ErrorList } from '../../../components/error-list/error-list';
+import { Modal } from '../../../components/modal/modal';
+import { toRouterPath } from '../../../components/navigation/build-navigation';
+import { useErrorStore } from '../../../core/errors/error-store-context';
+import { useSiteSettings } from '../../../core/settings/site-settings';
+import { useCurrentUser } from '../../../core/session/current-user';
+import { availableActions, type EditorActionName } from '../state/available-actions';
+import { usePageEditorState, usePageEditorStore } from '../state/page-editor-context';
+import type { BusyAction } from '../state/page-editor-store';
+import { CommentModal } from './comment-modal';
+import { CopyPageModal } from './copy-page-modal';
+import { ReviewRequestModal } from './review-request-modal';
+
+type Dialog = 'requestPublication' | 'resendRequest' | 'unpublish' | 'delete' | 'duplicate' | null;
+
+/** In the toolbar's order: saving and publishing first, the request workflow, then copy and delete. */
+const order: EditorActionName[] = [
+  'save',
+  'saveAndPublish',
+  'publish',
+  'unpublish',
+  'requestPublication',
+  'reviewRequest',
+  'revokeRequest',
+  'resendRequest',
+  'duplicate',
+  'delete',
+];
+
+const primary = new Set<EditorActionName>(['save', 'saveAndPublish', 'publish', 'reviewRequest']);
+
+interface EditorActionsProps {
+  /** Lets the next navigation pass without the unsaved-changes prompt (the page is gone). */
+  allowLeave: () => void;
+}
+
+/**
+ * The page actions that apply for this user and this page (see availableActions), with the
+ * modals some of them ask through first.
+ */
+export function EditorActions({ allowLeave }: EditorActionsProps) {
+  const { t } = useTranslation();
+  const store = usePageEditorStore();
+  const errors = useErrorStore();
+  const navigate = useNavigate();
+  const settings = useSiteSettings();
+  const { user } = useCurrentUser();
+  const { page, editor, busy } = usePageEditorState();
+  const [dialog, setDialog] = useState<Dialog>(null);
+  const titleId = useId();
+  if (!page || !editor) return null;
+
+  const actions = availableActions({ page, permissions: user?.permissions ?? [], userId: user?.ID ?? '', unsaved: editor.unsaved });
+  const title = editor.content.title || page.title;
+
+  function open(next: Exclude<Dialog, null>) {
+    errors.clear(next === 'delete' || next === 'duplicate' ? 'page-editor' : 'publication-requests');
+    setDialog(next);
+  }
+
+  function run(action: EditorActionName) {
+    switch (action) {
+      case 'save':
+        void store.save();
+        return;
+      case 'saveAndPublish':
+        void store.saveAndPublish();
+        return;
+      case 'publish':
+        void store.publish();
+        return;
+      case 'revokeRequest':
+        void store.revokeRequest();
+        return;
+      case 'reviewRequest':
+        errors.clear('publication-requests');
+        store.dispatch({ type: 'startActivity', activity: 'AcceptRequest' });
+        return;
+      default:
+        open(action);
+    }
+  }
+
+  const busyFor: Partial<Record<EditorActionName, BusyAction>> = { save: 'save', saveAndPublish: 'saveAndPublish', publish: 'publish', revokeRequest: 'revokeRequest' };
+  const visible = order.filter((action) => actions.has(action));
+
+  return (
+    <section className="editor-actions" aria-labelledby={titleId}>
+      <h2 id={titleId} className="side-panel__title">
+        {t('pages.editor.actions.label')}
+      </h2>
+      <div className="editor-actions__buttons" role="group" aria-labelledby={titleId}>
+        {visible.map((action) => (
+          <button
+            key={action}
+            type="button"
+            className={`button ${primary.has(action) ? 'button--orange' : 'button--grey'}${action === 'delete' ? ' button--danger' : ''}`}
+            disabled={busy !== null || (action === 'save' && !editor.unsaved)}
+            aria-busy={busy !== null && busy === busyFor[action] ? true : undefined}
+            onClick={() => run(action)}
+          >
+            {t(`pages.editor.actions.${action}`)}
+          </button>
+        ))}
+      </div>
+
+      {dialog === 'requestPublication' && (
+        <CommentModal
+          title={t('pages.editor.requestModal.title')}
+          label={t('pages.editor.requestModal.comment')}
+          hint={t('pages.editor.requestModal.hint')}
+          property="comment"
+          submitText={t('pages.editor.requestModal.submit')}
+          cancelText={t('pages.editor.requestModal.cancel')}
+          busy={busy !== null}
+          onSubmit={(comment) => store.requestPublication(comment)}
+          onClose={() => setDialog(null)}
+        >
+          {editor.unsaved && <p className="form__intro">{t('pages.editor.requestModal.savesFirst')}</p>}
+        </CommentModal>
+      )}
+
+      {dialog === 'resendRequest' && (
+        <CommentModal
+          title={t('pages.editor.resend.title')}
+          label={t('pages.editor.resend.comment')}
+          hint={t('pages.editor.resend.hint')}
+          property="comment"
+          submitText={t('pages.editor.resend.submit')}
+          cancelText={t('pages.editor.resend.cancel')}
+          busy={busy !== null}
+          onSubmit={(comment) => store.resendRequest(comment)}
+          onClose={() => setDialog(null)}
+        />
+      )}
+
+      {editor.activity === 'AcceptRequest' && <ReviewRequestModal onClose={() => store.dispatch({ type: 'endActivity' })} />}
+
+      {dialog === 'unpublish' && (
+        <Modal
+          title={t('pages.editor.unpublish.title')}
+          size="small"
+          onClose={() => setDialog(null)}
+          buttons={[
+            { text: t('pages.editor.unpublish.cancel'), theme: 'grey', onClick: () => setDialog(null) },
+            {
+              text: t('pages.editor.unpublish.confirm'),
+              theme: 'orange',
+              disabled: busy !== null,
+              onClick: () => void store.unpublish().then((done) => done && setDialog(null)),
+            },
+          ]}
+        >
+          <ErrorList collection="publication-requests" />
+          <p>{t(editor.unsaved ? 'pages.editor.unpublish.questionUnsaved' : 'pages.editor.unpublish.question', { title })}</p>
+        </Modal>
+      )}
+
+      {dialog === 'delete' && (
+        <Modal
+          title={t('pages.editor.delete.title')}
+          size="small"
+          onClose={() => setDialog(null)}
+          buttons={[
+            { text: t('pages.editor.delete.cancel'), theme: 'grey', onClick: () => setDialog(null) },
+            {
+              text: t('pages.editor.delete.confirm'),
+              theme: 'orange',
+              disabled: busy !== null,
+              onClick: () =>
+                void store.deletePage().then((done) => {
+                  if (!done) return;
+                  allowLeave();
+                  navigate('/');
+                }),
+            },
+          ]}
+        >
+          <ErrorList collection="page-editor" />
+          <p>{t('pages.editor.delete.question', { title })}</p>
+        </Modal>
+      )}
+
+      {dialog === 'duplicate' && (
+        <CopyPageModal
+          title={t('pages.editor.duplicate.title')}
+          intro={t('pages.editor.duplicate.intro')}
+          submitText={t('pages.editor.duplicate.submit')}
+          cancelText={t('pages.editor.duplicate.cancel')}
+          labels={{
+            locale: t('pages.editor.duplicate.fields.locale'),
+            title: t('pages.editor.duplicate.fields.title'),
+            slug: t('pages.editor.duplicate.fields.slug'),
+          }}
+          locales={settings?.availableLocales.length ? settings.availableLocales : [page.locale]}
+          initial={{ locale: page.locale, title: t('pages.editor.duplicate.copyTitle', { title: page.title }), slug: `${page.slug}-copy` }}
+          busy={busy === 'duplicate'}
+          onClose={() => setDialog(null)}
+          onSubmit={async (values) => {
+            const pageID = await store.duplicate(values);
+            if (!pageID) return false;
+            setDialog(null);
+            navigate(toRouterPath(pageEditorPath(pageID)));
+            return true;
+          }}
+        />
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,67 @@
+import { useContext, useEffect, useRef } from 'react';
+import { UNSAFE_DataRouterContext, useBlocker } from 'react-router-dom';
+import { useTranslation } from 'react-i18next';
+import { Modal } from '../../../components/modal/modal';
+
+interface LeaveGuardProps {
+  /** Whether leaving would lose something. */
+  when: boolean;
+  /** Leaving without saving was chosen. */
+  onLeave: () => void;
+  /** Set to let the next navigation pass (the page was deleted, a new page opens on purpose). */
+  allowRef: { current: boolean };
+}
+
+/**
+ * Asks before unsaved changes are left behind: a modal for navigation inside the admin
+ * (react-router's useBlocker, which needs a data router), the browser's own prompt for a reload or
+ * a closed tab.
+ */
+export function LeaveGuard({ when, onLeave, allowRef }: LeaveGuardProps) {
+  const dataRouter = useContext(UNSAFE_DataRouterContext);
+  const whenRef = useRef(when);
+
+  useEffect(() => {
+    whenRef.current = when;
+    if (!when) return;
+    const ask = (event: BeforeUnloadEvent) => {
+      event.preventDefault();
+      // Older browsers need returnValue set to show the prompt.
+      event.returnValue = '';
+    };
+    window.addEventListener('beforeunload', ask);
+    return () => window.removeEventListener('beforeunload', ask);
+  }, [when]);
+
+  // Specs mount the routes in a MemoryRouter, where useBlocker is not available.
+  return dataRouter ? <LeavePrompt whenRef={whenRef} allowRef={allowRef} onLeave={onLeave} /> : null;
+}
+
+function LeavePrompt({ whenRef, allowRef, onLeave }: { whenRef: { current: boolean }; allowRef: { current: boolean }; onLeave: () => void }) {
+  const { t } = useTranslation();
+  const blocker = useBlocker(({ currentLocation, nextLocation }) => {
+    if (allowRef.current || !whenRef.current) return false;
+    return currentLocation.pathname !== nextLocation.pathname;
+  });
+  if (blocker.state !== 'blocked') return null;
+  return (
+    <Modal
+      title={t('pages.editor.leave.title')}
+      size="small"
+      onClose={() => blocker.reset()}
+      buttons={[
+        { text: t('pages.editor.leave.stay'), theme: 'grey', onClick: () => blocker.reset() },
+        {
+          text: t('pages.editor.leave.leave'),
+          theme: 'orange',
+          onClick: () => {
+            onLeave();
+            blocker.proceed();
+          },
+        },
+      ]}
+    >
+      <p>{t('pages.editor.leave.text')}</p>
+    </Modal>
+  );
+}

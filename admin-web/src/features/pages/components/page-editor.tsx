@@ -1,0 +1,124 @@
+import { useRef } from 'react';
+import { useTranslation } from 'react-i18next';
+import { publicPath } from '@pagelog/contracts/slugs';
+import { ErrorList } from '../../../components/error-list/error-list';
+import { formatDateTime } from '../../../core/format/date-time';
+import { useSiteSettings } from '../../../core/settings/site-settings';
+import { useCurrentUser } from '../../../core/session/current-user';
+import { canEdit, isPinned } from '../state/available-actions';
+import { usePageEditorState, usePageEditorStore } from '../state/page-editor-context';
+import { BlockList } from './block-list';
+import { EditorActions } from './editor-actions';
+import { ConflictNotice, LocalDraftNotice, RequestNotice } from './editor-notices';
+import { EditorTabs } from './editor-tabs';
+import { HistoryPanel } from './history-panel';
+import { LeaveGuard } from './leave-guard';
+import { PageSettingsPanel } from './page-settings-panel';
+import { SeoSettingsPanel } from './seo-settings-panel';
+import { StatusBadge } from './status-badge';
+import { TranslationsPanel } from './translations-panel';
+import { usePageTypeLabel } from './use-page-type-label';
+
+/**
+ * The page editor (spec section 2, "Editor screens"): the title with its status and public
+ * address, the tabs in a main column, the actions and the page's details beside them. Read-only
+ * without edit-page and while a publication request pins the draft.
+ */
+export function PageEditor() {
+  const { t } = useTranslation();
+  const store = usePageEditorStore();
+  const { page, editor, message } = usePageEditorState();
+  const { user } = useCurrentUser();
+  const settings = useSiteSettings();
+  const typeLabel = usePageTypeLabel();
+  const allowLeave = useRef(false);
+  if (!page || !editor) return null;
+
+  const permissions = user?.permissions ?? [];
+  const readOnly = !canEdit({ page, permissions });
+  const path = page.path || publicPath(page.locale, page.slug, settings?.defaultLocale ?? page.locale);
+
+  let panel;
+  if (editor.tab === 'overview') {
+    panel = (
+      <>
+        <BlockList readOnly={readOnly} />
+        <HistoryPanel pageId={page.id} revision={page.revision} />
+      </>
+    );
+  } else if (editor.tab === 'page-settings') {
+    panel = <PageSettingsPanel readOnly={readOnly} />;
+  } else if (editor.tab === 'seo-settings') {
+    panel = <SeoSettingsPanel key={editor.formGeneration} readOnly={readOnly} />;
+  } else {
+    panel = <TranslationsPanel />;
+  }
+
+  return (
+    <div className="screen screen--wide editor">
+      <header className="editor__header">
+        <div className="editor__heading">
+          <h1 className="screen__title">{editor.content.title || page.title}</h1>
+          <StatusBadge status={page.status} reviewRequested={page.hasPublicationRequest} />
+          {editor.unsaved && <span className="badge badge--unsaved">{t('pages.editor.unsavedMark')}</span>}
+        </div>
+        <p className="editor__path">
+          {t('pages.editor.publicPath')}: <code className="path">{path}</code>
+        </p>
+      </header>
+
+      <p className="editor__status" role="status">
+        {message ? t(`pages.editor.messages.${message.key}`) : ''}
+      </p>
+      <LocalDraftNotice />
+      <RequestNotice />
+      <ConflictNotice />
+      {readOnly && !isPinned(page) && <p className="notice">{t('pages.editor.readOnly')}</p>}
+      <ErrorList collection="page-editor" />
+      <ErrorList collection="publication-requests" />
+
+      <div className="editor__layout">
+        <div className="editor__main">
+          <EditorTabs selected={editor.tab} onSelect={(tab) => store.dispatch({ type: 'openTab', tab })}>
+            {panel}
+          </EditorTabs>
+        </div>
+        <aside className="editor__side">
+          <EditorActions
+            allowLeave={() => {
+              allowLeave.current = true;
+            }}
+          />
+          <section className="side-panel" aria-label={t('pages.editor.info.heading')}>
+            <h2 className="side-panel__title">{t('pages.editor.info.heading')}</h2>
+            <dl className="details-list">
+              <dt>{t('pages.editor.info.type')}</dt>
+              <dd>{typeLabel(page.type)}</dd>
+              <dt>{t('pages.editor.info.locale')}</dt>
+              <dd>{page.locale}</dd>
+              {page.authorName && (
+                <>
+                  <dt>{t('pages.editor.info.author')}</dt>
+                  <dd>{page.authorName}</dd>
+                </>
+              )}
+              <dt>{t('pages.editor.info.lastChange')}</dt>
+              <dd>
+                {page.updatedByName
+                  ? t('pages.editor.info.lastChangeValue', { date: formatDateTime(page.updatedAt), name: page.updatedByName })
+                  : formatDateTime(page.updatedAt)}
+              </dd>
+              {page.publishedAt && (
+                <>
+                  <dt>{t('pages.editor.info.published')}</dt>
+                  <dd>{formatDateTime(page.publishedAt)}</dd>
+                </>
+              )}
+            </dl>
+          </section>
+        </aside>
+      </div>
+      <LeaveGuard when={editor.unsaved} onLeave={() => store.forgetUnsaved()} allowRef={allowLeave} />
+    </div>
+  );
+}

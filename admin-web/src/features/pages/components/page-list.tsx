@@ -1,0 +1,170 @@
+import { useCallback, useId, useMemo, useRef, useState } from 'react';
+import { Link } from 'react-router-dom';
+import { useTranslation } from 'react-i18next';
+import { publicationStatuses, type PageListItem, type PublicationStatus } from '@pagelog/contracts/pages/page';
+import { pageEditorPath, pageTypes, type PageTypeDefinition } from '@pagelog/contracts/pages/page-types';
+import type { PageListColumn } from '@pagelog/contracts/pages/schemas';
+import { toRouterPath } from '../../../components/navigation/build-navigation';
+import { PaginatedList, type ListColumn } from '../../../components/paginated-list/paginated-list';
+import type { FetchPage, PaginatedListController } from '../../../components/paginated-list/paginated-list-controller';
+import { formatDateTime } from '../../../core/format/date-time';
+import { useSiteSettings } from '../../../core/settings/site-settings';
+import { usePagesApi } from '../state/use-pages-api';
+import { StatusBadge } from './status-badge';
+import { usePageTypeLabel } from './use-page-type-label';
+
+/** Spec section 9: 25 rows when the table gives none. */
+export const PAGE_LIST_SIZE = 25;
+
+const allTypes: PageTypeDefinition[] = Object.values(pageTypes);
+
+interface Filters {
+  locale: string;
+  type: string;
+  status: PublicationStatus | '';
+}
+
+interface PageListProps {
+  /** Names the table. */
+  label: string;
+  /** Only pages of this type (fixed for the list's life: key the list by it); without it every page, with a Page type filter. */
+  pageTypeId?: string;
+}
+
+/**
+ * The pages as a paginated list (POST /page/list, paged, searched and sorted by the server), with
+ * filters for locale, type and status. A filter change reloads from the first page. A failed
+ * fetch is only logged (spec section 7).
+ */
+export function PageList({ label, pageTypeId }: PageListProps) {
+  const { t } = useTranslation();
+  const pages = usePagesApi();
+  const settings = useSiteSettings();
+  const typeLabel = usePageTypeLabel();
+  const localeId = useId();
+  const typeId = useId();
+  const statusId = useId();
+  const [filters, setFilters] = useState<Filters>({ locale: '', type: pageTypeId ?? '', status: '' });
+  const filtersRef = useRef(filters);
+  const controllerRef = useRef<PaginatedListController<PageListItem> | null>(null);
+
+  function changeFilter(change: Partial<Filters>) {
+    const next = { ...filtersRef.current, ...change };
+    filtersRef.current = next;
+    setFilters(next);
+    void controllerRef.current?.goToPage(0);
+  }
+
+  const fetchPage = useCallback<FetchPage<PageListItem>>(
+    async (pageIndex, pageSize, searchTerm, sortColumn, sortOrder) => {
+      const { locale, type, status } = filtersRef.current;
+      const reply = await pages.list({
+        type,
+        locale,
+        status,
+        pageIndex,
+        pageSize,
+        searchTerm,
+        columnToSort: sortColumn as PageListColumn | '',
+        sortOrder,
+      });
+      // The list controller logs a rejected fetch and keeps what it showed.
+      if (!reply.Success || !reply.data) throw new Error(`POST /page/list answered ${reply.status}: ${reply.Errors.map((e) => e.code).join(', ')}`);
+      return reply.data;
+    },
+    [pages],
+  );
+
+  const onReady = useCallback((controller: PaginatedListController<PageListItem>) => {
+    controllerRef.current = controller;
+    return () => {
+      controllerRef.current = null;
+    };
+  }, []);
+
+  const columns = useMemo<ListColumn<PageListItem>[]>(() => {
+    const list: (ListColumn<PageListItem> | null)[] = [
+      {
+        key: 'title',
+        label: t('pages.overview.columns.title'),
+        sortable: true,
+        render: (item) => <Link to={toRouterPath(pageEditorPath(item.id))}>{item.title || item.slug}</Link>,
+      },
+      { key: 'slug', label: t('pages.overview.columns.slug'), sortable: true, render: (item) => <code className="path">{item.path || `/${item.slug}`}</code> },
+      { key: 'locale', label: t('pages.overview.columns.locale'), sortable: true, render: (item) => item.locale },
+      pageTypeId
+        ? null
+        : { key: 'type', label: t('pages.overview.columns.type'), render: (item) => typeLabel(item.type) },
+      {
+        key: 'status',
+        label: t('pages.overview.columns.status'),
+        sortable: true,
+        render: (item) => <StatusBadge status={item.status} reviewRequested={item.hasPublicationRequest} />,
+      },
+      {
+        key: 'updatedAt',
+        label: t('pages.overview.columns.updatedAt'),
+        sortable: true,
+        render: (item) => (
+          <span className="cell-stack">
+            <span>{formatDateTime(item.updatedAt)}</span>
+            {item.updatedByName && <span className="cell-stack__muted">{t('pages.overview.lastChangeBy', { name: item.updatedByName })}</span>}
+          </span>
+        ),
+      },
+      { key: 'author', label: t('pages.overview.columns.author'), render: (item) => item.authorName },
+    ];
+    return list.filter((column): column is ListColumn<PageListItem> => column !== null);
+  }, [t, pageTypeId, typeLabel]);
+
+  return (
+    <div className="page-list">
+      <div className="filters" role="group" aria-label={t('pages.overview.filters.label')}>
+        <div className="filters__field">
+          <label htmlFor={localeId}>{t('pages.overview.filters.locale')}</label>
+          <select id={localeId} value={filters.locale} onChange={(event) => changeFilter({ locale: event.target.value })}>
+            <option value="">{t('pages.overview.filters.allLocales')}</option>
+            {(settings?.availableLocales ?? []).map((locale) => (
+              <option key={locale} value={locale}>
+                {locale}
+              </option>
+            ))}
+          </select>
+        </div>
+        {!pageTypeId && (
+          <div className="filters__field">
+            <label htmlFor={typeId}>{t('pages.overview.filters.type')}</label>
+            <select id={typeId} value={filters.type} onChange={(event) => changeFilter({ type: event.target.value })}>
+              <option value="">{t('pages.overview.filters.allTypes')}</option>
+              {allTypes.map((type) => (
+                <option key={type.id} value={type.id}>
+                  {typeLabel(type.id)}
+                </option>
+              ))}
+            </select>
+          </div>
+        )}
+        <div className="filters__field">
+          <label htmlFor={statusId}>{t('pages.overview.filters.status')}</label>
+          <select id={statusId} value={filters.status} onChange={(event) => changeFilter({ status: event.target.value as Filters['status'] })}>
+            <option value="">{t('pages.overview.filters.allStatuses')}</option>
+            {publicationStatuses.map((status) => (
+              <option key={status} value={status}>
+                {t(`pages.status.${status}`)}
+              </option>
+            ))}
+          </select>
+        </div>
+      </div>
+      <PaginatedList<PageListItem>
+        label={label}
+        fetch={fetchPage}
+        columns={columns}
+        rowKey={(item) => item.id}
+        pageSize={PAGE_LIST_SIZE}
+        noResultsText={t('pages.overview.noResults')}
+        onReady={onReady}
+      />
+    </div>
+  );
+}

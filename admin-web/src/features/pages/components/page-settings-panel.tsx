@@ -1,0 +1,134 @@
+import { useId } from 'react';
+import { useTranslation } from 'react-i18next';
+import { anchorPattern } from '@pagelog/contracts/blocks/anchors';
+import { messageFor } from '@pagelog/contracts/error-catalogue';
+import { pageType } from '@pagelog/contracts/pages/page-types';
+import { publicPath } from '@pagelog/contracts/slugs';
+import { useErrorCollection } from '../../../core/errors/error-store-context';
+import { useSiteSettings } from '../../../core/settings/site-settings';
+import { sameProperty } from '../../../components/form-field/text-field';
+import { slugChanged } from '../state/editor-state';
+import { usePageEditorState, usePageEditorStore } from '../state/page-editor-context';
+import { normalisedSlug } from '../state/slug-availability';
+import { formFieldsOf } from '../state/schema-form-fields';
+import { SchemaForm } from './schema-form';
+import { SlugField } from './slug-field';
+import { useSlugAvailability } from './use-slug-availability';
+
+/**
+ * Page Settings: the version's title, and the page's own slug (checked live; a new slug can take
+ * internal links along, and the old address redirects), anchor and type data.
+ */
+export function PageSettingsPanel({ readOnly }: { readOnly: boolean }) {
+  const { t } = useTranslation();
+  const store = usePageEditorStore();
+  const { editor, page, showAllErrors } = usePageEditorState();
+  const settings = useSiteSettings();
+  const errors = useErrorCollection('page-editor');
+  const titleId = useId();
+  const titleHintId = useId();
+  const anchorId = useId();
+  const anchorHintId = useId();
+  const anchorErrorId = useId();
+  const linksId = useId();
+  const linksHintId = useId();
+  const slug = editor?.settings.slug ?? '';
+  const savedSlug = editor?.saved.settings.slug ?? '';
+  const check = useSlugAvailability(slug, page?.locale ?? '', { pageID: page?.id, skip: normalisedSlug(slug) === savedSlug });
+  if (!editor || !page) return null;
+
+  const invalid = (property: string) => errors.some((error) => sameProperty(error.property, property));
+  const type = pageType(page.type);
+  const typeFields = type ? formFieldsOf(type.typeData) : [];
+  const anchor = editor.settings.anchor;
+  const anchorProblem = anchor.trim() !== '' && !anchorPattern.test(anchor.trim()) ? messageFor('V_12', 'anchor') : null;
+  const oldPath = page.path || publicPath(page.locale, savedSlug, settings?.defaultLocale ?? page.locale);
+
+  return (
+    <div className="form form--wide">
+      <div className="field">
+        <label className="field__label" htmlFor={titleId}>
+          {t('pages.editor.pageSettings.title')}
+        </label>
+        <input
+          id={titleId}
+          className="field__input"
+          value={editor.content.title}
+          disabled={readOnly}
+          aria-invalid={invalid('title') || editor.content.title.trim() === '' || undefined}
+          aria-describedby={titleHintId}
+          onChange={(event) => store.dispatch({ type: 'setTitle', title: event.target.value })}
+        />
+        <p id={titleHintId} className="form__hint">
+          {t('pages.editor.pageSettings.titleHint')}
+        </p>
+      </div>
+
+      <SlugField
+        label={t('pages.editor.pageSettings.slug')}
+        value={slug}
+        check={check}
+        disabled={readOnly}
+        invalid={invalid('slug')}
+        onChange={(event) => store.dispatch({ type: 'setSlug', slug: event.target.value })}
+      />
+      {slugChanged(editor) && (
+        <div className="field field--checkbox">
+          <div className="checkbox">
+            <input
+              id={linksId}
+              type="checkbox"
+              checked={editor.shouldUpdateLinks}
+              disabled={readOnly}
+              aria-describedby={linksHintId}
+              onChange={(event) => store.dispatch({ type: 'setShouldUpdateLinks', value: event.target.checked })}
+            />
+            <label htmlFor={linksId}>{t('pages.editor.pageSettings.updateLinks')}</label>
+          </div>
+          <p id={linksHintId} className="form__hint">
+            {t('pages.editor.pageSettings.updateLinksHint')} {t('pages.editor.pageSettings.redirectNote', { path: oldPath })}
+          </p>
+        </div>
+      )}
+
+      <div className="field">
+        <label className="field__label" htmlFor={anchorId}>
+          {t('pages.editor.pageSettings.anchor')}
+        </label>
+        <input
+          id={anchorId}
+          className="field__input"
+          value={anchor}
+          disabled={readOnly}
+          autoComplete="off"
+          spellCheck={false}
+          aria-invalid={anchorProblem || invalid('anchor') ? true : undefined}
+          aria-describedby={`${anchorHintId}${anchorProblem ? ` ${anchorErrorId}` : ''}`}
+          onChange={(event) => store.dispatch({ type: 'setPageAnchor', anchor: event.target.value })}
+        />
+        <p id={anchorHintId} className="form__hint">
+          {t('pages.editor.pageSettings.anchorHint')}
+        </p>
+        {anchorProblem && (
+          <p id={anchorErrorId} className="field__error" role="alert">
+            {anchorProblem}
+          </p>
+        )}
+      </div>
+
+      {type && typeFields.length > 0 && (
+        <fieldset className="form__group">
+          <legend>{t('pages.editor.pageSettings.typeData')}</legend>
+          <SchemaForm
+            key={`${type.id}-${editor.formGeneration}`}
+            schema={type.typeData}
+            values={editor.settings.typeData}
+            disabled={readOnly}
+            showAllErrors={showAllErrors}
+            onChange={(typeData) => store.dispatch({ type: 'setTypeData', typeData })}
+          />
+        </fieldset>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,107 @@
+import { Link, useNavigate } from 'react-router-dom';
+import { useTranslation } from 'react-i18next';
+import { pageEditorPath } from '@pagelog/contracts/pages/page-types';
+import { toRouterPath } from '../../../components/navigation/build-navigation';
+import { useErrorStore } from '../../../core/errors/error-store-context';
+import { useSiteSettings } from '../../../core/settings/site-settings';
+import { useCurrentUser } from '../../../core/session/current-user';
+import { usePageEditorState, usePageEditorStore } from '../state/page-editor-context';
+import { suggestSlug } from '../state/slug-suggestion';
+import { CopyPageModal } from './copy-page-modal';
+import { StatusBadge } from './status-badge';
+
+/** Translations: the other pages of the translation group, and Add translation for a locale it lacks. */
+export function TranslationsPanel() {
+  const { t } = useTranslation();
+  const store = usePageEditorStore();
+  const errors = useErrorStore();
+  const navigate = useNavigate();
+  const { hasPermission } = useCurrentUser();
+  const settings = useSiteSettings();
+  const { page, editor, busy } = usePageEditorState();
+  if (!page || !editor) return null;
+
+  const translations = page.translations ?? [];
+  const taken = new Set([page.locale, ...translations.map((translation) => translation.locale)]);
+  const free = (settings?.availableLocales ?? []).filter((locale) => !taken.has(locale));
+  const adding = editor.activity === 'AddTranslation';
+
+  function open() {
+    errors.clear('page-editor');
+    store.dispatch({ type: 'startActivity', activity: 'AddTranslation' });
+  }
+
+  return (
+    <section className="translations">
+      {translations.length === 0 ? (
+        <p className="translations__empty">{t('pages.editor.translations.empty')}</p>
+      ) : (
+        <table className="data-table">
+          <caption className="visually-hidden">{t('pages.editor.translations.heading')}</caption>
+          <thead>
+            <tr>
+              <th scope="col">{t('pages.editor.translations.locale')}</th>
+              <th scope="col">{t('pages.editor.translations.title')}</th>
+              <th scope="col">{t('pages.editor.translations.status')}</th>
+              <th scope="col">
+                <span className="visually-hidden">{t('pages.editor.translations.open')}</span>
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {translations.map((translation) => (
+              <tr key={translation.pageID}>
+                <td>{translation.locale}</td>
+                <td>{translation.title}</td>
+                <td>
+                  <StatusBadge status={translation.status} />
+                </td>
+                <td className="data-table__actions">
+                  <Link
+                    className="button button--grey button--small"
+                    to={toRouterPath(pageEditorPath(translation.pageID))}
+                    aria-label={t('pages.editor.translations.openLabel', { title: translation.title || translation.locale })}
+                  >
+                    {t('pages.editor.translations.open')}
+                  </Link>
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+      {hasPermission('create-page') && (
+        <div className="translations__add">
+          <button type="button" className="button button--orange" disabled={free.length === 0} onClick={open}>
+            {t('pages.editor.translations.add')}
+          </button>
+          {settings && free.length === 0 && <p className="form__hint">{t('pages.editor.translations.noLocalesLeft')}</p>}
+        </div>
+      )}
+      {adding && free.length > 0 && (
+        <CopyPageModal
+          title={t('pages.editor.translations.modalTitle')}
+          intro={t('pages.editor.translations.intro')}
+          submitText={t('pages.editor.translations.create')}
+          cancelText={t('pages.editor.translations.cancel')}
+          labels={{
+            locale: t('pages.editor.translations.fields.locale'),
+            title: t('pages.editor.translations.fields.title'),
+            slug: t('pages.editor.translations.fields.slug'),
+          }}
+          locales={free}
+          initial={{ locale: free[0]!, title: editor.content.title, slug: page.slug || suggestSlug(editor.content.title) }}
+          busy={busy === 'addTranslation'}
+          onClose={() => store.dispatch({ type: 'endActivity' })}
+          onSubmit={async (values) => {
+            const pageID = await store.createTranslation({ newLocale: values.locale, title: values.title, slug: values.slug });
+            if (!pageID) return false;
+            store.dispatch({ type: 'endActivity' });
+            navigate(toRouterPath(pageEditorPath(pageID)));
+            return true;
+          }}
+        />
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,86 @@
+import { expect } from 'chai';
+import { FakeClock, settle } from '../../../testing/fake-clock';
+import { failure, success } from '../../../testing/fake-users-api';
+import { createSlugChecker, normalisedSlug, type CheckSlug, type SlugCheck } from './slug-availability';
+
+function setUp(answer: (slug: string) => boolean | 'fail' = () => true, pageID?: string) {
+  const clock = new FakeClock();
+  const sent: unknown[] = [];
+  const results: SlugCheck[] = [];
+  const check: CheckSlug = async (body) => {
+    sent.push(body);
+    const available = answer(body.slug);
+    return available === 'fail' ? failure(500) : success({ available });
+  };
+  const checker = createSlugChecker({ check, onResult: (result) => results.push(result), clock, pageID });
+  return { clock, sent, results, checker };
+}
+
+describe('the slug availability check', () => {
+  it('asks once typing has paused for 300 ms, with the normalised slug and locale', async () => {
+    const { clock, sent, results, checker } = setUp();
+    checker.request('ab', 'nl-nl');
+    clock.tick(100);
+    checker.request('/About-Us/ ', 'nl-nl');
+    clock.tick(299);
+    expect(sent).to.deep.equal([]);
+    expect(results.at(-1)).to.deep.equal({ state: 'checking' });
+    clock.tick(1);
+    await settle();
+    expect(sent).to.deep.equal([{ slug: 'about-us', locale: 'nl-nl' }]);
+    expect(results.at(-1)).to.deep.equal({ state: 'available' });
+  });
+
+  it('says a taken slug is taken, and passes the asking page', async () => {
+    const { clock, sent, results, checker } = setUp(() => false, 'page-1');
+    checker.request('over-ons', 'nl-nl');
+    clock.tick(300);
+    await settle();
+    expect(sent).to.deep.equal([{ slug: 'over-ons', locale: 'nl-nl', pageID: 'page-1' }]);
+    expect(results.at(-1)).to.deep.equal({ state: 'taken' });
+  });
+
+  it('answers an empty or malformed slug at once, without a call', async () => {
+    const { clock, sent, results, checker } = setUp();
+    checker.request('  ', 'nl-nl');
+    expect(results.at(-1)).to.deep.equal({ state: 'invalid', code: 'V_01' });
+    checker.request('über ons', 'nl-nl');
+    expect(results.at(-1)).to.deep.equal({ state: 'invalid', code: 'V_12' });
+    clock.tick(1000);
+    await settle();
+    expect(sent).to.deep.equal([]);
+  });
+
+  it('drops the answer to an older request', async () => {
+    let resolveFirst: (() => void) | undefined;
+    const clock = new FakeClock();
+    const results: SlugCheck[] = [];
+    const check: CheckSlug = (body) =>
+      body.slug === 'first'
+        ? new Promise((resolve) => {
+            resolveFirst = () => resolve(success({ available: true }));
+          })
+        : Promise.resolve(success({ available: false }));
+    const checker = createSlugChecker({ check, onResult: (result) => results.push(result), clock });
+    checker.request('first', 'nl-nl');
+    clock.tick(300);
+    checker.request('second', 'nl-nl');
+    clock.tick(300);
+    await settle();
+    resolveFirst?.();
+    await settle();
+    expect(results.at(-1)).to.deep.equal({ state: 'taken' });
+  });
+
+  it('says it does not know when the check fails', async () => {
+    const { clock, results, checker } = setUp(() => 'fail');
+    checker.request('over-ons', 'nl-nl');
+    clock.tick(300);
+    await settle();
+    expect(results.at(-1)).to.deep.equal({ state: 'unknown' });
+  });
+
+  it('normalises as the API stores slugs', () => {
+    expect(normalisedSlug(' /Nieuws/Artikel-1/ ')).to.equal('nieuws/artikel-1');
+  });
+});
