@@ -266,8 +266,8 @@ describe('the admin shell', () => {
       const options = [...html.matchAll(/<option value="([^"]*)"( selected="")?>([^<]*)<\/option>/g)].map((match) => [match[1], match[3], !!match[2]]);
       expect(options.slice(0, 3)).to.deep.equal([
         ['base', 'Page', false],
-        ['article', 'Articles', true],
-        ['landing-page', 'Landing pages', false],
+        ['article', 'Article', true],
+        ['landing-page', 'Landing page', false],
       ]);
       expect(html).to.include('News, insights and publications, with an author and a date');
     });

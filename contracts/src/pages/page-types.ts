@@ -8,7 +8,10 @@ import type { BlockTypeId, PropMeta } from '../blocks/block-types';
  */
 export interface PageTypeDefinition {
   id: string;
+  /** The type's pages, as the navigation names them ("Articles"). */
   label: string;
+  /** One page of the type ("Article"), for a page's details and the new-page form. */
+  singularLabel: string;
   /** One line for the new-page form. */
   description: string;
   allowedBlocks: BlockTypeId[];
@@ -24,7 +27,8 @@ const allBlocks: BlockTypeId[] = ['heading', 'text', 'image', 'callToAction'];
 export const pageTypes = {
   base: {
     id: 'base',
-    label: 'Page',
+    label: 'Pages',
+    singularLabel: 'Page',
     description: 'A blank page of any blocks (also the site\'s 404 pages)',
     allowedBlocks: allBlocks,
     typeData: object({}),
@@ -35,6 +39,7 @@ export const pageTypes = {
   article: {
     id: 'article',
     label: 'Articles',
+    singularLabel: 'Article',
     description: 'News, insights and publications, with an author and a date',
     allowedBlocks: allBlocks,
     typeData: object({
@@ -53,6 +58,7 @@ export const pageTypes = {
   'landing-page': {
     id: 'landing-page',
     label: 'Landing pages',
+    singularLabel: 'Landing page',
     description: 'A campaign or home page with a slim header',
     allowedBlocks: allBlocks,
     typeData: object({}),

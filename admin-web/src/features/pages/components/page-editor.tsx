@@ -30,7 +30,7 @@ export function PageEditor() {
   const { page, editor, message } = usePageEditorState();
   const { user } = useCurrentUser();
   const settings = useSiteSettings();
-  const typeLabel = usePageTypeLabel();
+  const typeLabel = usePageTypeLabel('singular');
   const allowLeave = useRef(false);
   if (!page || !editor) return null;
 

@@ -141,7 +141,7 @@ describe('the page editor', () => {
     });
 
     it('shows the page details beside the tabs', () => {
-      expect(text(html)).to.include('<dt>Type</dt><dd>Articles</dd><dt>Locale</dt><dd>nl-nl</dd><dt>Author</dt><dd>Ada Admin</dd>');
+      expect(text(html)).to.include('<dt>Type</dt><dd>Article</dd><dt>Locale</dt><dd>nl-nl</dd><dt>Author</dt><dd>Ada Admin</dd>');
     });
   });
 

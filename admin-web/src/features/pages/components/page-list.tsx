@@ -41,6 +41,7 @@ export function PageList({ label, pageTypeId }: PageListProps) {
   const pages = usePagesApi();
   const settings = useSiteSettings();
   const typeLabel = usePageTypeLabel();
+  const oneOfType = usePageTypeLabel('singular');
   const localeId = useId();
   const typeId = useId();
   const statusId = useId();
@@ -94,7 +95,7 @@ export function PageList({ label, pageTypeId }: PageListProps) {
       { key: 'locale', label: t('pages.overview.columns.locale'), sortable: true, render: (item) => item.locale },
       pageTypeId
         ? null
-        : { key: 'type', label: t('pages.overview.columns.type'), render: (item) => typeLabel(item.type) },
+        : { key: 'type', label: t('pages.overview.columns.type'), render: (item) => oneOfType(item.type) },
       {
         key: 'status',
         label: t('pages.overview.columns.status'),

@@ -106,7 +106,7 @@ function NewPageForm() {
 
 function TypeField() {
   const { t } = useTranslation();
-  const typeLabel = usePageTypeLabel();
+  const typeLabel = usePageTypeLabel('singular');
   const [field] = useField<string>('type');
   const hintId = useId();
   const description = pageTypes[field.value as keyof typeof pageTypes]?.description;
