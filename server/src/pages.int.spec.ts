@@ -172,6 +172,11 @@ for (const kind of storeKinds()) {
         expect(read.body.data).to.deep.include({ slug: `${page.slug}-nieuw`, anchor: 'boven', typeData: { author: 'An de Vries', publicationDate: '2026-03-12', summary: '' } });
         const draft = await admin.get(`/page/version/fetch/${(await admin.get(`/page/${linking.pageID}`)).body.data.draftVersionID}`);
         expect(draft.body.data.pageVersion.blocks[0].props.html).to.contain(`/${page.slug}"`);
+        const stale = await admin.put(`/page/${page.pageID}/save`, { slug: `${page.slug}-anders`, revision: page.revision });
+        expect(stale.status).to.equal(409);
+        expect(stale.body.data).to.deep.include({ currentRevision: saved.body.data.revision });
+        expect(stale.body.data.current).to.deep.include({ slug: `${page.slug}-nieuw`, anchor: 'boven' });
+        expect((await admin.post('/page/slug-available', { slug: `${page.slug}-anders`, locale: 'nl-nl' })).body.data.available).to.equal(true);
         const badDate = await admin.put(`/page/${page.pageID}/save`, { slug: `${page.slug}-nieuw`, typeData: { publicationDate: '12-03-2026' } });
         expect(badDate.body.Errors).to.deep.equal([{ code: 'V_12', property: 'typeData.publicationDate', model: 'page', message: 'The publicationDate is not valid.' }]);
       });

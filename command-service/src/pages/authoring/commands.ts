@@ -232,6 +232,11 @@ export async function savePage(deps: PagesDeps, pageId: string, input: SavePageI
     );
   } catch (error) {
     if (moving) await releaseSlug(deps, { locale: before.locale, slug: input.slug, pageId }, context).catch(() => {});
+    if (error instanceof ConflictError) {
+      // A stale save of the settings: the newer ones come with the 409, for the editor to compare.
+      const now = await loadPageState(deps, pageId);
+      throw new ConflictError(error.stream, error.expectedRevision, error.currentRevision, { current: { slug: now.slug, anchor: now.anchor, typeData: now.typeData } });
+    }
     throw error;
   }
   let position = result.position;
