@@ -1,7 +1,8 @@
 import type { RecordedEvent } from '@pagelog/contracts/events/event';
 import { pageEventTypes, type PageEvent } from '@pagelog/contracts/events/page-events';
 import { ANY_ORIGIN, internalLinks } from '@pagelog/contracts/blocks/links';
-import { publicationStatus, type PageView, type PageVersionView, type PublicationRequestView } from '@pagelog/contracts/pages/page';
+import { publicationStatus, type PageVersionView } from '@pagelog/contracts/pages/page';
+import type { PageDoc, RequestDoc, VersionDoc } from '@pagelog/contracts/pages/page-docs';
 import { readModels } from '@pagelog/contracts/read-models';
 import type { UnitOfWork } from '@pagelog/storage/read-model-store/read-model-store';
 import type { Projection } from '../core/projection';
@@ -11,21 +12,6 @@ const pages = readModels.pages.collection;
 const versions = readModels.pageVersions.collection;
 const requests = readModels.publicationRequests.collection;
 const links = readModels.pageLinks.collection;
-
-/** A page document: the admin's view plus what this projection needs to keep it (never answered as is). */
-export type PageDoc = PageView &
-  Record<string, unknown> & {
-    /** Every version of the page, so a deletion can remove them. */
-    versionIds: string[];
-    /** The internal paths the draft links to, as indexed in page_links. */
-    linkPaths: string[];
-  };
-
-/** A version document: the request is kept by id (the query service names the people). */
-export type VersionDoc = Omit<PageVersionView, 'publicationRequest'> & Record<string, unknown> & { publicationRequestId: string | null; revision: number };
-
-/** A request document: people by id (their names are sealed personal data, opened by the query service). */
-export type RequestDoc = Omit<PublicationRequestView, 'requestedByName' | 'reviewedByName'> & Record<string, unknown>;
 
 const linkId = (pageId: string, path: string) => `${pageId}|${path}`;
 

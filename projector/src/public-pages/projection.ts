@@ -1,6 +1,7 @@
 import type { RecordedEvent } from '@pagelog/contracts/events/event';
 import type { PageEvent } from '@pagelog/contracts/events/page-events';
 import type { PublicPageView } from '@pagelog/contracts/pages/page';
+import { redirectId, type PublishedDoc, type RedirectDoc } from '@pagelog/contracts/pages/page-docs';
 import { pageType } from '@pagelog/contracts/pages/page-types';
 import { readModels } from '@pagelog/contracts/read-models';
 import type { UnitOfWork } from '@pagelog/storage/read-model-store/read-model-store';
@@ -28,14 +29,6 @@ interface DraftDoc extends Record<string, unknown> {
   deleted?: boolean;
   revision: number;
 }
-
-/** What the site reads: the live page by locale and slug, with its translation group for the language switcher. */
-export type PublishedDoc = PublicPageView & Record<string, unknown> & { id: string; translationGroupId: string; publishedAt: string };
-
-/** An old public path of a page that moved: `${locale}:${slug}` → the page. */
-export type RedirectDoc = Record<string, unknown> & { locale: string; slug: string; pageId: string };
-
-export const redirectId = (locale: string, slug: string) => `${locale}:${slug}`;
 
 function putPublished(uow: UnitOfWork, draft: DraftDoc, publishedAt: string): void {
   uow.put(published, draft.pageId, {

@@ -19,9 +19,9 @@ import { readYourWrites } from '../core/read-your-writes';
 import { nameResolver } from '../core/names';
 import { readSettings } from '../settings/routes';
 import { historyOf } from './history';
-import { listItem, pageDetails, requestView, versionView, type PageDoc, type RequestDoc, type VersionDoc } from './views';
+import { redirectId, type PageDoc, type PublishedDoc, type RedirectDoc, type RequestDoc, type VersionDoc } from '@pagelog/contracts/pages/page-docs';
+import { listItem, pageDetails, requestView, versionView } from './views';
 
-type PublishedDoc = PublicPageView & Record<string, unknown> & { id: string; translationGroupId?: string };
 
 const pages = readModels.pages.collection;
 const versions = readModels.pageVersions.collection;
@@ -47,7 +47,7 @@ async function answerBySlug(deps: UserQueryDeps, ctx: Context, path: string): Pr
     ctx.body = ok({ page: publicView(page) });
     return;
   }
-  const redirect = await deps.readModels.get<{ pageId: string }>(redirects, `${locale}:${slug}`);
+  const redirect = await deps.readModels.get<RedirectDoc>(redirects, redirectId(locale, slug));
   const target = redirect ? await deps.readModels.get<PublishedDoc>(published, redirect.pageId) : null;
   if (target) {
     const location = publicPath(target.locale, target.slug, settings.defaultLocale);

@@ -1,16 +1,13 @@
 import type { PageDetails, PageListItem, PageView, PageVersionView, PublicationRequestView, PageTranslation } from '@pagelog/contracts/pages/page';
+import type { PageDoc, RequestDoc, VersionDoc } from '@pagelog/contracts/pages/page-docs';
 import { publicPath } from '@pagelog/contracts/slugs';
 import type { NameResolver } from '../core/names';
 
-/** Documents as the pages projection writes them (fields beyond the views are its own). */
-export type PageDoc = PageView & Record<string, unknown>;
-export type VersionDoc = Omit<PageVersionView, 'publicationRequest'> & Record<string, unknown> & { publicationRequestId?: string | null };
-export type RequestDoc = Omit<PublicationRequestView, 'requestedByName' | 'reviewedByName'> & Record<string, unknown>;
 
 /** The page as the admin reads it: the projection's bookkeeping left out, the revision kept (stores send it back). */
 export function pageView(doc: PageDoc): PageView {
-  const { versionIds: _v, linkPaths: _l, ...view } = doc as PageDoc & { versionIds?: unknown; linkPaths?: unknown };
-  return view as PageView;
+  const { versionIds: _v, linkPaths: _l, ...view } = doc;
+  return view;
 }
 
 export async function listItem(doc: PageDoc, names: NameResolver, defaultLocale: string): Promise<PageListItem> {

@@ -1,0 +1,29 @@
+import type { PageVersionView, PageView, PublicationRequestView, PublicPageView } from './page';
+
+/**
+ * The read-model documents of the page projections, shared by the projector (which writes them)
+ * and the query service (which reads them and answers the views of ./page.ts).
+ */
+
+/** pages: the admin's view of a page, plus what the projection keeps to maintain it. */
+export type PageDoc = PageView &
+  Record<string, unknown> & {
+    /** Every version of the page, so a deletion can remove them. */
+    versionIds: string[];
+    /** The internal paths the draft links to, as indexed in page_links. */
+    linkPaths: string[];
+  };
+
+/** page_versions: the request is kept by id (the query service names the people). */
+export type VersionDoc = Omit<PageVersionView, 'publicationRequest'> & Record<string, unknown> & { publicationRequestId: string | null; revision: number };
+
+/** publication_requests: people by id (their names are sealed personal data, opened by the query service). */
+export type RequestDoc = Omit<PublicationRequestView, 'requestedByName' | 'reviewedByName'> & Record<string, unknown>;
+
+/** public_pages: the live version of a page, found by locale and slug, with its translation group. */
+export type PublishedDoc = PublicPageView & Record<string, unknown> & { id: string; translationGroupId: string; publishedAt: string };
+
+/** public_redirects, by `${locale}:${slug}`: an old public path of a page that moved. */
+export type RedirectDoc = Record<string, unknown> & { locale: string; slug: string; pageId: string };
+
+export const redirectId = (locale: string, slug: string) => `${locale}:${slug}`;
