@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import type { Block } from '@pagelog/contracts/blocks/block';
 import { blockType } from '@pagelog/contracts/blocks/block-types';
 import { anchorMessage, blockLabel, blockSummary } from '../state/block-helpers';
+import { AnchorField } from './anchor-field';
 import { SchemaForm } from './schema-form';
 import { validateValues } from '../state/schema-form-fields';
 
@@ -35,9 +36,6 @@ export function BlockCard(props: BlockCardProps) {
   const { t } = useTranslation();
   const titleId = useId();
   const bodyId = useId();
-  const anchorId = useId();
-  const anchorHintId = useId();
-  const anchorErrorId = useId();
   const label = blockLabel(block.type);
   const definition = blockType(block.type);
   const summary = blockSummary(block);
@@ -123,30 +121,14 @@ export function BlockCard(props: BlockCardProps) {
               focusFirst={!readOnly}
             />
           ) : null}
-          <div className="field">
-            <label className="field__label" htmlFor={anchorId}>
-              {t('pages.editor.blocks.anchor')}
-            </label>
-            <input
-              id={anchorId}
-              className="field__input"
-              value={block.anchorPoint}
-              disabled={readOnly}
-              autoComplete="off"
-              spellCheck={false}
-              aria-invalid={anchorProblem ? true : undefined}
-              aria-describedby={`${anchorHintId}${anchorProblem ? ` ${anchorErrorId}` : ''}`}
-              onChange={(event) => props.onAnchor(event.target.value)}
-            />
-            <p id={anchorHintId} className="form__hint">
-              {t('pages.editor.blocks.anchorHint')}
-            </p>
-            {anchorProblem && (
-              <p id={anchorErrorId} className="field__error" role="alert">
-                {anchorProblem}
-              </p>
-            )}
-          </div>
+          <AnchorField
+            label={t('pages.editor.blocks.anchor')}
+            hint={t('pages.editor.blocks.anchorHint')}
+            value={block.anchorPoint}
+            problem={anchorProblem}
+            disabled={readOnly}
+            onChange={props.onAnchor}
+          />
         </div>
       )}
     </li>

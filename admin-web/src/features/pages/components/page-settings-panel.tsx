@@ -11,6 +11,7 @@ import { slugChanged } from '../state/editor-state';
 import { usePageEditorState, usePageEditorStore } from '../state/page-editor-context';
 import { normalisedSlug } from '../state/slug-availability';
 import { formFieldsOf } from '../state/schema-form-fields';
+import { AnchorField } from './anchor-field';
 import { SchemaForm } from './schema-form';
 import { SlugField } from './slug-field';
 import { useSlugAvailability } from './use-slug-availability';
@@ -27,9 +28,6 @@ export function PageSettingsPanel({ readOnly }: { readOnly: boolean }) {
   const errors = useErrorCollection('page-editor');
   const titleId = useId();
   const titleHintId = useId();
-  const anchorId = useId();
-  const anchorHintId = useId();
-  const anchorErrorId = useId();
   const linksId = useId();
   const linksHintId = useId();
   const slug = editor?.settings.slug ?? '';
@@ -91,30 +89,15 @@ export function PageSettingsPanel({ readOnly }: { readOnly: boolean }) {
         </div>
       )}
 
-      <div className="field">
-        <label className="field__label" htmlFor={anchorId}>
-          {t('pages.editor.pageSettings.anchor')}
-        </label>
-        <input
-          id={anchorId}
-          className="field__input"
-          value={anchor}
-          disabled={readOnly}
-          autoComplete="off"
-          spellCheck={false}
-          aria-invalid={anchorProblem || invalid('anchor') ? true : undefined}
-          aria-describedby={`${anchorHintId}${anchorProblem ? ` ${anchorErrorId}` : ''}`}
-          onChange={(event) => store.dispatch({ type: 'setPageAnchor', anchor: event.target.value })}
-        />
-        <p id={anchorHintId} className="form__hint">
-          {t('pages.editor.pageSettings.anchorHint')}
-        </p>
-        {anchorProblem && (
-          <p id={anchorErrorId} className="field__error" role="alert">
-            {anchorProblem}
-          </p>
-        )}
-      </div>
+      <AnchorField
+        label={t('pages.editor.pageSettings.anchor')}
+        hint={t('pages.editor.pageSettings.anchorHint')}
+        value={anchor}
+        problem={anchorProblem}
+        invalid={invalid('anchor')}
+        disabled={readOnly}
+        onChange={(value) => store.dispatch({ type: 'setPageAnchor', anchor: value })}
+      />
 
       {type && typeFields.length > 0 && (
         <fieldset className="form__group">

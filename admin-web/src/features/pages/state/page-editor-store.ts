@@ -29,6 +29,7 @@ import {
   type EditorState,
   type PageSettingsValues,
 } from './editor-state';
+import type { EditorActionName } from './available-actions';
 import { firstErrorPerProperty } from './first-error-per-property';
 import { draftDiffers, type LocalDraft, type LocalDraftStore } from './local-draft-store';
 import { sameValue } from './same-value';
@@ -42,19 +43,8 @@ export interface EditorMessage {
 
 export type LoadState = { status: 'loading' } | { status: 'failed'; httpStatus: number } | { status: 'ready' };
 
-/** What the editor is busy with (its button shows it and the others wait). */
-export type BusyAction =
-  | 'save'
-  | 'saveAndPublish'
-  | 'publish'
-  | 'unpublish'
-  | 'requestPublication'
-  | 'reviewRequest'
-  | 'revokeRequest'
-  | 'resendRequest'
-  | 'duplicate'
-  | 'addTranslation'
-  | 'delete';
+/** What the editor is busy with (its button shows it and the others wait): a toolbar action or adding a translation. */
+export type BusyAction = EditorActionName | 'addTranslation';
 
 export interface PageEditorSnapshot {
   load: LoadState;
