@@ -1,5 +1,5 @@
 /**
- * `npm run bench`: every benchmark in order (append, rebuild, lag), then one summary table.
+ * `npm run bench`: every benchmark in order (append, rebuild, lag, page list), then one summary table.
  * PostgreSQL parts run when BENCH_POSTGRES_URL / TEST_POSTGRES_URL is set or the local default
  * answers (BENCH_POSTGRES=off skips them).
  */
@@ -7,6 +7,7 @@ import { cpus } from 'node:os';
 import { runAppend } from './append';
 import { runRebuild } from './rebuild';
 import { runLag } from './lag';
+import { runPageList } from './page-list';
 import { figuresTable, heading, meets, postgresUrl, redact, type Figure } from './common';
 
 const started = Date.now();
@@ -18,6 +19,7 @@ const figures: Figure[] = [];
 figures.push(...(await runAppend()));
 figures.push(...(await runRebuild()));
 figures.push(...(await runLag()));
+figures.push(...(await runPageList()));
 
 heading('summary');
 console.log(figuresTable(figures));

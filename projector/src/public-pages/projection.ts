@@ -22,30 +22,20 @@ interface DraftDoc extends Record<string, unknown> {
   typeData: Record<string, unknown>;
   /** The draft as it stands: what the next publication puts on the site. */
   version: PublicPageView['pageVersion'];
-  /** The version on the site now, or null. */
-  liveVersion: PublicPageView['pageVersion'] | null;
-  /** Whether the page is on the public site now. */
-  live: boolean;
   deleted?: boolean;
   revision: number;
 }
 
-function putPublished(uow: UnitOfWork, draft: DraftDoc, publishedAt: string): void {
-  uow.put(published, draft.pageId, {
-    id: draft.pageId,
-    slug: draft.slug,
-    type: draft.type,
-    locale: draft.locale,
-    translationGroupId: draft.translationGroupId,
-    pageVersion: draft.liveVersion!,
-    publishedAt,
-  } satisfies PublishedDoc);
+/** The live page, changed in place when a page-level property (slug, type data) changes. */
+async function changeLive(uow: UnitOfWork, pageId: string, change: (doc: PublishedDoc) => PublishedDoc): Promise<void> {
+  const doc = await uow.get<PublishedDoc>(published, pageId);
+  if (doc) uow.put(published, pageId, change(doc));
 }
 
 /** What the public site reads: each page's published version, found by locale and slug, and the old paths of pages that moved. */
 export const publicPagesProjection: Projection = {
   name: readModels.publicPages.projection,
-  // 2: live version kept apart from the draft, redirects, translation groups (issue 4).
+  // 2: unpublish, delete, slug moves with redirects, translation groups (issue 4).
   version: 2,
   collections: [
     { name: published, indexes: ['locale', 'slug', 'translationGroupId'] },
@@ -64,7 +54,12 @@ export const publicPagesProjection: Projection = {
     'PageDeleted',
   ] satisfies PageEvent['type'][],
   prefetch(events) {
-    return [{ collection: drafts, ids: events.map((e) => (e.data as { pageId: string }).pageId) }];
+    const pageIds = events.map((e) => (e.data as { pageId: string }).pageId);
+    const changesLive = events.filter((e) => e.type === 'PageSlugChanged' || e.type === 'PageTypeDataChanged').map((e) => (e.data as { pageId: string }).pageId);
+    return [
+      { collection: drafts, ids: pageIds },
+      { collection: published, ids: changesLive },
+    ];
   },
   async apply(recorded: RecordedEvent, uow) {
     const event = recorded as unknown as PageEvent & RecordedEvent;
@@ -97,8 +92,6 @@ export const publicPagesProjection: Projection = {
           images: [],
           files: [],
         },
-        liveVersion: null,
-        live: false,
         revision: recorded.revision,
       } satisfies DraftDoc);
       return;
@@ -117,43 +110,40 @@ export const publicPagesProjection: Projection = {
       case 'PageDraftStarted':
         uow.put(drafts, pageId, next({ version: { ...draft.version, versionID: event.data.versionId } }));
         return;
-      case 'PagePublished': {
-        const live = next({ live: true, liveVersion: draft.version });
-        putPublished(uow, live, at);
-        uow.put(drafts, pageId, live);
+      case 'PagePublished':
+        uow.put(published, pageId, {
+          id: pageId,
+          slug: draft.slug,
+          type: draft.type,
+          locale: draft.locale,
+          translationGroupId: draft.translationGroupId,
+          pageVersion: draft.version,
+          publishedAt: at,
+        } satisfies PublishedDoc);
+        uow.put(drafts, pageId, next({}));
         return;
-      }
       case 'PageUnpublished':
         uow.delete(published, pageId);
-        uow.put(drafts, pageId, next({ live: false, liveVersion: null }));
+        uow.put(drafts, pageId, next({}));
         return;
       case 'PageSlugChanged': {
         const d = event.data;
         uow.delete(redirects, redirectId(d.locale, d.slug));
         uow.put(redirects, redirectId(d.locale, d.previousSlug), { locale: d.locale, slug: d.previousSlug, pageId } satisfies RedirectDoc);
-        const moved = next({ slug: d.slug });
-        if (draft.live) {
-          const doc = await uow.get<PublishedDoc>(published, pageId);
-          putPublished(uow, moved, doc?.publishedAt ?? at);
-        }
-        uow.put(drafts, pageId, moved);
+        await changeLive(uow, pageId, (doc) => ({ ...doc, slug: d.slug }));
+        uow.put(drafts, pageId, next({ slug: d.slug }));
         return;
       }
       case 'PageTypeDataChanged': {
         // Type data belongs to the page, not to a version: the live page shows the change at once.
-        const typeData = event.data.typeData;
-        const withProps = (v: PublicPageView['pageVersion'] | null) => (v ? { ...v, pageType: { ...v.pageType, props: typeData } } : null);
-        const changed = next({ typeData, version: withProps(draft.version)!, liveVersion: withProps(draft.liveVersion) });
-        if (draft.live) {
-          const doc = await uow.get<PublishedDoc>(published, pageId);
-          putPublished(uow, changed, doc?.publishedAt ?? at);
-        }
-        uow.put(drafts, pageId, changed);
+        const props = event.data.typeData;
+        await changeLive(uow, pageId, (doc) => ({ ...doc, pageVersion: { ...doc.pageVersion, pageType: { ...doc.pageVersion.pageType, props } } }));
+        uow.put(drafts, pageId, next({ typeData: props, version: { ...draft.version, pageType: { ...draft.version.pageType, props } } }));
         return;
       }
       case 'PageDeleted':
         uow.delete(published, pageId);
-        uow.put(drafts, pageId, next({ live: false, liveVersion: null, deleted: true }));
+        uow.put(drafts, pageId, next({ deleted: true }));
         return;
       default:
         return;

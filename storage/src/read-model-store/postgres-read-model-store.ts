@@ -92,14 +92,13 @@ export class PostgresReadModelStore implements ReadModelStore {
       // CREATE INDEX IF NOT EXISTS can still collide when two processes run it at the same moment.
       await client.query('SELECT pg_advisory_xact_lock(hashtext($1))', [`pagelog_rm_init:${this.schema}`]);
       for (const field of new Set(indexedFields)) {
-        const where = `WHERE collection = ${pg.escapeLiteral(collection)}`;
-        // Equality on the field's text (find's where)...
-        await client.query(`CREATE INDEX IF NOT EXISTS ${pg.escapeIdentifier(indexName(collection, field))} ON ${this.docs} ((doc->>${pg.escapeLiteral(field)})) ${where}`);
-        // ...and find's order by the field (ties by id), read forwards or backwards, so a page of
-        // a sorted list does not sort the whole collection first.
+        // One index per field serves find's equality on it and its order by it (ties by id, read
+        // forwards or backwards, so a page of a sorted list does not sort the whole collection).
+        // It replaces the index on the field's text that earlier versions made.
+        await client.query(`DROP INDEX IF EXISTS ${pg.escapeIdentifier(indexName(collection, field))}`);
         await client.query(
           `CREATE INDEX IF NOT EXISTS ${pg.escapeIdentifier(indexName(collection, `${field}:order`))}
-           ON ${this.docs} (${sortValue(field)} ASC NULLS FIRST, id ASC) ${where}`,
+           ON ${this.docs} (${fieldValue(field)} ASC NULLS FIRST, id ASC) WHERE collection = ${pg.escapeLiteral(collection)}`,
         );
       }
     });
@@ -126,7 +125,7 @@ export class PostgresReadModelStore implements ReadModelStore {
     let sql = `SELECT doc FROM ${this.docs} WHERE ${filter(collection, options, params)}`;
     if (options.orderBy) {
       const desc = options.orderBy.direction === 'desc';
-      const value = sortValue(options.orderBy.field);
+      const value = fieldValue(options.orderBy.field);
       sql += desc ? ` ORDER BY ${value} DESC NULLS LAST, id DESC` : ` ORDER BY ${value} ASC NULLS FIRST, id ASC`;
     } else {
       sql += ' ORDER BY id';
@@ -296,10 +295,10 @@ export class PostgresReadModelStore implements ReadModelStore {
 }
 
 /**
- * What find() sorts by, spelled as the order indexes are built: jsonb orders numbers as numbers;
- * a JSON null sorts with a missing field, first when ascending.
+ * A field as find() compares and sorts it, spelled as the indexes are built: jsonb orders numbers
+ * as numbers and tells 1 from "1"; a JSON null counts as a missing field (first when ascending).
  */
-function sortValue(field: string): string {
+function fieldValue(field: string): string {
   return `(NULLIF(doc->${pg.escapeLiteral(field)}, 'null'::jsonb))`;
 }
 
@@ -310,16 +309,12 @@ function filter(collection: string, options: Pick<FindOptions, 'where' | 'search
   };
   const clauses = [`collection = ${param(collection)}`];
   for (const [field, value] of Object.entries(options.where ?? {})) {
-    const name = pg.escapeLiteral(field);
     if (value === null) {
-      clauses.push(`doc->>${name} IS NULL`);
-    } else if (typeof value === 'string') {
-      // Text comparison so the ((doc->>field)) index applies; the type check keeps 1 and '1' apart.
-      clauses.push(`doc->>${name} = ${param(value)} AND jsonb_typeof(doc->${name}) = 'string'`);
+      clauses.push(`${fieldValue(field)} IS NULL`);
     } else if (typeof value === 'number' && !Number.isFinite(value)) {
       clauses.push('FALSE');
     } else {
-      clauses.push(`doc->${name} = ${param(JSON.stringify(value))}::jsonb`);
+      clauses.push(`${fieldValue(field)} = ${param(JSON.stringify(value))}::jsonb`);
     }
   }
   const search = options.search;
