@@ -36,6 +36,10 @@ describe('the admin in Chromium: setup, users, personal settings, logging out', 
     page = await browser.newPage();
     problems = [];
     page.on('pageerror', (e) => problems.push(`pageerror: ${e.message}`));
+    // The admin runs under a strict Content-Security-Policy (admin-static.ts): nothing may break it.
+    page.on('console', (m) => {
+      if (/content security policy/i.test(m.text())) problems.push(`csp: ${m.text()}`);
+    });
   });
   afterEach(async () => {
     await page.context().close();

@@ -21,9 +21,10 @@ export function targetOf(method: string, path: string, targets: GatewayTargets):
 /**
  * The distributed mode's front door: API commands to the command service, queries to the query
  * service (by the contracts' endpoint table), the admin build from disk, everything else to the
- * public site.
+ * public site. The services and the site compress and set their own headers; the gateway passes
+ * them on as they are.
  */
-export function createGateway(targets: GatewayTargets, logger: Logger): Koa {
+export function createGateway(targets: GatewayTargets, logger: Logger, options: { hsts: boolean }): Koa {
   const proxy = httpProxy.createProxyServer({ xfwd: true, proxyTimeout: 30_000 });
   proxy.on('error', (error, _req, res) => {
     logger.error({ err: error }, 'upstream unavailable');
@@ -35,7 +36,7 @@ export function createGateway(targets: GatewayTargets, logger: Logger): Koa {
   });
   const app = new Koa();
   app.proxy = true;
-  app.use(adminStatic());
+  app.use(adminStatic({ hsts: options.hsts }));
   app.use(async (ctx) => {
     ctx.respond = false;
     proxy.web(ctx.req, ctx.res, { target: targetOf(ctx.method, ctx.path, targets) });

@@ -1,5 +1,6 @@
 import { runProcess } from '@pagelog/service-kit/run-service';
 import { ConfigError } from '@pagelog/service-kit/config';
+import { servedOverHttps } from '@pagelog/service-kit/http/security-headers';
 import { createGateway } from './gateway';
 
 /** `npm run start:gateway -w server`: the front door of the distributed mode. */
@@ -16,6 +17,7 @@ await runProcess('gateway', async (config, logger) => {
       siteUrl: need(siteUrl, 'SITE_URL'),
     },
     logger,
+    { hsts: servedOverHttps(config.publicUrl) },
   );
   return { app, close: async () => {} };
 });

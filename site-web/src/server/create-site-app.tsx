@@ -4,13 +4,14 @@ import Koa from 'koa';
 import mount from 'koa-mount';
 import { cached } from './cached';
 import { CLIENT_ASSETS_PREFIX, clientAssetResolver } from './client-assets';
-import { clientBundle } from './client-bundle';
 import { errorPages } from './error-pages';
+import { pageCompression } from './page-compression';
 import { pageRoute } from './page-route';
-import { securityHeaders } from './security-headers';
+import { securityHeaders, servedOverHttps } from './security-headers';
 import { requestId } from './request-id';
 import { createSiteApi } from './site-api';
 import { consoleLogger, type SiteLogger } from './site-logger';
+import { staticFiles } from './static-files';
 
 export interface SiteAppOptions {
   /** Where the API lives, e.g. `http://localhost:3000` (the site adds `/api/cms/...`). */
@@ -55,9 +56,9 @@ export function createSiteApp(options: SiteAppOptions): Koa {
 
   const app = new Koa();
   app.use(requestId());
-  app.use(securityHeaders());
+  app.use(securityHeaders({ hsts: servedOverHttps(options.publicUrl) }));
   app.use(errorPages(logger));
-  app.use(mount(CLIENT_ASSETS_PREFIX, clientBundle(clientDir)));
+  app.use(mount(CLIENT_ASSETS_PREFIX, staticFiles(clientDir)));
   app.use(async (ctx, next) => {
     // A missing bundle file is a plain 404, not a page look-up.
     if (ctx.path === CLIENT_ASSETS_PREFIX || ctx.path.startsWith(`${CLIENT_ASSETS_PREFIX}/`)) {
@@ -68,6 +69,8 @@ export function createSiteApp(options: SiteAppOptions): Koa {
     }
     await next();
   });
+  // Below the bundle: its files are compressed at build time, pages per request.
+  app.use(pageCompression());
   app.use(router.routes());
   app.use(router.allowedMethods());
   return app;

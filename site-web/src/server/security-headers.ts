@@ -16,12 +16,24 @@ export const contentSecurityPolicy = [
   "frame-ancestors 'self'",
 ].join('; ');
 
-export function securityHeaders(): Middleware {
+/** A year, subdomains included: a subdomain left on http could still set cookies for the site. */
+export const strictTransportSecurity = 'max-age=31536000; includeSubDomains';
+
+/**
+ * Only a site whose public URL is https may pin browsers to https: one reached over plain http
+ * (development, an intranet host) would otherwise be refused over http for a year.
+ */
+export function servedOverHttps(publicUrl: string): boolean {
+  return publicUrl.toLowerCase().startsWith('https:');
+}
+
+export function securityHeaders(options: { hsts: boolean } = { hsts: false }): Middleware {
   return async (ctx, next) => {
     ctx.set('Content-Security-Policy', contentSecurityPolicy);
     ctx.set('X-Content-Type-Options', 'nosniff');
     ctx.set('X-Frame-Options', 'SAMEORIGIN');
     ctx.set('Referrer-Policy', 'strict-origin-when-cross-origin');
+    if (options.hsts) ctx.set('Strict-Transport-Security', strictTransportSecurity);
     await next();
   };
 }
