@@ -11,6 +11,7 @@ import {
 } from '../core/session/current-user';
 import { keepSessionAlive } from '../core/timing/keep-session-alive';
 import { watchInactivity } from '../core/timing/watch-inactivity';
+import { browserStorage, forgetDrafts, type DraftStorage } from '../features/pages/state/local-draft-store';
 
 /** Used when the session check does not say (spec section 9 leaves the value open). */
 export const DEFAULT_INACTIVITY_MINUTES = 30;
@@ -56,6 +57,18 @@ function inactivityMinutesOf(data: { session?: Partial<SessionInfo> }): number {
   return typeof minutes === 'number' && Number.isFinite(minutes) && minutes > 0 ? minutes : DEFAULT_INACTIVITY_MINUTES;
 }
 
+/**
+ * Whether the end of a session deletes the unsaved page drafts its user kept in this browser.
+ * Only an explicit log-out does: the user said they are done, perhaps on a shared computer, so
+ * their drafts (and any of the old unkeyed format) go. A session that ends without them choosing
+ * it (inactivity, a 401 once the server's session ran out, a failed refresh) keeps them: surviving
+ * that is what the drafts are for, and being keyed by user they are offered back only to the same
+ * user after logging in again, never to whoever signs in next.
+ */
+export function sessionEndForgetsDrafts(reason: SessionEndReason): boolean {
+  return reason === 'logout';
+}
+
 const unknownSession: SessionState = { status: 'unknown', user: null, inactivityMinutes: DEFAULT_INACTIVITY_MINUTES, endReason: null };
 
 /**
@@ -64,8 +77,18 @@ const unknownSession: SessionState = { status: 'unknown', user: null, inactivity
  * inactivity helper. While signed in it refreshes the session every five minutes of activity and
  * reloads the page when that fails.
  */
-export function CurrentUserProvider({ children, initial }: { children: ReactNode; initial?: InitialSession }) {
+export function CurrentUserProvider({
+  children,
+  initial,
+  draftStorage,
+}: {
+  children: ReactNode;
+  initial?: InitialSession;
+  /** Where the page editor keeps unsaved drafts: the browser's localStorage unless a spec passes one. */
+  draftStorage?: DraftStorage | null;
+}) {
   const api = useApi();
+  const [drafts] = useState(() => (draftStorage === undefined ? browserStorage() : draftStorage));
   const errors = useErrorStore();
   const [state, setState] = useState<SessionState>(() => {
     if (!initial) return unknownSession;
@@ -112,15 +135,18 @@ export function CurrentUserProvider({ children, initial }: { children: ReactNode
     [api, errors, signIn, end],
   );
 
+  const userId = state.user?.ID ?? null;
   const logOut = useCallback<CurrentUserContextValue['logOut']>(
     async (reason = 'logout') => {
+      // Before the call: the drafts go even when the server cannot be reached.
+      if (userId && sessionEndForgetsDrafts(reason)) forgetDrafts(drafts, userId);
       await api.call('authLogout', { body: {} });
       end(reason);
       // The ended session's CSRF token is void; the session check starts an anonymous session
       // whose token the login and forgot-password calls need.
       await api.call('authUser');
     },
-    [api, end],
+    [api, end, userId, drafts],
   );
 
   const refreshUser = useCallback(async () => {
@@ -139,7 +165,8 @@ export function CurrentUserProvider({ children, initial }: { children: ReactNode
     void checkSession();
   }, [checkSession]);
 
-  // A call that needed a session got 401: the session ran out on the server.
+  // A call that needed a session got 401: the session ran out on the server. The user's drafts
+  // stay in the browser for them (sessionEndForgetsDrafts('expired') is false).
   useEffect(
     () =>
       api.onSessionEnd(() => {

@@ -21,7 +21,14 @@ function PageEditorScreen({ pageId }: { pageId: string }) {
   const errors = useErrorStore();
   const { user } = useCurrentUser();
   const [store] = useState(() =>
-    createPageEditorStore({ pageId, pages, errors, drafts: createLocalDraftStore(browserStorage()), permissions: user?.permissions ?? [] }),
+    createPageEditorStore({
+      pageId,
+      pages,
+      errors,
+      // Drafts are the signed-in user's own; without a user (never, behind the session guard) none are kept.
+      drafts: user ? createLocalDraftStore(browserStorage(), user.ID) : createLocalDraftStore(null, ''),
+      permissions: user?.permissions ?? [],
+    }),
   );
   const state = useSyncExternalStore(store.subscribe, store.getState, store.getState);
 

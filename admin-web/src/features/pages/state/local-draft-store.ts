@@ -15,7 +15,7 @@ export interface LocalDraft {
 }
 
 /** The part of the Web Storage API the store uses (localStorage in the browser, a fake in specs). */
-export type DraftStorage = Pick<Storage, 'getItem' | 'setItem' | 'removeItem'>;
+export type DraftStorage = Pick<Storage, 'getItem' | 'setItem' | 'removeItem' | 'key' | 'length'>;
 
 export interface LocalDraftStore {
   save(draft: LocalDraft): void;
@@ -24,23 +24,35 @@ export interface LocalDraftStore {
   clear(pageId: string): void;
 }
 
-const KEY_PREFIX = 'pagelog.page-draft.';
+/**
+ * Versions before this key format kept drafts per page only, so whoever signed in next on the
+ * same browser was offered them. They belong to no known user: never read, deleted by
+ * forgetDrafts (not migrated: adopting one would hand it to whoever signs in first).
+ */
+const LEGACY_KEY_PREFIX = 'pagelog.page-draft.';
+const KEY_PREFIX = 'pagelog:draft:';
 
-export function draftKey(pageId: string): string {
-  return `${KEY_PREFIX}${pageId}`;
+/** Every key of one user's drafts starts so; the id is encoded so no id can reach into another's. */
+function userKeyPrefix(userId: string): string {
+  return `${KEY_PREFIX}${encodeURIComponent(userId)}:`;
+}
+
+export function draftKey(userId: string, pageId: string): string {
+  return `${userKeyPrefix(userId)}${pageId}`;
 }
 
 /**
- * Keeps unsaved work per page, so a crash, a closed tab or an ended session loses nothing. A
- * storage that refuses (full, disabled, private mode) only costs that safety net: it is logged,
- * never thrown into the editor.
+ * Keeps the unsaved work of one signed-in user per page, so a crash, a closed tab or an ended
+ * session loses nothing, and nobody else who signs in on this browser is offered it. A storage
+ * that refuses (full, disabled, private mode) only costs that safety net: it is logged, never
+ * thrown into the editor.
  */
-export function createLocalDraftStore(storage: DraftStorage | null): LocalDraftStore {
+export function createLocalDraftStore(storage: DraftStorage | null, userId: string): LocalDraftStore {
   return {
     save(draft) {
       if (!storage) return;
       try {
-        storage.setItem(draftKey(draft.pageId), JSON.stringify(draft));
+        storage.setItem(draftKey(userId, draft.pageId), JSON.stringify(draft));
       } catch (error) {
         console.error('The unsaved changes could not be kept in this browser.', error);
       }
@@ -49,7 +61,7 @@ export function createLocalDraftStore(storage: DraftStorage | null): LocalDraftS
       if (!storage) return null;
       let text: string | null;
       try {
-        text = storage.getItem(draftKey(pageId));
+        text = storage.getItem(draftKey(userId, pageId));
       } catch {
         return null;
       }
@@ -65,12 +77,29 @@ export function createLocalDraftStore(storage: DraftStorage | null): LocalDraftS
     clear(pageId) {
       if (!storage) return;
       try {
-        storage.removeItem(draftKey(pageId));
+        storage.removeItem(draftKey(userId, pageId));
       } catch {
         // Nothing to keep safe: the draft was saved.
       }
     },
   };
+}
+
+/** Deletes every draft the user kept in this browser, and every draft of the old per-page format. */
+export function forgetDrafts(storage: DraftStorage | null, userId: string): void {
+  if (!storage) return;
+  const prefix = userKeyPrefix(userId);
+  try {
+    const keys: string[] = [];
+    for (let index = 0; index < storage.length; index++) {
+      const key = storage.key(index);
+      if (key !== null && (key.startsWith(prefix) || key.startsWith(LEGACY_KEY_PREFIX))) keys.push(key);
+    }
+    // Removing shifts the indexes, so only once they are all known.
+    for (const key of keys) storage.removeItem(key);
+  } catch (error) {
+    console.error('The unsaved changes kept in this browser could not be deleted.', error);
+  }
 }
 
 function isDraft(value: Partial<LocalDraft>): value is LocalDraft {

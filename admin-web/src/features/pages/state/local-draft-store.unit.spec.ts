@@ -1,21 +1,8 @@
 import { expect } from 'chai';
+import { memoryStorage as fakeStorage } from '../../../testing/memory-storage';
 import { aPage, aVersion } from '../../../testing/pages';
 import { pageSettingsOf, versionContentOf } from './editor-state';
-import { createLocalDraftStore, draftDiffers, draftKey, type DraftStorage, type LocalDraft } from './local-draft-store';
-
-/** A Storage over a Map; `refuse` makes setItem throw as a full storage does. */
-function fakeStorage(refuse = false): DraftStorage & { items: Map<string, string> } {
-  const items = new Map<string, string>();
-  return {
-    items,
-    getItem: (key) => items.get(key) ?? null,
-    setItem(key, value) {
-      if (refuse) throw new Error('QuotaExceededError');
-      items.set(key, value);
-    },
-    removeItem: (key) => void items.delete(key),
-  };
-}
+import { createLocalDraftStore, draftDiffers, draftKey, forgetDrafts, type LocalDraft } from './local-draft-store';
 
 const content = versionContentOf(aVersion());
 const settings = pageSettingsOf(aPage());
@@ -27,25 +14,55 @@ function aDraft(overrides: Partial<LocalDraft> = {}): LocalDraft {
 describe('the drafts kept in the browser', () => {
   it('keep a draft per page until it is cleared', () => {
     const storage = fakeStorage();
-    const drafts = createLocalDraftStore(storage);
+    const drafts = createLocalDraftStore(storage, 'user-1');
     drafts.save(aDraft());
     drafts.save(aDraft({ pageId: 'page-2' }));
     expect(drafts.load('page-1')).to.deep.equal(aDraft());
-    expect(storage.items.has(draftKey('page-2'))).to.equal(true);
+    expect(storage.items.has(draftKey('user-1', 'page-2'))).to.equal(true);
     drafts.clear('page-1');
     expect(drafts.load('page-1')).to.equal(null);
     expect(drafts.load('page-2')?.pageId).to.equal('page-2');
   });
 
+  it('are each user\'s own: another user on this browser is not offered them', () => {
+    const storage = fakeStorage();
+    createLocalDraftStore(storage, 'user-1').save(aDraft());
+    const other = createLocalDraftStore(storage, 'user-2');
+    expect(other.load('page-1')).to.equal(null);
+    other.clear('page-1');
+    expect(createLocalDraftStore(storage, 'user-1').load('page-1')).to.deep.equal(aDraft());
+  });
+
+  it('ignore the drafts of the old per-page format, which belong to no known user', () => {
+    const storage = fakeStorage();
+    storage.items.set('pagelog.page-draft.page-1', JSON.stringify(aDraft()));
+    expect(createLocalDraftStore(storage, 'user-1').load('page-1')).to.equal(null);
+  });
+
+  it('are forgotten for one user, with every draft of the old format, and no one else\'s', () => {
+    const storage = fakeStorage();
+    const mine = createLocalDraftStore(storage, 'user-1');
+    mine.save(aDraft());
+    mine.save(aDraft({ pageId: 'page-2' }));
+    createLocalDraftStore(storage, 'user-2').save(aDraft());
+    // An id that starts like another's does not share its keys.
+    createLocalDraftStore(storage, 'user-1:2').save(aDraft());
+    storage.items.set('pagelog.page-draft.page-3', JSON.stringify(aDraft({ pageId: 'page-3' })));
+    storage.items.set('pagelog.theme', 'dark');
+    forgetDrafts(storage, 'user-1');
+    expect([...storage.items.keys()]).to.deep.equal([draftKey('user-2', 'page-1'), draftKey('user-1:2', 'page-1'), 'pagelog.theme']);
+    forgetDrafts(null, 'user-1');
+  });
+
   it('answer null for nothing kept, unreadable text or a draft of another page', () => {
     const storage = fakeStorage();
-    const drafts = createLocalDraftStore(storage);
+    const drafts = createLocalDraftStore(storage, 'user-1');
     expect(drafts.load('page-1')).to.equal(null);
-    storage.items.set(draftKey('page-1'), '{not json');
+    storage.items.set(draftKey('user-1', 'page-1'), '{not json');
     expect(drafts.load('page-1')).to.equal(null);
-    storage.items.set(draftKey('page-1'), JSON.stringify(aDraft({ pageId: 'page-9' })));
+    storage.items.set(draftKey('user-1', 'page-1'), JSON.stringify(aDraft({ pageId: 'page-9' })));
     expect(drafts.load('page-1')).to.equal(null);
-    storage.items.set(draftKey('page-1'), JSON.stringify({ pageId: 'page-1' }));
+    storage.items.set(draftKey('user-1', 'page-1'), JSON.stringify({ pageId: 'page-1' }));
     expect(drafts.load('page-1')).to.equal(null);
   });
 
@@ -54,12 +71,12 @@ describe('the drafts kept in the browser', () => {
     const original = console.error;
     console.error = (...args: unknown[]) => void logged.push(args);
     try {
-      createLocalDraftStore(fakeStorage(true)).save(aDraft());
+      createLocalDraftStore(fakeStorage(true), 'user-1').save(aDraft());
     } finally {
       console.error = original;
     }
     expect(logged).to.have.length(1);
-    const none = createLocalDraftStore(null);
+    const none = createLocalDraftStore(null, 'user-1');
     none.save(aDraft());
     expect(none.load('page-1')).to.equal(null);
   });

@@ -6,13 +6,9 @@ import { fakePagesApi } from '../../../testing/fake-pages-api';
 import { failure, success } from '../../../testing/fake-users-api';
 import { aBlock, aPage, aVersion } from '../../../testing/pages';
 import { versionContentOf } from './editor-state';
-import { createLocalDraftStore, draftKey, type DraftStorage } from './local-draft-store';
+import { memoryStorage } from '../../../testing/memory-storage';
+import { createLocalDraftStore, draftKey } from './local-draft-store';
 import { createPageEditorStore } from './page-editor-store';
-
-function memoryStorage(): DraftStorage & { items: Map<string, string> } {
-  const items = new Map<string, string>();
-  return { items, getItem: (key) => items.get(key) ?? null, setItem: (key, value) => void items.set(key, value), removeItem: (key) => void items.delete(key) };
-}
 
 async function setUp({ page = aPage(), version = aVersion(), permissions = [...permissionNames] as string[], storage = memoryStorage() } = {}) {
   const fake = fakePagesApi(page, version);
@@ -22,7 +18,7 @@ async function setUp({ page = aPage(), version = aVersion(), permissions = [...p
     pageId: page.id,
     pages: fake.api,
     errors,
-    drafts: createLocalDraftStore(storage),
+    drafts: createLocalDraftStore(storage, 'user-1'),
     permissions,
     now: () => new Date('2025-03-03T08:00:00.000Z'),
     logError: (...args) => void logged.push(args),
@@ -38,7 +34,7 @@ describe('the page editor store', () => {
   describe('when it opens a page', () => {
     it('loads the page and its draft version into the editor', async () => {
       const fake = fakePagesApi();
-      const store = createPageEditorStore({ pageId: 'page-1', pages: fake.api, errors: createErrorStore(), drafts: createLocalDraftStore(null), permissions: [] });
+      const store = createPageEditorStore({ pageId: 'page-1', pages: fake.api, errors: createErrorStore(), drafts: createLocalDraftStore(null, 'user-1'), permissions: [] });
       await store.load();
       expect(fake.methods()).to.deep.equal(['get', 'fetchVersion']);
       expect(fake.argsOf('fetchVersion')).to.deep.equal([['version-1']]);
@@ -49,7 +45,7 @@ describe('the page editor store', () => {
     it('keeps the status code of a failed page fetch', async () => {
       const fake = fakePagesApi();
       fake.answer('get', failure(404, errorItem('PM_01', 'id', 'page')));
-      const store = createPageEditorStore({ pageId: 'page-1', pages: fake.api, errors: createErrorStore(), drafts: createLocalDraftStore(null), permissions: [] });
+      const store = createPageEditorStore({ pageId: 'page-1', pages: fake.api, errors: createErrorStore(), drafts: createLocalDraftStore(null, 'user-1'), permissions: [] });
       await store.load();
       expect(store.getState().load).to.deep.equal({ status: 'failed', httpStatus: 404 });
     });
@@ -57,7 +53,7 @@ describe('the page editor store', () => {
     it('offers unsaved work kept in this browser when it differs from the server\'s', async () => {
       const storage = memoryStorage();
       const content = { ...versionContentOf(aVersion()), title: 'Onbewaard' };
-      storage.setItem(draftKey('page-1'), JSON.stringify({ pageId: 'page-1', revision: 2, versionId: 'version-1', content, settings: { slug: 'over-ons', anchor: '', typeData: aPage().typeData }, savedAt: '2025-03-02T12:00:00.000Z' }));
+      storage.setItem(draftKey('user-1', 'page-1'), JSON.stringify({ pageId: 'page-1', revision: 2, versionId: 'version-1', content, settings: { slug: 'over-ons', anchor: '', typeData: aPage().typeData }, savedAt: '2025-03-02T12:00:00.000Z' }));
       const { store, editor } = await setUp({ storage });
       expect(store.getState().localDraft?.savedAt).to.equal('2025-03-02T12:00:00.000Z');
       expect(editor().content.title).to.equal('Over ons');
@@ -69,7 +65,7 @@ describe('the page editor store', () => {
 
     it('drops a kept draft that holds nothing new', async () => {
       const storage = memoryStorage();
-      storage.setItem(draftKey('page-1'), JSON.stringify({ pageId: 'page-1', revision: 3, versionId: 'version-1', content: versionContentOf(aVersion()), settings: { slug: 'over-ons', anchor: '', typeData: aPage().typeData }, savedAt: 'x' }));
+      storage.setItem(draftKey('user-1', 'page-1'), JSON.stringify({ pageId: 'page-1', revision: 3, versionId: 'version-1', content: versionContentOf(aVersion()), settings: { slug: 'over-ons', anchor: '', typeData: aPage().typeData }, savedAt: 'x' }));
       const { store } = await setUp({ storage });
       expect(store.getState().localDraft).to.equal(null);
       expect(storage.items.size).to.equal(0);
@@ -80,7 +76,7 @@ describe('the page editor store', () => {
     it('keeps every change in the browser, and clears it once saved', async () => {
       const { store, storage } = await setUp();
       store.dispatch({ type: 'setTitle', title: 'Wie wij zijn' });
-      const kept = JSON.parse(storage.items.get(draftKey('page-1'))!);
+      const kept = JSON.parse(storage.items.get(draftKey('user-1', 'page-1'))!);
       expect(kept).to.deep.include({ pageId: 'page-1', revision: 3, versionId: 'version-1', savedAt: '2025-03-03T08:00:00.000Z' });
       expect(kept.content.title).to.equal('Wie wij zijn');
       expect(await store.save()).to.equal(true);
