@@ -1,5 +1,6 @@
 import { object, string, number, type AnyObjectSchema } from 'yup';
-import { isLinkTarget } from './link-target';
+import { isImageSource, isLinkTarget } from './link-target';
+import { richTextLinksValid } from './rich-text-links';
 
 /**
  * How the admin shows a prop in the block's form, given with yup's `.meta({ widget })`; without
@@ -27,14 +28,15 @@ export interface BlockTypeDefinition {
   props: AnyObjectSchema;
 }
 
-export { isLinkTarget, linkTargetPattern } from './link-target';
+export { isLinkTarget } from './link-target';
 
-const link = (label: string) =>
+/** A link prop: empty, or what the one link rule accepts (images: only what can be loaded). */
+const link = (label: string, accepts: (value: string) => boolean = isLinkTarget) =>
   string()
     .trim()
     .label(label)
     .max(2048, 'V_14')
-    .test('link', 'V_13', (v) => v === undefined || v === '' || isLinkTarget(v))
+    .test('link', 'V_13', (v) => v === undefined || v === '' || accepts(v))
     .meta({ widget: 'link', hint: 'A path on this site such as /over-ons, or a full URL' } satisfies PropMeta);
 
 export const blockTypes = {
@@ -62,6 +64,8 @@ export const blockTypes = {
         .label('Text')
         .default('')
         .max(100_000, 'V_14')
+        // Every href and src in it follows the link rule, as link props do.
+        .test('links', 'V_13', (v) => v === undefined || richTextLinksValid(v))
         .meta({ widget: 'html', hint: 'HTML: paragraphs, headings, lists, links, bold and italic' } satisfies PropMeta),
     }),
   },
@@ -70,7 +74,7 @@ export const blockTypes = {
     label: 'Image',
     description: 'A picture with alternative text and a caption',
     props: object({
-      url: link('Image URL').required('V_01'),
+      url: link('Image URL', isImageSource).required('V_01'),
       alt: string().label('Alternative text').default('').max(254, 'V_11'),
       caption: string().label('Caption').default('').max(254, 'V_11'),
     }),

@@ -1,18 +1,15 @@
 import type { Block } from './block';
+import { htmlAttributes } from './html-attributes';
+import { readLinkTarget } from './link-target';
 
 /**
  * Internal links in block props: a prop that is a link by itself (a call to action's URL) or an
- * href inside HTML (rich text). A link is internal when it is a path on this site (`/over-ons`,
- * `/en-gb/about#team`) or a full URL on one of the site's own origins. Paths are compared without
- * query, fragment, trailing slash or case.
+ * href inside HTML (rich text). A link is internal when the link rule accepts it (link-target.ts)
+ * and it is a path on this site (`/over-ons`, `/en-gb/about#team`) or a full URL on one of the
+ * site's own origins. Paths are compared without query, fragment, trailing slash or case; a
+ * percent-encoded character is an ordinary character of the path (`/%5Chost` is a path here, as
+ * it is to a browser).
  */
-
-const hrefAttribute = /(\bhref\s*=\s*)(["'])(.*?)\2/gi;
-
-function splitSuffix(link: string): { path: string; suffix: string } {
-  const cut = link.search(/[?#]/);
-  return cut === -1 ? { path: link, suffix: '' } : { path: link.slice(0, cut), suffix: link.slice(cut) };
-}
 
 function normalisePath(path: string): string {
   const trimmed = path.replace(/\/+$/, '');
@@ -22,18 +19,18 @@ function normalisePath(path: string): string {
 /** Stands for every http(s) origin in `origins` (the link index uses it to find candidates). */
 export const ANY_ORIGIN = '*';
 
-/** The site path a link points to, or null when it leads elsewhere (another site, mailto:, #anchor). */
+/** The site path a link points to, or null when it leads elsewhere (another site, mailto:, #anchor) or the link rule refuses it. */
 export function internalPath(link: string, origins: readonly string[] = []): string | null {
-  const value = link.trim();
-  if (value.startsWith('/') && !value.startsWith('//')) return normalisePath(splitSuffix(value).path);
-  if (origins.includes(ANY_ORIGIN)) {
-    const m = /^https?:\/\/[^/?#\s]+(\/[^\s]*)?$/i.exec(value);
-    if (m) return normalisePath(splitSuffix(m[1] ?? '/').path);
-  }
+  const target = readLinkTarget(link);
+  if (target?.kind === 'path') return normalisePath(target.path);
+  if (target?.kind !== 'web') return null;
+  if (origins.includes(ANY_ORIGIN)) return normalisePath(target.path);
+  const href = target.href.toLowerCase();
   for (const origin of origins) {
-    const base = origin.replace(/\/+$/, '');
-    if (base !== '' && value.toLowerCase().startsWith(`${base.toLowerCase()}/`)) return normalisePath(splitSuffix(value.slice(base.length)).path);
-    if (base !== '' && value.toLowerCase() === base.toLowerCase()) return '/';
+    const base = origin.replace(/\/+$/, '').toLowerCase();
+    if (base === '' || !href.startsWith(base)) continue;
+    const rest = target.href.slice(base.length);
+    if (rest === '' || /^[/?#]/.test(rest)) return normalisePath(rest.replace(/[?#].*$/s, ''));
   }
   return null;
 }
@@ -48,15 +45,25 @@ function mapStrings(value: unknown, map: (text: string) => string): unknown {
   return value;
 }
 
+/** The hrefs in a text that holds markup (rich text); none in plain text. */
+function hrefsOf(text: string) {
+  return text.includes('<') ? htmlAttributes(text).filter((a) => a.name === 'href') : [];
+}
+
 function linksOfText(text: string, origins: readonly string[]): string[] {
   const found: string[] = [];
   const whole = internalPath(text, origins);
-  if (whole !== null && !/\s/.test(text.trim())) found.push(whole);
-  for (const m of text.matchAll(hrefAttribute)) {
-    const path = internalPath(m[3] ?? '', origins);
+  if (whole !== null) found.push(whole);
+  for (const href of hrefsOf(text)) {
+    const path = internalPath(href.value, origins);
     if (path !== null) found.push(path);
   }
   return found;
+}
+
+/** An attribute value written back in double quotes, with what would end or change it escaped. */
+function quoted(value: string): string {
+  return `"${value.replace(/&/g, '&amp;').replace(/"/g, '&quot;')}"`;
 }
 
 /** The internal paths the blocks link to, each once. */
@@ -78,20 +85,25 @@ export function internalLinks(blocks: readonly Block[], origins: readonly string
 export function rewriteLinks(blocks: readonly Block[], fromPath: string, toPath: string, origins: readonly string[] = []): { blocks: Block[]; changed: boolean } {
   const from = normalisePath(fromPath);
   let changed = false;
-  const rewrite = (link: string): string => {
-    if (internalPath(link, origins) !== from) return link;
+  /** The link pointed at `toPath`, or null when it does not lead to `fromPath`. */
+  const rewrite = (link: string): string | null => {
+    if (internalPath(link, origins) !== from) return null;
+    const target = readLinkTarget(link);
     changed = true;
-    return toPath + splitSuffix(link.trim()).suffix;
+    return toPath + (target?.kind === 'path' || target?.kind === 'web' ? target.suffix : '');
   };
   const result = blocks.map((block) => ({
     ...block,
     props: mapStrings(block.props, (text) => {
-      const whole = internalPath(text, origins);
-      if (whole !== null && !/\s/.test(text.trim())) return rewrite(text);
-      return text.replace(hrefAttribute, (all, prefix: string, quote: string, href: string) => {
-        const next = rewrite(href);
-        return next === href ? all : `${prefix}${quote}${next}${quote}`;
-      });
+      const whole = rewrite(text);
+      if (whole !== null) return whole;
+      // Replaced from the end, so the offsets of the hrefs before stay right.
+      let next = text;
+      for (const href of hrefsOf(text).reverse()) {
+        const link = rewrite(href.value);
+        if (link !== null) next = next.slice(0, href.start) + quoted(link) + next.slice(href.end);
+      }
+      return next;
     }) as Record<string, unknown>,
   }));
   return { blocks: changed ? result : [...blocks], changed };

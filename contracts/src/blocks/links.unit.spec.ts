@@ -20,6 +20,15 @@ describe('internal links in blocks', () => {
     }
   });
 
+  it('counts as internal only what the link rule takes: no `/\\host`, `\\\\host` or white space in disguise', () => {
+    for (const link of ['/\\evil.example', '/\\\\evil.example', '\\\\evil.example', '/\t/evil.example', `${origin}\\@evil.example`, 'javascript:/over-ons']) {
+      expect(internalPath(link, [origin]), JSON.stringify(link)).to.equal(null);
+      expect(internalPath(link, [ANY_ORIGIN]), JSON.stringify(link)).to.equal(null);
+    }
+    // A percent-encoded backslash is an ordinary character of a path on this site, to a browser too.
+    expect(internalPath('/%5Cevil.example')).to.equal('/%5cevil.example');
+  });
+
   it('with ANY_ORIGIN reads the path of any http(s) URL (candidates for the link index)', () => {
     expect(internalPath('https://elders.nl/over-ons?x', [ANY_ORIGIN])).to.equal('/over-ons');
   });
@@ -27,6 +36,17 @@ describe('internal links in blocks', () => {
   it('lists the paths of hrefs in rich text and of link props, once each', () => {
     const blocks = [text('t', '<p><a href="/over-ons">a</a> <a href=\'/en-gb/about#x\'>b</a> <a href="/over-ons">c</a></p>'), cta('c', '/contact')];
     expect(internalLinks(blocks)).to.have.members(['/over-ons', '/en-gb/about', '/contact']);
+  });
+
+  it('reads hrefs as a browser does: unquoted, entity-encoded, and never one the link rule refuses', () => {
+    const blocks = [text('t', '<a href=/over-ons>a</a><a HREF="&#47;contact">b</a><a href="/&#92;evil.example">c</a><a href="&#47;&#47;evil.example">d</a>')];
+    expect(internalLinks(blocks, [ANY_ORIGIN])).to.have.members(['/over-ons', '/contact']);
+  });
+
+  it('rewrites an unquoted or entity-encoded href in double quotes, with the query as it was', () => {
+    const blocks = [text('t', '<a href=/over-ons?a=1&amp;b=2>a</a> <a href=\'&#47;over-ons\'>b</a>')];
+    const { blocks: after } = rewriteLinks(blocks, '/over-ons', '/wie-wij-zijn');
+    expect(after[0]!.props.html).to.equal('<a href="/wie-wij-zijn?a=1&amp;b=2">a</a> <a href="/wie-wij-zijn">b</a>');
   });
 
   it('points every link to the moved page at its new path, keeping query and fragment, and nothing else', () => {

@@ -1,6 +1,17 @@
 import sanitizeHtml from 'sanitize-html';
+import { isImageSource, readLinkTarget } from '@pagelog/contracts/blocks/link-target';
 
 const headings = ['h1', 'h2', 'h3', 'h4', 'h5', 'h6'];
+
+/** The attributes with `name` as `check` answers it (in its place), or without it when `check` answers null. */
+function withChecked(attribs: sanitizeHtml.Attributes, name: string, check: (value: string) => string | null): sanitizeHtml.Attributes {
+  const value = attribs[name];
+  if (value === undefined) return attribs;
+  const checked = check(value);
+  if (checked !== null) return { ...attribs, [name]: checked };
+  const { [name]: _dropped, ...rest } = attribs;
+  return rest;
+}
 
 const options: sanitizeHtml.IOptions = {
   allowedTags: [
@@ -16,15 +27,23 @@ const options: sanitizeHtml.IOptions = {
     th: ['colspan', 'rowspan', 'scope'],
     td: ['colspan', 'rowspan'],
   },
-  // Relative URLs stay allowed (they point into the site); of the schemes only these survive.
+  // The link rule below decides; these stay as a second fence.
   allowedSchemes: ['http', 'https', 'mailto', 'tel'],
   allowedSchemesByTag: { img: ['http', 'https'] },
   allowedSchemesAppliedToAttributes: ['href', 'src', 'cite'],
+  allowProtocolRelative: false,
   transformTags: {
-    // A link that opens a new tab must not hand the opener to the other site.
-    a: (tagName, attribs) =>
-      attribs.target === '_blank' ? { tagName, attribs: { ...attribs, rel: 'noopener noreferrer' } } : { tagName, attribs },
-    img: (tagName, attribs) => ({ tagName, attribs: { ...attribs, loading: 'lazy' } }),
+    a: (tagName, attribs) => {
+      // The one link rule (contracts' link-target.ts), as the command side applies it to new
+      // rich text: rich text stored before it keeps its text, without the link.
+      const kept = withChecked(attribs, 'href', (href) => readLinkTarget(href)?.href ?? null);
+      // A link that opens a new tab must not hand the opener to the other site.
+      return { tagName, attribs: kept.target === '_blank' ? { ...kept, rel: 'noopener noreferrer' } : kept };
+    },
+    img: (tagName, attribs) => ({
+      tagName,
+      attribs: { ...withChecked(attribs, 'src', (src) => (isImageSource(src) ? readLinkTarget(src)!.href : null)), loading: 'lazy' },
+    }),
   },
   // An image whose source was refused would be an empty box.
   exclusiveFilter: (frame) => frame.tag === 'img' && !frame.attribs.src,
@@ -32,8 +51,10 @@ const options: sanitizeHtml.IOptions = {
 
 /**
  * Rich text as editors store it, reduced to ordinary formatting, links, lists, headings, tables
- * and http(s) images: scripts, styles, event handlers and javascript: URLs are removed. Runs on
- * the server only, before the page enters the state, so the browser hydrates this same markup.
+ * and images: scripts, styles and event handlers are removed, and so is every href the link rule
+ * refuses (`//host`, `/\host`, javascript:) and every image source that is not a path on this
+ * site or an http(s) URL. Runs on the server only, before the page enters the state, so the
+ * browser hydrates this same markup.
  */
 export function sanitiseRichText(html: string): string {
   return sanitizeHtml(html, options);

@@ -1,14 +1,9 @@
 import type { Block } from '@pagelog/contracts/blocks/block';
+import { isImageSource } from '@pagelog/contracts/blocks/link-target';
 
-/** Accepts http(s) URLs and URLs relative to the site; anything else (javascript:, data:) is dropped. */
+/** The one link rule for images: a path on this site or an http(s) URL (never //host, javascript:, data:). */
 function safeImageUrl(value: unknown): string | null {
-  if (typeof value !== 'string' || value.trim() === '') return null;
-  try {
-    const { protocol } = new URL(value.trim(), 'http://relative.invalid/');
-    return protocol === 'http:' || protocol === 'https:' ? value.trim() : null;
-  } catch {
-    return null;
-  }
+  return typeof value === 'string' && isImageSource(value) ? value.trim() : null;
 }
 
 export function ImageBlock({ block }: { block: Block }) {

@@ -1,0 +1,21 @@
+import { expect } from 'chai';
+import { safeHref } from './safe-href';
+
+describe('safeHref', () => {
+  it('keeps site paths, anchors, and http(s), mailto and tel URLs, trimmed', () => {
+    expect(['  /contact ', '/en-gb/about?x=1#team', '#top', 'https://x.nl/a', 'mailto:a@x.nl', 'tel:+31 20 123 4567'].map(safeHref)).to.deep.equal([
+      '/contact',
+      '/en-gb/about?x=1#team',
+      '#top',
+      'https://x.nl/a',
+      'mailto:a@x.nl',
+      'tel:+31 20 123 4567',
+    ]);
+  });
+
+  it('refuses what the link rule refuses: another site in disguise, script URLs, tabs and newlines inside', () => {
+    for (const value of ['//evil.example', '/\\evil.example', '\\\\evil.example', '/\t/evil.example', 'java\tscript:alert(1)', 'java\nscript:alert(1)', 'https:\\\\evil.example', 'data:,x', 'contact', '', 42, null, undefined]) {
+      expect(safeHref(value), JSON.stringify(value)).to.equal(null);
+    }
+  });
+});
