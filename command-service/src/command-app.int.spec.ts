@@ -19,7 +19,7 @@ async function appOn(store: EventStore) {
   await sessionStore.create({ id: createHash('sha256').update('sid').digest('hex'), userId: 'u1', csrfToken: 'csrf', createdAt: now, lastSeenAt: now, expiresAt: now + 60_000 });
   const sessions = new SessionManager(sessionStore, { idleMs: 60_000, absoluteMs: 3600_000, secureCookie: false });
   const deps = { ...commandDeps(store), sessions } as unknown as PagesDeps;
-  const app = createCommandApp({ deps, auth: { sessions, access: new AccessResolver(store) }, logger: createLogger('silent'), trustProxy: false });
+  const app = createCommandApp({ deps, auth: { sessions, access: new AccessResolver(store) }, logger: createLogger('silent'), trustProxy: false, publicUrl: 'http://localhost:3000' });
   return app;
 }
 

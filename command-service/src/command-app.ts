@@ -1,10 +1,9 @@
 import Koa from 'koa';
-import Router from '@koa/router';
 import type { Logger } from 'pino';
-import { API_BASE } from '@pagelog/contracts/endpoints';
 import type { EventStore } from '@pagelog/storage/event-store/event-store';
 import { apiStack } from '@pagelog/service-kit/http/api-stack';
 import type { AuthDeps } from '@pagelog/service-kit/auth/auth-middleware';
+import type { EndpointRoute } from '@pagelog/service-kit/http/endpoint-routes';
 import { createHandle } from './core/handle';
 import type { CommandDeps } from './core/command-deps';
 import { authoringRoutes } from './pages/authoring/routes';
@@ -16,22 +15,16 @@ export function commandDeps(store: EventStore): CommandDeps {
   return { store, handle: createHandle(store) };
 }
 
-/** Every command route under /api/cms, without the middleware stack (the embedded server adds it once). */
-export function commandRouter(deps: PagesDeps): Router {
-  const router = new Router({ prefix: API_BASE });
-  for (const routes of [authRoutes(deps), userRoutes(deps), authoringRoutes(deps), publicationRoutes(deps)]) {
-    router.use(routes.routes(), routes.allowedMethods());
-  }
-  return router;
+/** The route of every command of the endpoint table (the embedded server serves them beside the queries). */
+export function commandRoutes(deps: PagesDeps): EndpointRoute[] {
+  return [...authRoutes(deps), ...userRoutes(deps), ...authoringRoutes(deps), ...publicationRoutes(deps)];
 }
 
 /** The command service as a process of its own. */
-export function createCommandApp(options: { deps: PagesDeps; auth: AuthDeps; logger: Logger; trustProxy: boolean }): Koa {
+export function createCommandApp(options: { deps: PagesDeps; auth: AuthDeps; logger: Logger; trustProxy: boolean; publicUrl: string }): Koa {
   const app = new Koa();
   app.proxy = options.trustProxy;
   app.maxIpsCount = 1;
-  for (const m of apiStack(options.logger, { auth: options.auth })) app.use(m);
-  const router = commandRouter(options.deps);
-  app.use(router.routes()).use(router.allowedMethods());
+  for (const m of apiStack(options.logger, { auth: options.auth, routes: commandRoutes(options.deps), publicUrl: options.publicUrl })) app.use(m);
   return app;
 }

@@ -99,3 +99,13 @@ export class PayloadTooLargeError extends DomainError {
     super([errorItem(code, property, model)]);
   }
 }
+
+/** A path of the API under a method the endpoint table does not give it (405); `allowed` goes into Allow. */
+export class MethodNotAllowedError extends DomainError {
+  readonly status = 405;
+  readonly allowed: readonly string[];
+  constructor(allowed: readonly string[]) {
+    super([errorItem('V_07')]);
+    this.allowed = allowed;
+  }
+}

@@ -56,6 +56,11 @@ export interface Endpoint {
   csrf?: boolean;
   /** The body is multipart/form-data (a file upload) instead of JSON. */
   multipart?: boolean;
+  /**
+   * A GET that also answers HEAD (with the same access). HEAD is refused (405) everywhere else, so
+   * no handler runs for a method the table does not name.
+   */
+  head?: boolean;
 }
 
 export const endpoints = {
@@ -76,10 +81,10 @@ export const endpoints = {
   userDelete: { method: 'DELETE', path: '/user/:id', kind: 'command', model: 'user', access: { permission: 'manage-users' } },
   userImageStore: { method: 'PUT', path: '/user/:id/image', kind: 'command', model: 'user', access: { permission: 'manage-users', orSelf: 'id' }, multipart: true },
   userImageDelete: { method: 'DELETE', path: '/user/:id/image', kind: 'command', model: 'user', access: { permission: 'manage-users', orSelf: 'id' } },
-  userImageGet: { method: 'GET', path: '/user/:id/image', kind: 'query', model: 'user', access: 'authenticated' },
+  userImageGet: { method: 'GET', path: '/user/:id/image', kind: 'query', model: 'user', access: 'authenticated', head: true },
   roleList: { method: 'GET', path: '/role/list', kind: 'query', model: 'role', access: { permission: 'manage-users' } },
   // Settings, pages, system.
-  settingsGet: { method: 'GET', path: '/settings/get', kind: 'query', model: 'settings', access: 'public' },
+  settingsGet: { method: 'GET', path: '/settings/get', kind: 'query', model: 'settings', access: 'public', head: true },
   // Pages (spec section 7, "Pages"). Read-only POSTs say csrf: false.
   pageCreate: { method: 'POST', path: '/page/create', kind: 'command', model: 'page', schema: createPageSchema, access: { permission: 'create-page' } },
   pageCreateTranslation: { method: 'POST', path: '/page/create-translation', kind: 'command', model: 'page', schema: createTranslationSchema, access: { permission: 'create-page' } },
@@ -110,7 +115,7 @@ export const endpoints = {
   pageGetPages: { method: 'POST', path: '/page/get-pages', kind: 'query', model: 'page', schema: getPagesSchema, access: 'authenticated', csrf: false },
   pageGetSiblingSlugs: { method: 'GET', path: '/page/get-sibling-slugs/:pageID', kind: 'query', model: 'page', access: 'public' },
   pageGetBySlug: { method: 'POST', path: '/page/get-by-slug', kind: 'query', model: 'page', schema: slugLookupSchema, access: 'public', csrf: false },
-  pageGetBySlugQuery: { method: 'GET', path: '/page/get-by-slug-query', kind: 'query', model: 'page', schema: slugLookupSchema, access: 'public' },
+  pageGetBySlugQuery: { method: 'GET', path: '/page/get-by-slug-query', kind: 'query', model: 'page', schema: slugLookupSchema, access: 'public', head: true },
   projectionsStatus: { method: 'GET', path: '/system/projections', kind: 'query', model: 'projection', access: { permission: 'view-system' } },
 } satisfies Record<string, Endpoint>;
 
@@ -133,33 +138,67 @@ export interface EndpointMatch {
   params: Record<string, string>;
 }
 
+/** What a request names: an endpoint of the table, or a path the table has only under other methods, or nothing. */
+export type EndpointLookup =
+  | { kind: 'match'; match: EndpointMatch }
+  | { kind: 'method-not-allowed'; allowed: string[] }
+  | { kind: 'not-found' };
+
 const compiled = (Object.entries(endpoints) as [EndpointName, Endpoint][])
   .map(([name, endpoint]) => {
     const keys: string[] = [];
-    const source = endpoint.path.replace(/:([A-Za-z]+)/g, (_, key: string) => {
-      keys.push(key);
-      return '([^/]+)';
-    });
-    return { name, endpoint, keys, pattern: new RegExp(`^${API_BASE}${source}/?$`) };
+    // Parameters take one non-empty segment; literal parts match exactly, letter case included.
+    const source = endpoint.path
+      .split(/(:[A-Za-z]+)/)
+      .map((part) => {
+        if (part.startsWith(':')) {
+          keys.push(part.slice(1));
+          return '([^/]+)';
+        }
+        return part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+      })
+      .join('');
+    return { name, endpoint, keys, pattern: new RegExp(`^${API_BASE}${source}$`) };
   })
   // A literal path wins over a parameter in the same place (/page/get-by-slug-query before /page/:id).
   .sort((a, b) => a.keys.length - b.keys.length);
 
-/** The endpoint a request is for, with its path parameters; null when no endpoint has that method and path. */
-export function matchEndpoint(method: string, path: string): EndpointMatch | null {
+/** The methods a request may use on an endpoint: its own, and HEAD where the table allows it. */
+export function methodsOf(endpoint: Endpoint): string[] {
+  return endpoint.head ? [endpoint.method, 'HEAD'] : [endpoint.method];
+}
+
+/**
+ * The endpoint a request is for. Matching is exact: the path as the client sent it (no decoding
+ * before matching, no letter-case folding, no trailing slash), and the method the table names
+ * (HEAD only where it says `head`, answered as its GET with the same access).
+ */
+export function lookupEndpoint(method: string, path: string): EndpointLookup {
+  const allowed = new Set<string>();
   for (const c of compiled) {
-    if (c.endpoint.method !== method) continue;
     const m = c.pattern.exec(path);
     if (!m) continue;
+    const methods = methodsOf(c.endpoint);
+    if (!methods.includes(method)) {
+      for (const each of methods) allowed.add(each);
+      continue;
+    }
     const params: Record<string, string> = {};
-    c.keys.forEach((key, i) => {
+    for (const [i, key] of c.keys.entries()) {
+      const raw = m[i + 1]!;
       try {
-        params[key] = decodeURIComponent(m[i + 1]!);
+        params[key] = decodeURIComponent(raw);
       } catch {
-        params[key] = m[i + 1]!;
+        params[key] = raw;
       }
-    });
-    return { name: c.name, endpoint: c.endpoint, params };
+    }
+    return { kind: 'match', match: { name: c.name, endpoint: c.endpoint, params } };
   }
-  return null;
+  return allowed.size > 0 ? { kind: 'method-not-allowed', allowed: [...allowed] } : { kind: 'not-found' };
+}
+
+/** The endpoint a request is for, with its path parameters; null when no endpoint has that method and path. */
+export function matchEndpoint(method: string, path: string): EndpointMatch | null {
+  const found = lookupEndpoint(method, path);
+  return found.kind === 'match' ? found.match : null;
 }

@@ -96,9 +96,12 @@ export const propertyLabels: Record<string, string> = {
   hasPublicationRequest: 'Publication request',
 };
 
+/** Own entries only: a property named `constructor` must not find Object's. */
+const own = (map: Record<string, string>, key: string): string | undefined => (Object.hasOwn(map, key) ? map[key] : undefined);
+
 export function labelOf(property: string): string {
   const last = property.split(/[.[\]]/).filter(Boolean).pop() ?? property;
-  return propertyLabels[property] ?? propertyLabels[last] ?? last;
+  return own(propertyLabels, property) ?? own(propertyLabels, last) ?? last;
 }
 
 function capitalise(text: string): string {
@@ -107,7 +110,7 @@ function capitalise(text: string): string {
 
 /** The message for a code, or "Error (code: X)" for a code the catalogue does not know. */
 export function messageFor(code: string, property = ''): string {
-  const template = (errorCatalogue as Record<string, string>)[code];
+  const template = own(errorCatalogue as Record<string, string>, code);
   if (template === undefined) return `Error (code: ${code})`;
   const label = labelOf(property);
   return template.replaceAll('{field}', label).replaceAll('{Field}', capitalise(label));

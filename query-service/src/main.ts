@@ -17,6 +17,7 @@ await runProcess('query-service', async (config, logger) => {
     inactivityMinutes: config.inactivityMinutes,
     auth,
     trustProxy: config.trustProxy,
+    publicUrl: config.publicUrl,
     logger,
   });
   return {

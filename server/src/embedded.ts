@@ -6,8 +6,9 @@ import { API_BASE } from '@pagelog/contracts/endpoints';
 import type { Config } from '@pagelog/service-kit/config';
 import { openStores, type Stores } from '@pagelog/service-kit/open-stores';
 import { apiStack } from '@pagelog/service-kit/http/api-stack';
-import { commandDeps, commandRouter } from '@pagelog/command-service/command-app';
-import { queryRouter } from '@pagelog/query-service/query-app';
+import { servedOverHttps } from '@pagelog/service-kit/http/security-headers';
+import { commandDeps, commandRoutes } from '@pagelog/command-service/command-app';
+import { queryRoutes } from '@pagelog/query-service/query-app';
 import { Projector } from '@pagelog/projector/core/projector';
 import { allProjections } from '@pagelog/projector/projections';
 import { createSiteApp } from '@pagelog/site-web/server/create-site-app';
@@ -35,7 +36,16 @@ export interface RunningPagelog {
  * /cmsadmin, the public site at /, and the projector. The same services as the distributed
  * mode, wired to whichever store the configuration names (SQLite by default).
  */
-export async function startPagelog(config: Config, logger: Logger, options: { clock?: () => number } = {}): Promise<RunningPagelog> {
+export async function startPagelog(
+  config: Config,
+  logger: Logger,
+  options: {
+    clock?: () => number;
+    sleep?: (ms: number) => Promise<void>;
+    /** Where work after the answer goes (tests hold it to look between the answer and the work). */
+    later?: (label: string, work: () => Promise<void>) => void;
+  } = {},
+): Promise<RunningPagelog> {
   const clock = options.clock ?? Date.now;
   const stores = await openStores(config);
   const auth = await openAuth(config, stores.eventStore, logger.child({ part: 'auth' }), clock);
@@ -47,7 +57,7 @@ export async function startPagelog(config: Config, logger: Logger, options: { cl
   });
   await projector.start();
 
-  const deps = pagesDeps(openUsersDeps(commandDeps(stores.eventStore), auth, config, logger.child({ part: 'commands' }), clock), stores.readModels);
+  const deps = pagesDeps(openUsersDeps(commandDeps(stores.eventStore), auth, config, logger.child({ part: 'commands' }), { clock, sleep: options.sleep, later: options.later }), stores.readModels);
   const seeded = await seed(
     deps,
     { availableLocales: config.locales, defaultLocale: config.defaultLocale, customSlugLocales: config.customSlugLocales },
@@ -66,25 +76,25 @@ export async function startPagelog(config: Config, logger: Logger, options: { cl
   // pick the address its login attempts are counted under.
   api.proxy = config.trustProxy;
   api.maxIpsCount = 1;
-  for (const m of apiStack(logger.child({ part: 'api' }), { auth })) api.use(m);
-  const commands = commandRouter(deps);
-  const queries = queryRouter({
-    readModels: stores.readModels,
-    eventStore: stores.eventStore,
-    consistencyTimeoutMs: config.consistencyTimeoutMs,
-    sessions: auth.sessions,
-    vault: auth.vault,
-    blobs: auth.blobs,
-    inactivityMinutes: config.inactivityMinutes,
-  });
-  api.use(commands.routes()).use(commands.allowedMethods());
-  api.use(queries.routes()).use(queries.allowedMethods());
+  const routes = [
+    ...commandRoutes(deps),
+    ...queryRoutes({
+      readModels: stores.readModels,
+      eventStore: stores.eventStore,
+      consistencyTimeoutMs: config.consistencyTimeoutMs,
+      sessions: auth.sessions,
+      vault: auth.vault,
+      blobs: auth.blobs,
+      inactivityMinutes: config.inactivityMinutes,
+    }),
+  ];
+  for (const m of apiStack(logger.child({ part: 'api' }), { auth, routes, publicUrl: config.publicUrl })) api.use(m);
 
   const app = new Koa();
   app.proxy = config.trustProxy;
   const apiHandler = api.callback();
   let site: ReturnType<typeof createSiteApp['prototype']['callback']> | null = null;
-  app.use(adminStatic());
+  app.use(adminStatic({ hsts: servedOverHttps(config.publicUrl) }));
   app.use(async (ctx) => {
     ctx.respond = false;
     if (ctx.path === API_BASE || ctx.path.startsWith(`${API_BASE}/`)) return apiHandler(ctx.req, ctx.res);

@@ -212,12 +212,16 @@ describe('pages in Chromium: build, review, publish, translate, move', function 
     await visitor.getByRole('navigation', { name: 'Taal' }).getByRole('link', { name: 'English' }).click();
     await visitor.waitForURL(`${base}/en-gb/research-programme`);
 
-    // The slug changes; the old address redirects to the new one.
+    // The page is live: the editor may not move it (that changes the site at once), a publisher may.
     await editor.goto(editorUrl);
     await editor.getByRole('tab', { name: 'Page Settings' }).click();
-    await editor.getByLabel('Slug').fill('research-agenda');
-    await editor.getByText('The old address /en-gb/research-programme will redirect to the new one.').waitFor();
-    await save(editor);
+    expect(await editor.getByLabel('Slug').isDisabled()).to.equal(true);
+    await editor.getByText('This page is live: moving it to another address changes the site at once').waitFor();
+    await reviewer.goto(editorUrl);
+    await reviewer.getByRole('tab', { name: 'Page Settings' }).click();
+    await reviewer.getByLabel('Slug').fill('research-agenda');
+    await reviewer.getByText('The old address /en-gb/research-programme will redirect to the new one.').waitFor();
+    await save(reviewer);
     const moved = await visitor.goto(`${base}/en-gb/research-programme`);
     expect(moved!.request().redirectedFrom()?.url()).to.equal(`${base}/en-gb/research-programme`);
     expect(visitor.url()).to.equal(`${base}/en-gb/research-agenda`);
@@ -248,6 +252,50 @@ describe('pages in Chromium: build, review, publish, translate, move', function 
     await admin.getByRole('button', { name: 'Restore' }).click();
     await card(admin, '1. Heading').getByText('Onderzoek dat nog verder kijkt').waitFor();
     await save(admin);
+    expect(problems, problems.join('\n')).to.deep.equal([]);
+  });
+
+  it('offers unsaved work back to its author after the session ran out, to no one else, and not after logging out', async () => {
+    // One browser, as on a shared computer.
+    const shared = await person();
+    const offered = async () => {
+      await shared.getByRole('heading', { level: 1, name: 'Welkom' }).waitFor();
+      // The notice comes with the loaded editor, so it is there by now or not at all.
+      return (await shared.getByRole('button', { name: 'Restore' }).count()) > 0;
+    };
+    const logOut = async () => {
+      await shared.getByRole('navigation', { name: 'Main navigation' }).getByRole('button', { name: 'Log out' }).click();
+      await shared.getByRole('dialog', { name: 'Log out' }).getByRole('button', { name: 'Log out' }).click();
+      await shared.waitForURL(/\/cmsadmin\/login/);
+    };
+
+    await logIn(shared, TEST_ADMIN.email, TEST_ADMIN.password);
+    await shared.getByRole('link', { name: 'Welkom' }).first().click();
+    await shared.getByRole('heading', { level: 1, name: 'Welkom' }).waitFor();
+    const editorUrl = shared.url();
+    await card(shared, '1. Heading').getByRole('button', { name: 'Edit' }).click();
+    await card(shared, '1. Heading').getByLabel('Text', { exact: true }).fill('Alleen voor de beheerder');
+
+    // The session runs out on the server: the next call answers 401 and the admin asks for a login.
+    await shared.context().clearCookies();
+    await shared.getByRole('button', { name: 'Save', exact: true }).click();
+    await shared.waitForURL(/\/cmsadmin\/login/);
+
+    // Someone else signs in on the same browser and opens the page: nothing is offered.
+    await logIn(shared, 'eddie@pagelog.test', USER_PASSWORD, editorUrl);
+    expect(await offered()).to.equal(false);
+    await logOut();
+
+    // The author, back again, gets the work offered.
+    await logIn(shared, TEST_ADMIN.email, TEST_ADMIN.password, editorUrl);
+    expect(await offered()).to.equal(true);
+    await shared.getByRole('button', { name: 'Restore' }).click();
+    await card(shared, '1. Heading').getByText('Alleen voor de beheerder').waitFor();
+
+    // Logging out on purpose forgets it.
+    await logOut();
+    await logIn(shared, TEST_ADMIN.email, TEST_ADMIN.password, editorUrl);
+    expect(await offered()).to.equal(false);
     expect(problems, problems.join('\n')).to.deep.equal([]);
   });
 });

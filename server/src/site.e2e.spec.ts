@@ -158,6 +158,8 @@ describe('Pagelog started with npm start, seen in Chromium', function () {
     const response = await page.goto(`${base}/cmsadmin/`);
     expect(response!.status()).to.equal(200);
     await page.waitForURL(`${base}/cmsadmin/login`);
+    // The login form shows once the session check has answered.
+    await page.getByLabel('Email').waitFor();
     expect(await page.getByLabel('Email').count()).to.equal(1);
     expect(consoleMessages, consoleMessages.join('\n')).to.deep.equal([]);
   });

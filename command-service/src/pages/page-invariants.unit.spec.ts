@@ -11,7 +11,8 @@ import { evolvePage, initialPageState, statusOf, type PageState } from './page-s
 /**
  * Random sequences of page commands, from any actor, never reach an invalid state: a page that
  * says it is published has a published version (the draft), at most one request is open per
- * version, a published version never changes again, and a deleted page accepts nothing.
+ * version, a published version never changes again (its blocks nor its settings), a live page
+ * moves only for someone who may publish, and a deleted page accepts nothing.
  */
 
 const pool = [heading('a', 'Eén'), heading('a', 'Een'), richText('b', '<p><a href="/oud">x</a></p>'), richText('b', '<p>Twee</p>'), heading('c', 'Drie', 'drie')];
@@ -30,7 +31,7 @@ const versionPick = fc.constantFrom('draft', 'first', 'other');
 type Action =
   | { k: 'create' }
   | { k: 'store'; v: string; base: number; content: VersionContent; then: 'store' | 'publish' | 'unpublish' }
-  | { k: 'save'; slug: string; anchor: string }
+  | { k: 'save'; slug: string; anchor: string; summary: string; mayPublish: boolean }
   | { k: 'links' }
   | { k: 'delete' }
   | { k: 'publish' | 'unpublish' | 'request'; who: { actorId: string; isReviewer: boolean } }
@@ -52,7 +53,16 @@ const actionArb: fc.Arbitrary<Action> = fc.oneof(
       then: fc.constantFrom('store' as const, 'store' as const, 'publish' as const, 'unpublish' as const),
     }),
   },
-  { weight: 1, arbitrary: fc.record({ k: fc.constant('save' as const), slug: fc.constantFrom('oud', 'nieuw'), anchor: fc.constantFrom('', 'top') }) },
+  {
+    weight: 2,
+    arbitrary: fc.record({
+      k: fc.constant('save' as const),
+      slug: fc.constantFrom('oud', 'nieuw'),
+      anchor: fc.constantFrom('', 'top'),
+      summary: fc.constantFrom('', 'Kort'),
+      mayPublish: fc.boolean(),
+    }),
+  },
   { weight: 1, arbitrary: fc.constant<Action>({ k: 'links' }) },
   { weight: 1, arbitrary: fc.constant<Action>({ k: 'delete' }) },
   { weight: 4, arbitrary: fc.record({ k: fc.constantFrom('publish' as const, 'unpublish' as const, 'request' as const, 'request' as const), who: actor }) },
@@ -83,7 +93,10 @@ function commandFor(action: Action, states: PageState[], step: number): Authorin
       return { type: action.then === 'publish' ? 'StoreAndPublish' : 'StoreAndUnpublish', data: { actorId: 'rita', isReviewer: true, store } };
     }
     case 'save':
-      return { type: 'SavePage', data: { slug: action.slug, updateLinks: true, anchor: action.anchor } };
+      return {
+        type: 'SavePage',
+        data: { slug: action.slug, updateLinks: true, anchor: action.anchor, typeData: { summary: action.summary }, mayPublish: action.mayPublish, newVersionId: `v${step}` },
+      };
     case 'links':
       return { type: 'UpdateLinks', data: { fromPath: '/oud', toPath: '/nieuw', movedPageId: 'p2', newVersionId: `v${step}`, origins: [] } };
     case 'delete':
@@ -148,8 +161,17 @@ describe('page commands in any order', () => {
                 break;
               case 'PageVersionStored':
               case 'PageLinksUpdated':
+              case 'PageSettingsStored':
                 expect(everPublished.has(event.data.versionId), 'a published version changed').to.equal(false);
                 expect(event.data.versionId).to.equal(state.draftVersionId);
+                expect(state.openRequest, 'a version under review changed').to.equal(null);
+                break;
+              case 'PageSlugChanged':
+                if (state.publishedVersionId !== null) expect(action.k === 'save' && action.mayPublish, 'a live page moved without publish-page').to.equal(true);
+                break;
+              case 'PageTypeDataChanged':
+              case 'PageAnchorChanged':
+                expect.fail(`${event.type} changes the live page without publication`);
                 break;
               default:
                 break;

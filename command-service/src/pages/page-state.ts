@@ -20,6 +20,7 @@ export interface PageState {
   type: string;
   locale: string;
   slug: string;
+  /** The draft's anchor and type data (publishing carries them to the site). */
   anchor: string;
   typeData: Record<string, unknown>;
   translationGroupId: string;
@@ -90,6 +91,8 @@ export function evolvePage(state: PageState, event: PageEvent): PageState {
       return { ...state, anchor: event.data.anchor };
     case 'PageTypeDataChanged':
       return { ...state, typeData: event.data.typeData };
+    case 'PageSettingsStored':
+      return { ...state, typeData: event.data.typeData, anchor: event.data.anchor };
     case 'PageLinksUpdated':
       return { ...state, draft: { ...state.draft, blocks: event.data.blocks } };
     case 'PageDeleted':

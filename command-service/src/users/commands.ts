@@ -1,5 +1,5 @@
 import { v7 as uuidv7 } from 'uuid';
-import { ForbiddenError, NotFoundError, TooManyRequestsError, ValidationError, DomainError } from '@pagelog/contracts/domain-errors';
+import { NotFoundError, TooManyRequestsError, ValidationError, DomainError } from '@pagelog/contracts/domain-errors';
 import { errorItem } from '@pagelog/contracts/error-catalogue';
 import {
   emailClaimStream,
@@ -9,7 +9,7 @@ import {
   type PersonalData,
   type UserEvent,
 } from '@pagelog/contracts/events/user-events';
-import { ADMINISTRATOR_ROLE, hasPermission, type PermissionGrant } from '@pagelog/contracts/permissions';
+import { ADMINISTRATOR_ROLE, hasPermission } from '@pagelog/contracts/permissions';
 import type { UserView } from '@pagelog/contracts/users/user';
 import { object, string } from 'yup';
 import { validateInput } from '@pagelog/contracts/validation';
@@ -17,7 +17,9 @@ import { passwordRule } from '@pagelog/contracts/users/schemas';
 import { blindIndex } from '@pagelog/storage/key-store/personal-data-vault';
 import { roleFromEvents, userViewFromEvents } from '@pagelog/service-kit/auth/user-view';
 import type { CommandContext } from '../core/command-context';
-import { decideUser, initialUserState, userEvolver, type UserCommand, type UserState } from './decider';
+import { authorizeUserAction, decideUser, initialUserState, SYSTEM_USER_ACTOR, userEvolver, type UserActor, type UserCommand, type UserState } from './decider';
+
+export type { UserActor } from './decider';
 import { decideEmailClaim, decideEmailRelease, emailClaimEvolver } from './email-claim';
 import { decideSetup, setupEvolver } from './setup-decider';
 import { activationMail, resetMail, setupLink } from './mails';
@@ -113,7 +115,8 @@ export interface NewUser {
 }
 
 /** Registers a user: claims the address, seals the personal data, mails the activation link. */
-export async function registerUser(deps: UsersDeps, input: NewUser, context: CommandContext): Promise<{ userId: string; position: number; view: UserView }> {
+export async function registerUser(deps: UsersDeps, input: NewUser, actor: UserActor, context: CommandContext): Promise<{ userId: string; position: number; view: UserView }> {
+  authorizeUserAction(actor, null, { type: 'register' });
   if (!(await roleFromEvents(deps.store, input.roleId))) throw ValidationError.of('V_12', 'role', 'user');
   if (input.password !== undefined) assertNotCommon(input.password, 'password');
   return failingAs(deps, 'UM_09', async () => {
@@ -178,12 +181,13 @@ export async function updateUser(
   deps: UsersDeps,
   userId: string,
   changes: UserChanges,
-  actor: { userId: string; permissions: PermissionGrant[]; sessionId: string | null },
+  actor: UserActor,
   context: CommandContext,
 ): Promise<{ position: number; view: UserView }> {
+  // Before anything is read: someone who may not act on this account learns nothing of it.
+  authorizeUserAction(actor, userId, { type: 'update', changesEmailOrRole: false, changesPassword: false });
   const { state } = await loadUser(deps, userId);
   if (!state.exists || state.deleted) throw new NotFoundError('UM_02', 'id', 'user');
-  const manager = hasPermission(actor.permissions, 'manage-users');
   const self = actor.userId === userId;
   // No key: the user's deletion was interrupted after the key was destroyed; they are gone.
   const personal = state.personal ? await deps.vault.open<PersonalData>(userId, state.personal) : null;
@@ -191,8 +195,11 @@ export async function updateUser(
   const email = changes.email?.trim().toLowerCase();
   const emailChanges = email !== undefined && email !== personal.email;
   const roleChanges = changes.roleId !== undefined && changes.roleId !== state.roleId;
-  if ((emailChanges || roleChanges) && !manager) throw new ForbiddenError('UM_01');
-  if (changes.newPassword !== undefined && changes.newPassword !== '' && !self) throw new ForbiddenError('UM_01');
+  authorizeUserAction(actor, userId, {
+    type: 'update',
+    changesEmailOrRole: emailChanges || roleChanges,
+    changesPassword: changes.newPassword !== undefined && changes.newPassword !== '',
+  });
   if (roleChanges) {
     const role = await roleFromEvents(deps.store, changes.roleId!);
     if (!role) throw ValidationError.of('V_12', 'role', 'user');
@@ -237,10 +244,10 @@ export async function updateUser(
  * models or their backups can be opened), then the deletion is recorded, the address released,
  * the image removed and their sessions ended. Running it again finishes an interrupted run.
  */
-export async function deleteUser(deps: UsersDeps, userId: string, actor: { userId: string }, context: CommandContext): Promise<{ position: number }> {
+export async function deleteUser(deps: UsersDeps, userId: string, actor: UserActor, context: CommandContext): Promise<{ position: number }> {
+  authorizeUserAction(actor, userId, { type: 'delete' });
   const { state } = await loadUser(deps, userId);
   if (!state.exists || state.deleted) throw new NotFoundError('UM_02', 'id', 'user');
-  if (actor.userId === userId) throw ValidationError.of('V_07', 'id', 'user');
   if (hasPermission((await roleFromEvents(deps.store, state.roleId))?.permissions, 'manage-users') && state.status === 'active' && !(await administratorsOtherThan(deps, userId))) {
     throw ValidationError.of('V_07', 'id', 'user');
   }
@@ -259,8 +266,10 @@ export async function setUserImage(
   deps: UsersDeps,
   userId: string,
   image: { bytes: Buffer; contentType: string },
+  actor: UserActor,
   context: CommandContext,
 ): Promise<{ position: number; view: UserView }> {
+  authorizeUserAction(actor, userId, { type: 'change-image' });
   const { state } = await loadUser(deps, userId);
   if (!state.exists || state.deleted) throw new NotFoundError('UM_02', 'id', 'user');
   const imageId = uuidv7();
@@ -271,7 +280,8 @@ export async function setUserImage(
   return { position: result.position, view: (await userViewFromEvents(deps.store, deps.vault, userId))! };
 }
 
-export async function removeUserImage(deps: UsersDeps, userId: string, context: CommandContext): Promise<{ position: number; view: UserView }> {
+export async function removeUserImage(deps: UsersDeps, userId: string, actor: UserActor, context: CommandContext): Promise<{ position: number; view: UserView }> {
+  authorizeUserAction(actor, userId, { type: 'change-image' });
   const { state } = await loadUser(deps, userId);
   if (!state.exists || state.deleted) throw new NotFoundError('UM_02', 'id', 'user');
   const result = await decideOn(deps, userId, { type: 'ChangeImage', data: { imageId: null } }, context);
@@ -279,8 +289,27 @@ export async function removeUserImage(deps: UsersDeps, userId: string, context: 
   return { position: result.position, view: (await userViewFromEvents(deps.store, deps.vault, userId))! };
 }
 
-/** Login lockout: failures per (account, address), per address and per account in 10 minutes. */
-export const LOCKOUT = { windowMs: 10 * 60_000, perAccountAndIp: 5, perIp: 30, perAccount: 20 } as const;
+/**
+ * Login throttling (spec: AUTH_03, "try again after 10 minutes"). Every attempt is counted
+ * before its password is checked, in one atomic step of the session store, so a burst of
+ * parallel attempts cannot all slip under a limit:
+ *
+ * * one account from one address: 5 attempts in the window, then AUTH_03 for that pair;
+ * * one account from anywhere: 20 attempts, then AUTH_03 (rotating addresses does not help);
+ * * one address, whatever the accounts: 10 attempts go at once, after that each waits for a
+ *   slot after the last, 250 ms doubling to 4 s; one whose slot is over 10 s away gets AUTH_03.
+ *   An office behind one address is slowed while someone there guesses, never locked out: a
+ *   colleague whose own account has not failed still logs in with the right password.
+ *
+ * A successful login clears the pair's count and takes its attempt back from the others: only
+ * failures add up.
+ */
+export const LOCKOUT = {
+  windowMs: 10 * 60_000,
+  perAccountAndIp: 5,
+  perAccount: 20,
+  perIp: { free: 10, baseDelayMs: 250, maxDelayMs: 4_000, maxWaitMs: 10_000 },
+} as const;
 
 const lockKeys = (emailIndex: string, ip: string) => ({
   pair: `login:pair:${emailIndex}:${ip}`,
@@ -290,19 +319,28 @@ const lockKeys = (emailIndex: string, ip: string) => ({
 
 /**
  * Checks a login. Answers the same (AUTH_01) for an unknown address, a wrong password and an
- * account not yet activated, and takes as long. Five failures from one address for one account,
- * thirty from one address, or twenty for one account from anywhere lock further attempts for
- * 10 minutes (AUTH_03): one address cannot lock someone else out, and rotating addresses does
- * not get around it.
+ * account not yet activated, and takes as long. Failed logins and refusals are logged with the
+ * account (when there is one) and the client's address.
  */
 export async function verifyLogin(deps: UsersDeps, email: string, password: string, ip: string): Promise<string> {
   const emailIndex = emailIndexOf(deps, email);
   const keys = lockKeys(emailIndex, ip);
-  const now = deps.clock();
-  const counts = await Promise.all([deps.sessions.store.peek(keys.pair, now), deps.sessions.store.peek(keys.ip, now), deps.sessions.store.peek(keys.account, now)]);
-  const limits = [LOCKOUT.perAccountAndIp, LOCKOUT.perIp, LOCKOUT.perAccount];
-  const locked = counts.map((c, i) => (c && c.count >= limits[i]! ? c.resetAt : 0)).filter((t) => t > 0);
-  if (locked.length) throw new TooManyRequestsError(Math.ceil((Math.max(...locked) - now) / 1000));
+  const admission = await deps.sessions.store.admit(
+    {
+      windowMs: LOCKOUT.windowMs,
+      limits: [
+        { key: keys.pair, limit: LOCKOUT.perAccountAndIp },
+        { key: keys.account, limit: LOCKOUT.perAccount },
+      ],
+      throttle: { key: keys.ip, ...LOCKOUT.perIp },
+    },
+    deps.clock(),
+  );
+  if (!admission.admitted) {
+    deps.logger.warn({ security: 'login-refused', userId: await ownerOfEmail(deps, emailIndex), ip }, 'login refused: too many attempts');
+    throw new TooManyRequestsError(Math.ceil(admission.retryAfterMs / 1000));
+  }
+  if (admission.waitMs > 0) await deps.sleep(admission.waitMs);
 
   const userId = await ownerOfEmail(deps, emailIndex);
   let ok = false;
@@ -314,27 +352,49 @@ export async function verifyLogin(deps: UsersDeps, email: string, password: stri
     await verifyAgainstNothing(password);
   }
   if (!ok || !userId) {
-    await Promise.all([
-      deps.sessions.store.hit(keys.pair, LOCKOUT.windowMs, now),
-      deps.sessions.store.hit(keys.ip, LOCKOUT.windowMs, now),
-      deps.sessions.store.hit(keys.account, LOCKOUT.windowMs, now),
-    ]);
+    deps.logger.warn({ security: 'login-failed', userId, ip }, 'login failed');
     throw ValidationError.of('AUTH_01', 'email', 'user');
   }
   await deps.sessions.store.clear(keys.pair);
+  await deps.sessions.store.release([keys.account, keys.ip], deps.clock());
   return userId;
 }
 
 /**
+ * Forgot password: how many links one address can ask for, and how many one account can be
+ * sent, in an hour. Past either, the request is dropped, with the same answer.
+ */
+export const FORGOT_PASSWORD = { windowMs: 60 * 60_000, perIp: 20, perAccount: 3 } as const;
+
+/**
  * Forgot password: mails a reset link (or, for an account not yet activated, a fresh activation
- * link) when the address belongs to an account. The caller answers the same either way.
+ * link) when the address belongs to an account. The request does the same work whatever the
+ * address (one admission step of the session store); finding the account, issuing the token and
+ * mailing happen after the answer, so neither the answer nor its timing tells whether the
+ * address is known.
  */
 export async function forgotPassword(deps: UsersDeps, email: string, ip: string, context: CommandContext): Promise<void> {
-  const now = deps.clock();
-  // Bounds the mail one address can cause; the answer does not change.
-  const count = await deps.sessions.store.hit(`forgot:ip:${ip}`, LOCKOUT.windowMs, now);
-  if (count.count > 20) return;
-  const userId = await ownerOfEmail(deps, emailIndexOf(deps, email));
+  const emailIndex = emailIndexOf(deps, email);
+  const admission = await deps.sessions.store.admit(
+    {
+      windowMs: FORGOT_PASSWORD.windowMs,
+      limits: [
+        { key: `forgot:ip:${ip}`, limit: FORGOT_PASSWORD.perIp },
+        { key: `forgot:account:${emailIndex}`, limit: FORGOT_PASSWORD.perAccount },
+      ],
+    },
+    deps.clock(),
+  );
+  if (!admission.admitted) {
+    deps.logger.warn({ security: 'forgot-password-dropped', ip }, 'forgot-password dropped: too many requests');
+    return;
+  }
+  deps.later('forgot-password', () => mailResetLink(deps, emailIndex, context));
+}
+
+/** After the answer: issues the token and mails the link, when the address belongs to an account. */
+async function mailResetLink(deps: UsersDeps, emailIndex: string, context: CommandContext): Promise<void> {
+  const userId = await ownerOfEmail(deps, emailIndex);
   if (!userId) return;
   const { state } = await loadUser(deps, userId);
   const personal = await deps.vault.open<PersonalData>(userId, state.personal!);
@@ -344,7 +404,7 @@ export async function forgotPassword(deps: UsersDeps, email: string, ip: string,
   await decideOn(
     deps,
     userId,
-    { type: 'IssueToken', data: { purpose, tokenHash: token.tokenHash, expiresAt: iso(now + (purpose === 'reset' ? RESET_TTL_MS : ACTIVATION_TTL_MS)) } },
+    { type: 'IssueToken', data: { purpose, tokenHash: token.tokenHash, expiresAt: iso(deps.clock() + (purpose === 'reset' ? RESET_TTL_MS : ACTIVATION_TTL_MS)) } },
     context,
   );
   sendLater(deps, (purpose === 'reset' ? resetMail : activationMail)(personal.email, personal.name, deps.publicUrl, token.token));
@@ -405,7 +465,12 @@ export async function completeSetup(
   }
   // Check before creating anything, and again (by revision) when recording the completion.
   decideSetup({ type: 'CompleteSetup', data: { userId: '', tokenHash, now: iso(deps.clock()) } }, state);
-  const created = await registerUser(deps, { email: input.email, roleId: ADMINISTRATOR_ROLE, name: input.name, jobTitle: '', password: input.password }, context);
+  const created = await registerUser(
+    deps,
+    { email: input.email, roleId: ADMINISTRATOR_ROLE, name: input.name, jobTitle: '', password: input.password },
+    SYSTEM_USER_ACTOR,
+    context,
+  );
   const done = await deps.handle(SETUP_STREAM, revision, setupEvolver, (s) => decideSetup({ type: 'CompleteSetup', data: { userId: created.userId, tokenHash, now: iso(deps.clock()) } }, s), context);
   return { userId: created.userId, position: done.position };
 }

@@ -48,6 +48,11 @@ export const userEvolver: Evolver<UserState, UserEvent> = {
         if (!token || token.tokenHash !== event.data.tokenHash) return state;
         return { ...state, tokens: { ...state.tokens, [event.data.purpose]: { ...token, used: true } } };
       }
+      case 'UserTokensRevoked': {
+        const tokens = { ...state.tokens };
+        for (const purpose of event.data.purposes) delete tokens[purpose];
+        return { ...state, tokens };
+      }
       case 'UserActivated':
         return { ...state, status: 'active' };
       case 'UserPasswordChanged':
@@ -113,9 +118,15 @@ export function decideUser(command: UserCommand, state: UserState): UserEvent[] 
     case 'ChangeRole':
       if (command.data.roleId === state.roleId) return [];
       return [{ type: 'UserRoleChanged', data: command.data }];
-    case 'ChangePassword':
+    case 'ChangePassword': {
       if (state.status !== 'active') throw new ForbiddenError('UM_01');
-      return [{ type: 'UserPasswordChanged', data: command.data }];
+      // A reset link mailed before the change must not set the password again afterwards.
+      const outstanding = (Object.entries(state.tokens) as [TokenPurpose, IssuedToken | undefined][])
+        .filter(([, token]) => token && !token.used)
+        .map(([purpose]) => purpose);
+      const changed: UserEvent = { type: 'UserPasswordChanged', data: command.data };
+      return outstanding.length > 0 ? [changed, { type: 'UserTokensRevoked', data: { purposes: outstanding } }] : [changed];
+    }
     case 'ChangeImage':
       if (command.data.imageId === state.imageId) return [];
       return [{ type: 'UserImageChanged', data: command.data }];
@@ -125,3 +136,58 @@ export function decideUser(command: UserCommand, state: UserState): UserEvent[] 
       return assertNever(command);
   }
 }
+
+/**
+ * Who is asking, as the user commands see them. The access middleware has checked the endpoint's
+ * permission already; the commands check again from these facts (a second line), so a route
+ * that is ever reachable without the gate still cannot act for someone who may not.
+ */
+export interface UserActor {
+  /** Null for the system (first-run setup, the command line) acting without a session. */
+  userId: string | null;
+  permissions: readonly { name: string }[];
+  /** The session the request came with, kept alive when a password change ends the others. */
+  sessionId: string | null;
+  /** The system itself: first-run setup and the command line. */
+  system?: boolean;
+}
+
+/** What an actor wants to do to a user account. */
+export type UserAction =
+  | { type: 'register' }
+  | { type: 'update'; changesEmailOrRole: boolean; changesPassword: boolean }
+  | { type: 'delete' }
+  | { type: 'change-image' };
+
+/**
+ * The rules of who may act on a user account: managing users needs manage-users; one's own
+ * profile and image need nothing more than being oneself; a password is changed only by its
+ * owner (with the current one); nobody deletes themselves. Throws UM_01 or V_07.
+ */
+export function authorizeUserAction(actor: UserActor, targetUserId: string | null, action: UserAction): void {
+  if (actor.system) return;
+  const manager = actor.permissions.some((p) => p.name === 'manage-users');
+  const self = actor.userId !== null && actor.userId === targetUserId;
+  switch (action.type) {
+    case 'register':
+      if (!manager) throw new ForbiddenError('UM_01');
+      return;
+    case 'update':
+      if (!manager && !self) throw new ForbiddenError('UM_01');
+      if (action.changesEmailOrRole && !manager) throw new ForbiddenError('UM_01');
+      if (action.changesPassword && !self) throw new ForbiddenError('UM_01');
+      return;
+    case 'delete':
+      if (!manager) throw new ForbiddenError('UM_01');
+      if (self) throw ValidationError.of('V_07', 'id', 'user');
+      return;
+    case 'change-image':
+      if (!manager && !self) throw new ForbiddenError('UM_01');
+      return;
+    default:
+      return assertNever(action);
+  }
+}
+
+/** The system actor of first-run setup and the command line. */
+export const SYSTEM_USER_ACTOR: UserActor = { userId: null, permissions: [], sessionId: null, system: true };

@@ -17,5 +17,12 @@ export interface UsersDeps extends CommandDeps {
   publicUrl: string;
   /** Epoch ms; tests move it. */
   clock: () => number;
+  /** Waits (the login throttle's slots); tests record instead of waiting. */
+  sleep: (ms: number) => Promise<void>;
+  /**
+   * Runs work after the answer has gone (forgot-password does its lookups there, so the answer
+   * takes as long for any address). A failure is logged; nothing retries it.
+   */
+  later: (label: string, work: () => Promise<void>) => void;
   logger: Logger;
 }

@@ -81,6 +81,16 @@ export interface PageTypeDataChanged {
 }
 
 /**
+ * The draft's page settings were stored: its page type's data (an article's author, date and
+ * summary) and its anchor. Like the blocks, they reach the public site only when the draft is
+ * published (the older PageTypeDataChanged and PageAnchorChanged changed the page at once).
+ */
+export interface PageSettingsStored {
+  type: 'PageSettingsStored';
+  data: { pageId: string; versionId: string; typeData: Record<string, unknown>; anchor: string };
+}
+
+/**
  * Links in this page's draft to another page that moved were made to follow it (save with
  * shouldUpdateLinks). `blocks` is the draft's whole block list afterwards.
  */
@@ -134,6 +144,7 @@ export type PageEvent =
   | PageSlugChanged
   | PageAnchorChanged
   | PageTypeDataChanged
+  | PageSettingsStored
   | PageLinksUpdated
   | PageDeleted
   | PublicationRequested
@@ -151,6 +162,7 @@ export const pageEventTypes: PageEvent['type'][] = [
   'PageSlugChanged',
   'PageAnchorChanged',
   'PageTypeDataChanged',
+  'PageSettingsStored',
   'PageLinksUpdated',
   'PageDeleted',
   'PublicationRequested',

@@ -42,6 +42,11 @@ export interface UserTokenUsed {
   type: 'UserTokenUsed';
   data: { purpose: TokenPurpose; tokenHash: string };
 }
+/** Links issued before (reset, activation) stop working: a new password was set another way. */
+export interface UserTokensRevoked {
+  type: 'UserTokensRevoked';
+  data: { purposes: TokenPurpose[] };
+}
 export interface UserActivated {
   type: 'UserActivated';
   data: Record<string, never>;
@@ -101,6 +106,7 @@ export type UserEvent =
   | UserRegistered
   | UserTokenIssued
   | UserTokenUsed
+  | UserTokensRevoked
   | UserActivated
   | UserPasswordChanged
   | UserProfileChanged

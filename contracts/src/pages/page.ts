@@ -148,6 +148,11 @@ export interface PageVersionView extends VersionContent {
   basedOnVersionId: string | null;
   storedAt: string;
   storedBy: string;
+  /**
+   * The page settings the version carries to the site when it is published: its page type's
+   * data and its anchor. Absent on versions stored before settings were part of the draft.
+   */
+  settings?: { typeData: Record<string, unknown>; anchor: string };
 }
 
 /** One entry of a page's history, read straight from its event stream. */

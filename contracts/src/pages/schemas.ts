@@ -1,5 +1,6 @@
 import { array, boolean, mixed, number, object, string } from 'yup';
 import { anchorPattern } from '../blocks/anchors';
+import { blockFileSchema, blockImageSchema } from '../blocks/block-media';
 import { locales } from '../locales';
 import { slugPattern } from '../slugs';
 import { pageTypeIds } from './page-types';
@@ -28,15 +29,16 @@ export const slugField = () =>
     .max(254, 'V_11')
     .matches(slugPattern, 'V_12');
 
-// Props, images and files are checked against the block type's own schema by the command side;
-// here they only need the right shape (an object schema without fields would strip them).
+// Props are checked against the block type's own schema by the command side; here they only need
+// the right shape (an object schema without fields would strip them). Images and files have one
+// schema for every block type.
 export const blockSchema = object({
   type: string().required('V_01'),
   key: string().required('V_01').max(64, 'V_14'),
   props: plainObject(),
   anchorPoint: string().trim().default('').max(254, 'V_11').matches(new RegExp(`^$|${anchorPattern.source}`), 'V_12'),
-  __images: array().of(plainObject()).default([]),
-  __files: array().of(plainObject()).default([]),
+  __images: array().of(blockImageSchema).default([]).max(100, 'V_14'),
+  __files: array().of(blockFileSchema).default([]).max(100, 'V_14'),
 });
 
 export const seoSchemaFields = {
@@ -138,8 +140,9 @@ export const slugAvailableSchema = object({
 export const anchorAvailableSchema = object({
   anchorName: string().trim().required('V_01').max(254, 'V_11'),
   blockKey: string().required('V_01').max(64, 'V_14'),
+  /** The version's blocks as the editor holds them (only their keys and anchors are read). */
   pageVersionBlocks: array()
-    .of(object({ key: string().required('V_01').max(64, 'V_14'), anchorPoint: string().default('').max(254, 'V_11') }))
+    .of(blockSchema.shape({ type: string().max(64, 'V_14').optional(), anchorPoint: string().default('').max(254, 'V_11') }))
     .default([])
     .max(500, 'V_14'),
 });

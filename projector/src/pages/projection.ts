@@ -117,6 +117,7 @@ export const pagesProjection: Projection = {
         basedOnVersionId: null,
         storedAt: at,
         storedBy: by,
+        settings: { typeData: d.typeData, anchor: '' },
         revision: recorded.revision,
       } satisfies VersionDoc);
       return;
@@ -181,6 +182,14 @@ export const pagesProjection: Projection = {
       case 'PageTypeDataChanged':
         uow.put(pages, pageId, touched(page, recorded, { typeData: event.data.typeData }));
         return;
+      case 'PageSettingsStored': {
+        // The page's row shows the draft's settings, as it shows the draft's title.
+        const d = event.data;
+        const existing = await version(uow, d.versionId);
+        if (existing) uow.put(versions, d.versionId, { ...existing, settings: { typeData: d.typeData, anchor: d.anchor }, storedAt: at, storedBy: by, revision: recorded.revision });
+        uow.put(pages, pageId, touched(page, recorded, { typeData: d.typeData, anchor: d.anchor }));
+        return;
+      }
       case 'PageDeleted':
         for (const id of page.versionIds) uow.delete(versions, id);
         for (const path of page.linkPaths) uow.delete(links, linkId(pageId, path));

@@ -50,6 +50,7 @@ export const publicPagesProjection: Projection = {
     'PageUnpublished',
     'PageSlugChanged',
     'PageTypeDataChanged',
+    'PageSettingsStored',
     'PageLinksUpdated',
     'PageDeleted',
   ] satisfies PageEvent['type'][],
@@ -134,8 +135,14 @@ export const publicPagesProjection: Projection = {
         uow.put(drafts, pageId, next({ slug: d.slug }));
         return;
       }
+      case 'PageSettingsStored': {
+        // The draft's settings: the live page shows them once the draft is published.
+        const props = event.data.typeData;
+        uow.put(drafts, pageId, next({ typeData: props, version: { ...draft.version, pageType: { ...draft.version.pageType, props } } }));
+        return;
+      }
       case 'PageTypeDataChanged': {
-        // Type data belongs to the page, not to a version: the live page shows the change at once.
+        // Stored before type data was part of the draft: such events changed the live page at once.
         const props = event.data.typeData;
         await changeLive(uow, pageId, (doc) => ({ ...doc, pageVersion: { ...doc.pageVersion, pageType: { ...doc.pageVersion.pageType, props } } }));
         uow.put(drafts, pageId, next({ typeData: props, version: { ...draft.version, pageType: { ...draft.version.pageType, props } } }));

@@ -27,6 +27,8 @@ export function summaryOf(event: PageEvent): string {
       return event.data.anchor ? `set the page anchor to ${event.data.anchor}` : 'removed the page anchor';
     case 'PageTypeDataChanged':
       return 'changed the page settings';
+    case 'PageSettingsStored':
+      return "saved the page settings in the draft";
     case 'PageLinksUpdated':
       return `updated links from ${event.data.fromPath} to ${event.data.toPath}`;
     case 'PageDeleted':

@@ -1,9 +1,8 @@
-import Router from '@koa/router';
-import { endpoints } from '@pagelog/contracts/endpoints';
 import { ok } from '@pagelog/contracts/envelope';
 import type { Settings } from '@pagelog/contracts/locales';
 import { readModels, SETTINGS_DOC_ID } from '@pagelog/contracts/read-models';
 import { NotFoundError } from '@pagelog/contracts/domain-errors';
+import { query, type EndpointRoute } from '@pagelog/service-kit/http/endpoint-routes';
 import type { QueryDeps } from '../core/query-deps';
 import { readYourWrites } from '../core/read-your-writes';
 
@@ -13,10 +12,10 @@ export async function readSettings(deps: QueryDeps): Promise<Settings> {
   return { availableLocales: doc.availableLocales, defaultLocale: doc.defaultLocale, customSlugLocales: doc.customSlugLocales };
 }
 
-export function settingsRoutes(deps: QueryDeps): Router {
-  const router = new Router();
-  router.get(endpoints.settingsGet.path, readYourWrites(deps, [readModels.settings.projection]), async (ctx) => {
-    ctx.body = ok(await readSettings(deps));
-  });
-  return router;
+export function settingsRoutes(deps: QueryDeps): EndpointRoute[] {
+  return [
+    query('settingsGet', readYourWrites(deps, [readModels.settings.projection]), async (ctx) => {
+      ctx.body = ok(await readSettings(deps));
+    }),
+  ];
 }

@@ -1,7 +1,6 @@
-import Router from '@koa/router';
-import { endpoints } from '@pagelog/contracts/endpoints';
 import { ok } from '@pagelog/contracts/envelope';
 import type { ProjectionStatus } from '@pagelog/contracts/read-models';
+import { query, type EndpointRoute } from '@pagelog/service-kit/http/endpoint-routes';
 import type { QueryDeps } from '../core/query-deps';
 
 /** Each projection's position, lag behind the log's head, and the error that stopped it, if any. */
@@ -14,10 +13,10 @@ export async function projectionStatus(deps: QueryDeps, names: string[]): Promis
   });
 }
 
-export function systemRoutes(deps: QueryDeps, projectionNames: string[]): Router {
-  const router = new Router();
-  router.get(endpoints.projectionsStatus.path, async (ctx) => {
-    ctx.body = ok(await projectionStatus(deps, projectionNames));
-  });
-  return router;
+export function systemRoutes(deps: QueryDeps, projectionNames: string[]): EndpointRoute[] {
+  return [
+    query('projectionsStatus', async (ctx) => {
+      ctx.body = ok(await projectionStatus(deps, projectionNames));
+    }),
+  ];
 }

@@ -1,6 +1,3 @@
-import Router from '@koa/router';
-import type { Context } from 'koa';
-import { endpoints } from '@pagelog/contracts/endpoints';
 import { ok } from '@pagelog/contracts/envelope';
 import { NotFoundError, ValidationError } from '@pagelog/contracts/domain-errors';
 import type { RoleView } from '@pagelog/contracts/permissions';
@@ -8,21 +5,26 @@ import { readModels } from '@pagelog/contracts/read-models';
 import { ANONYMOUS_USER, type UserView } from '@pagelog/contracts/users/user';
 import { DEFAULT_PAGE_SIZE } from '@pagelog/contracts/users/schemas';
 import type { RoleDoc, UserDoc } from '@pagelog/contracts/users/user-docs';
-import { validateInput } from '@pagelog/contracts/validation';
 import type { Access } from '@pagelog/service-kit/auth/access';
 import { toUserView, userFactsFromEvents } from '@pagelog/service-kit/auth/user-view';
+import { query, type EndpointRoute } from '@pagelog/service-kit/http/endpoint-routes';
 import type { UserQueryDeps } from '../core/query-deps';
 import { readYourWrites } from '../core/read-your-writes';
 
 
-const sortable: Record<string, (u: UserView) => string> = {
+const sortable = {
   name: (u) => u.name,
   email: (u) => u.email,
   role: (u) => u.role?.name ?? '',
   jobTitle: (u) => u.jobTitle,
   status: (u) => u.status,
   createdAt: (u) => u.createdAt ?? '',
-};
+} satisfies Record<string, (u: UserView) => string>;
+
+/** The sort key of a column, only for the columns above (never an inherited property such as `constructor`). */
+function sortKeyOf(column: string): ((u: UserView) => string) | undefined {
+  return Object.hasOwn(sortable, column) ? sortable[column as keyof typeof sortable] : undefined;
+}
 
 async function allUsers(deps: UserQueryDeps): Promise<UserView[]> {
   const [docs, roles] = await Promise.all([
@@ -46,68 +48,65 @@ async function allUsers(deps: UserQueryDeps): Promise<UserView[]> {
 /** The signed-in user's view from what the access check already read. */
 const viewOf = (deps: UserQueryDeps, user: Access) => toUserView(user.facts, user.role, deps.vault);
 
-export function userQueryRoutes(deps: UserQueryDeps): Router {
-  const router = new Router();
+export function userQueryRoutes(deps: UserQueryDeps): EndpointRoute[] {
   const fresh = readYourWrites(deps, [readModels.users.projection]);
 
-  /** The session check: the user (ID 0 without a session). Starts an anonymous session so the caller gets a CSRF token. */
-  router.post(endpoints.authUser.path, async (ctx) => {
-    const user = ctx.state.user as Access | null;
-    if (!ctx.state.session) await deps.sessions.start(ctx, null);
-    ctx.body = ok(user ? { ...(await viewOf(deps, user)), session: { inactivityMinutes: deps.inactivityMinutes } } : ANONYMOUS_USER);
-  });
+  return [
+    /** The session check: the user (ID 0 without a session). Starts an anonymous session so the caller gets a CSRF token. */
+    query('authUser', async (ctx) => {
+      const user = ctx.state.user as Access | null;
+      if (!ctx.state.session) await deps.sessions.start(ctx, null);
+      ctx.body = ok(user ? { ...(await viewOf(deps, user)), session: { inactivityMinutes: deps.inactivityMinutes } } : ANONYMOUS_USER);
+    }),
 
-  /** Keeps the session alive (loading it already moved its idle deadline) and answers the user. */
-  router.post(endpoints.authRefreshSession.path, async (ctx) => {
-    const user = ctx.state.user as Access;
-    ctx.body = ok({ ...(await viewOf(deps, user)), session: { inactivityMinutes: deps.inactivityMinutes } });
-  });
+    /** Keeps the session alive (loading it already moved its idle deadline) and answers the user. */
+    query('authRefreshSession', async (ctx) => {
+      const user = ctx.state.user as Access;
+      ctx.body = ok({ ...(await viewOf(deps, user)), session: { inactivityMinutes: deps.inactivityMinutes } });
+    }),
 
-  router.get(endpoints.userCurrent.path, async (ctx) => {
-    ctx.body = ok(await viewOf(deps, ctx.state.user as Access));
-  });
+    query('userCurrent', async (ctx) => {
+      ctx.body = ok(await viewOf(deps, ctx.state.user as Access));
+    }),
 
-  /**
-   * All users (an array, as the spec reads it), or, with pageSize/pageIndex, one page of the
-   * paginated list: {items, totalItems}, searched in name, e-mail, job title and role.
-   */
-  router.get(endpoints.userList.path, fresh, async (ctx: Context) => {
-    const q = validateInput(endpoints.userList.schema, ctx.query, endpoints.userList.model);
-    let users = await allUsers(deps);
-    const paginated = q.pageSize !== undefined || q.pageIndex !== undefined;
-    const term = (q.searchTerm ?? '').trim().toLowerCase();
-    if (term) users = users.filter((u) => [u.name, u.email, u.jobTitle, u.role?.name ?? ''].some((t) => t.toLowerCase().includes(term)));
-    const column = q.columnToSort || 'name';
-    const key = sortable[column];
-    if (!key) throw ValidationError.of('V_12', 'columnToSort', 'user');
-    const direction = q.sortOrder === 'desc' ? -1 : 1;
-    users.sort((a, b) => direction * key(a).localeCompare(key(b), 'en', { sensitivity: 'base' }) || a.email.localeCompare(b.email));
-    if (!paginated) {
-      ctx.body = ok(users);
-      return;
-    }
-    const pageSize = Math.max(1, Math.min(Number(q.pageSize ?? DEFAULT_PAGE_SIZE), 100));
-    const pageIndex = Number(q.pageIndex ?? 0);
-    ctx.body = ok({ items: users.slice(pageIndex * pageSize, (pageIndex + 1) * pageSize), totalItems: users.length });
-  });
+    /**
+     * All users (an array, as the spec reads it), or, with pageSize/pageIndex, one page of the
+     * paginated list: {items, totalItems}, searched in name, e-mail, job title and role.
+     */
+    query('userList', fresh, async (ctx, q) => {
+      const key = sortKeyOf(q.columnToSort || 'name');
+      if (!key) throw ValidationError.of('V_12', 'columnToSort', 'user');
+      let users = await allUsers(deps);
+      const paginated = q.pageSize !== undefined || q.pageIndex !== undefined;
+      const term = (q.searchTerm ?? '').trim().toLowerCase();
+      if (term) users = users.filter((u) => [u.name, u.email, u.jobTitle, u.role?.name ?? ''].some((t) => t.toLowerCase().includes(term)));
+      const direction = q.sortOrder === 'desc' ? -1 : 1;
+      users.sort((a, b) => direction * key(a).localeCompare(key(b), 'en', { sensitivity: 'base' }) || a.email.localeCompare(b.email));
+      if (!paginated) {
+        ctx.body = ok(users);
+        return;
+      }
+      const pageSize = Math.max(1, Math.min(Number(q.pageSize ?? DEFAULT_PAGE_SIZE), 100));
+      const pageIndex = Number(q.pageIndex ?? 0);
+      ctx.body = ok({ items: users.slice(pageIndex * pageSize, (pageIndex + 1) * pageSize), totalItems: users.length });
+    }),
 
-  router.get(endpoints.roleList.path, fresh, async (ctx) => {
-    const roles = await deps.readModels.find<RoleDoc>(readModels.roles.collection, { orderBy: { field: 'name', direction: 'asc' } });
-    ctx.body = ok(roles.map((r) => ({ ID: r.ID, name: r.name, permissions: r.permissions })));
-  });
+    query('roleList', fresh, async (ctx) => {
+      const roles = await deps.readModels.find<RoleDoc>(readModels.roles.collection, { orderBy: { field: 'name', direction: 'asc' } });
+      ctx.body = ok(roles.map((r) => ({ ID: r.ID, name: r.name, permissions: r.permissions })));
+    }),
 
-  /** The profile image, opened with its owner's key. */
-  router.get(endpoints.userImageGet.path, async (ctx) => {
-    const id = ctx.params.id!;
-    const imageId = (await userFactsFromEvents(deps.eventStore, id))?.imageId ?? null;
-    const blob = imageId ? await deps.blobs.get(imageId) : null;
-    const bytes = blob ? await deps.vault.openBytes(id, blob.bytes) : null;
-    if (!blob || !bytes) throw new NotFoundError('UM_02', 'id', 'user');
-    ctx.set('Cache-Control', 'private, max-age=3600');
-    ctx.set('Content-Security-Policy', "default-src 'none'");
-    ctx.type = blob.contentType;
-    ctx.body = bytes;
-  });
-
-  return router;
+    /** The profile image, opened with its owner's key. */
+    query('userImageGet', async (ctx) => {
+      const id = ctx.params.id!;
+      const imageId = (await userFactsFromEvents(deps.eventStore, id))?.imageId ?? null;
+      const blob = imageId ? await deps.blobs.get(imageId) : null;
+      const bytes = blob ? await deps.vault.openBytes(id, blob.bytes) : null;
+      if (!blob || !bytes) throw new NotFoundError('UM_02', 'id', 'user');
+      ctx.set('Cache-Control', 'private, max-age=3600');
+      ctx.set('Content-Security-Policy', "default-src 'none'");
+      ctx.type = blob.contentType;
+      ctx.body = bytes;
+    }),
+  ];
 }

@@ -40,7 +40,17 @@ export function freshSchemaName(): string {
  */
 export async function startTestPagelog(
   kind: StoreKind,
-  options: { seed?: boolean; env?: Record<string, string>; extraEnv?: Record<string, string>; withoutAdmin?: boolean; clock?: () => number } = {},
+  options: {
+    seed?: boolean;
+    env?: Record<string, string>;
+    extraEnv?: Record<string, string>;
+    withoutAdmin?: boolean;
+    clock?: () => number;
+    /** Instead of really waiting (the login throttle's slots). */
+    sleep?: (ms: number) => Promise<void>;
+    /** Instead of running work after the answer at once. */
+    later?: (label: string, work: () => Promise<void>) => void;
+  } = {},
 ): Promise<TestPagelog> {
   let env = options.env;
   let dataDir: string | null = null;
@@ -60,7 +70,7 @@ export async function startTestPagelog(
     dataDir = env.PAGELOG_DATA_DIR ?? null;
   }
   const config = loadConfig(env);
-  const running = await startPagelog(config, createLogger('silent'), { clock: options.clock });
+  const running = await startPagelog(config, createLogger('silent'), { clock: options.clock, sleep: options.sleep, later: options.later });
   const frozenEnv = env;
   return {
     ...running,

@@ -6,6 +6,7 @@ import type { PermissionGrant } from '@pagelog/contracts/permissions';
 import { openDatabase } from '@pagelog/storage/sqlite/open-database';
 import { SqliteSessionStore } from '@pagelog/storage/session-store/sqlite-session-store';
 import { errorHandler } from '../http/error-handler';
+import { endpointGate } from '../http/endpoint-gate';
 import type { Access, AccessResolver } from './access';
 import { authMiddleware, type AuthState } from './auth-middleware';
 import { isPlainHttpLocalhost, SESSION_COOKIE, SessionManager, type SessionPolicy } from './sessions';
@@ -32,9 +33,10 @@ const people: Record<string, Access> = {
 const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
 
 /**
- * errorHandler, authMiddleware and a stand-in for the routes: `/test/sign-in?user=` starts a
- * session the way the login route does (it is outside the endpoint table, so the gate lets it
- * through); an endpoint the gate let through answers 200 with what the gate decided.
+ * errorHandler, the endpoint gate, authMiddleware and a stand-in for the routes:
+ * `/test/sign-in?user=` starts a session the way the login route does (it sits before the gate,
+ * as a test door only); an endpoint the gate and the access check let through answers 200 with
+ * what they decided.
  */
 function testApp(policy: Partial<SessionPolicy> = {}) {
   let now = T0;
@@ -49,18 +51,23 @@ function testApp(policy: Partial<SessionPolicy> = {}) {
   } satisfies Pick<AccessResolver, 'resolve'> as unknown as AccessResolver;
   const app = new Koa();
   app.use(errorHandler());
-  app.use(authMiddleware({ sessions, access }));
   app.use(async (ctx, next) => {
     if (ctx.path === '/test/sign-in') {
       const record = await sessions.start(ctx, typeof ctx.query.user === 'string' ? ctx.query.user : null);
-      ctx.body = { id: record.id };
+      ctx.body = { id: record.id, csrf: record.csrfToken };
       return;
     }
     if (ctx.path === '/test/sign-out') {
+      ctx.state.session = await sessions.load(ctx);
       await sessions.end(ctx);
       ctx.body = {};
       return;
     }
+    await next();
+  });
+  app.use(endpointGate());
+  app.use(authMiddleware({ sessions, access }));
+  app.use(async (ctx, next) => {
     const state = ctx.state as AuthState;
     if (state.endpoint) {
       ctx.body = { endpoint: state.endpoint.name, actorId: state.actorId, userId: state.user?.userId ?? null };
@@ -81,7 +88,8 @@ function testApp(policy: Partial<SessionPolicy> = {}) {
       expect(reply.status).to.equal(200);
       const setCookie = ([] as string[]).concat(reply.headers['set-cookie'] ?? []);
       const cookie = setCookie.find((c) => c.startsWith(`${SESSION_COOKIE}=`))!.split(';')[0]!;
-      return { cookie, csrf: reply.headers['x-csrf-token'] as string, storeId: (reply.body as { id: string }).id, setCookie };
+      const body = reply.body as { id: string; csrf: string };
+      return { cookie, csrf: body.csrf, storeId: body.id, setCookie };
     },
   };
 }
@@ -133,11 +141,15 @@ describe('the auth middleware', () => {
       expect(reply.status).to.equal(401);
     });
 
-    it('lets a path outside the endpoint table through to whatever comes next (404 here)', async () => {
-      const { http } = testApp();
-      expect((await http().get('/api/cms/no-such-call')).status).to.equal(404);
-      expect((await http().delete('/api/cms/settings/get')).status).to.equal(404);
+    it('answers a path outside the endpoint table 404 and a known path under another method 405, before the session is read', async () => {
+      const { http, resolved } = testApp();
+      const ada = await testApp().signIn('ada');
+      expect((await http().get('/api/cms/no-such-call').set('Cookie', ada.cookie)).status).to.equal(404);
+      const wrongMethod = await http().delete('/api/cms/settings/get');
+      expect(wrongMethod.status).to.equal(405);
+      expect(wrongMethod.headers.allow).to.equal('GET, HEAD');
       expect((await http().get('/elsewhere')).status).to.equal(404);
+      expect(resolved).to.deep.equal([]);
     });
   });
 
@@ -307,12 +319,15 @@ describe('the auth middleware', () => {
         await t.http().get('/api/cms/user').set('Cookie', ed.cookie),
         await t.http().post('/api/cms/page/create').set('Cookie', ed.cookie).set(xhr).set('X-CSRF-Token', ed.csrf),
         await t.http().get('/api/cms/settings/get').set('Cookie', ed.cookie),
-        await t.http().get('/api/cms/no-such-call').set('Cookie', ed.cookie),
         await t.http().get('/api/cms/user/list').set('Cookie', ed.cookie),
         await t.http().post('/api/cms/auth/refresh-session').set('Cookie', ed.cookie).set(xhr),
       ];
-      expect(replies.map((r) => r.status)).to.deep.equal([200, 200, 200, 404, 403, 403]);
+      expect(replies.map((r) => r.status)).to.deep.equal([200, 200, 200, 403, 403]);
       for (const reply of replies) expect(reply.headers['x-csrf-token']).to.equal(ed.csrf);
+      // A call outside the table is refused before the session is even read.
+      const unknown = await t.http().get('/api/cms/no-such-call').set('Cookie', ed.cookie);
+      expect(unknown.status).to.equal(404);
+      expect(unknown.headers['x-csrf-token']).to.equal(undefined);
     });
 
     it('hands out the token of an anonymous session too', async () => {

@@ -1,6 +1,6 @@
 import type { Middleware } from 'koa';
 import { ForbiddenError, UnauthorizedError } from '@pagelog/contracts/domain-errors';
-import { matchEndpoint, needsCsrf, type EndpointMatch } from '@pagelog/contracts/endpoints';
+import { needsCsrf, type EndpointMatch } from '@pagelog/contracts/endpoints';
 import { hasPermissions, requiredPermissions } from '@pagelog/contracts/permissions';
 import { CSRF_HEADER, REQUESTED_WITH_HEADER, REQUESTED_WITH_VALUE } from '@pagelog/contracts/users/user';
 import type { SessionRecord } from '@pagelog/storage/session-store/session-store';
@@ -12,9 +12,9 @@ export interface AuthDeps {
   access: AccessResolver;
 }
 
-/** What the auth middleware puts on ctx.state. */
+/** What the auth middleware puts on ctx.state (the endpoint is the gate's match). */
 export interface AuthState {
-  endpoint: EndpointMatch | null;
+  endpoint: EndpointMatch;
   session: SessionRecord | null;
   /** The signed-in, active user, or null. */
   user: Access | null;
@@ -24,7 +24,8 @@ export interface AuthState {
 export const ANONYMOUS_ACTOR = 'anonymous';
 
 /**
- * The one place access is decided, for every route, from the endpoint table in contracts:
+ * The one place access is decided, for every route, from the endpoint table in contracts, for
+ * the endpoint the gate matched (endpointGate runs first: without a match nothing gets here):
  * 401 (AUTH_05) for a call that needs a session and has none; 403 (AUTH_06) for a state-changing
  * call without this session's X-CSRF-Token and X-Requested-With: XMLHttpRequest; 403 (UM_01)
  * when the session's role lacks the endpoint's permission. Every reply of a request with a
@@ -32,7 +33,9 @@ export const ANONYMOUS_ACTOR = 'anonymous';
  */
 export function authMiddleware(deps: AuthDeps): Middleware {
   return async (ctx, next) => {
-    const match = matchEndpoint(ctx.method, ctx.path);
+    const match = ctx.state.endpoint as EndpointMatch | undefined;
+    // Deny by default: a request the gate did not match never reaches a handler.
+    if (!match) throw new Error('authMiddleware runs after endpointGate');
     let session = await deps.sessions.load(ctx);
     let user: Access | null = null;
     if (session?.userId) {
@@ -50,20 +53,18 @@ export function authMiddleware(deps: AuthDeps): Middleware {
     try {
       // Inside the try, so a refusal (403) carries the session's token as well: a client whose
       // token went stale (a login in another tab rotated it) can retry without a reload.
-      if (match) {
-        const { endpoint, params } = match;
-        if (endpoint.access !== 'public' && !user) throw new UnauthorizedError();
-        if (needsCsrf(endpoint)) {
-          const token = ctx.get(CSRF_HEADER);
-          if (ctx.get(REQUESTED_WITH_HEADER) !== REQUESTED_WITH_VALUE || !session || !token || !SessionManager.tokenMatches(session, token)) {
-            throw new ForbiddenError('AUTH_06');
-          }
+      const { endpoint, params } = match;
+      if (endpoint.access !== 'public' && !user) throw new UnauthorizedError();
+      if (needsCsrf(endpoint)) {
+        const token = ctx.get(CSRF_HEADER);
+        if (ctx.get(REQUESTED_WITH_HEADER) !== REQUESTED_WITH_VALUE || !session || !token || !SessionManager.tokenMatches(session, token)) {
+          throw new ForbiddenError('AUTH_06');
         }
-        if (typeof endpoint.access === 'object') {
-          const { orSelf } = endpoint.access;
-          const self = orSelf !== undefined && params[orSelf] === user!.userId;
-          if (!self && !hasPermissions(user!.permissions, requiredPermissions(endpoint.access))) throw new ForbiddenError('UM_01');
-        }
+      }
+      if (typeof endpoint.access === 'object') {
+        const { orSelf } = endpoint.access;
+        const self = orSelf !== undefined && params[orSelf] === user!.userId;
+        if (!self && !hasPermissions(user!.permissions, requiredPermissions(endpoint.access))) throw new ForbiddenError('UM_01');
       }
       await next();
     } finally {

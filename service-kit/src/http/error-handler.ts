@@ -1,14 +1,32 @@
-import type { Middleware } from 'koa';
+import type { Context, Middleware } from 'koa';
 import type { Logger } from 'pino';
 import { failure, type Envelope } from '@pagelog/contracts/envelope';
 import { errorItem } from '@pagelog/contracts/error-catalogue';
-import { ConflictError, DomainError, TooManyRequestsError } from '@pagelog/contracts/domain-errors';
+import { ConflictError, DomainError, MethodNotAllowedError, TooManyRequestsError } from '@pagelog/contracts/domain-errors';
 
 interface HttpishError {
   status?: number;
   statusCode?: number;
   type?: string;
   expose?: boolean;
+  code?: string;
+}
+
+/** zlib's codes for a body that claims an encoding it does not have (garbage under Content-Encoding: gzip). */
+const corruptEncoding = new Set(['Z_DATA_ERROR', 'Z_BUF_ERROR', 'Z_NEED_DICT', 'ERR_BROTLI_DECOMPRESSION_FAILED', 'ERR_PADDING_1', 'ERR_PADDING_2']);
+
+/**
+ * A refusal worth an auditor's eye (403: no permission, no CSRF token), logged with who asked
+ * and from where. Failed logins and lockouts are logged where the login is decided, with the
+ * account they were for.
+ */
+function logRefusal(ctx: Context, log: Logger | undefined, error: DomainError): void {
+  if (error.status !== 403) return;
+  const user = ctx.state.user as { userId?: string } | null | undefined;
+  log?.warn(
+    { security: error.items[0]?.code === 'AUTH_06' ? 'csrf-refused' : 'forbidden', code: error.items[0]?.code, userId: user?.userId ?? null, ip: ctx.ip, method: ctx.method, path: ctx.path },
+    'request refused',
+  );
 }
 
 /**
@@ -26,13 +44,15 @@ export function errorHandler(): Middleware {
         const body: Envelope<unknown> = failure(error.items);
         if (error instanceof ConflictError) body.data = { ...error.details, currentRevision: error.currentRevision };
         if (error instanceof TooManyRequestsError) ctx.set('Retry-After', String(Math.max(1, error.retryAfterSeconds)));
+        if (error instanceof MethodNotAllowedError) ctx.set('Allow', error.allowed.join(', '));
         ctx.body = body;
+        logRefusal(ctx, log, error);
         if (error.status >= 500) log?.error({ err: error }, 'store unavailable');
         return;
       }
       const e = (error ?? {}) as HttpishError;
       const status = e.status ?? e.statusCode;
-      if (e.type === 'entity.parse.failed' || status === 400) {
+      if (e.type === 'entity.parse.failed' || status === 400 || (e.code !== undefined && corruptEncoding.has(e.code))) {
         ctx.status = 400;
         ctx.body = failure([errorItem('V_12', 'body', 'request')]);
         return;

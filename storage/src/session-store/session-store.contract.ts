@@ -159,32 +159,97 @@ export function sessionStoreContract(
       });
     });
 
-    describe('when attempts are counted', () => {
+    /** One attempt under a single counter (no limit worth speaking of). */
+    const count = (key: string, at: number, windowMs = minute) => store.admit({ windowMs, limits: [{ key, limit: 1_000_000 }] }, at);
+
+    describe('when attempts are admitted', () => {
       it('counts up within the window, which is fixed by the first attempt', async () => {
-        expect(await store.hit('login:a@example.com', minute, t0)).to.deep.equal({ count: 1, resetAt: t0 + minute });
-        expect(await store.hit('login:a@example.com', minute, t0 + 10)).to.deep.equal({ count: 2, resetAt: t0 + minute });
-        expect(await store.hit('login:a@example.com', minute, t0 + minute - 1)).to.deep.equal({ count: 3, resetAt: t0 + minute });
+        await count('login:a@example.com', t0);
+        await count('login:a@example.com', t0 + 10);
+        await count('login:a@example.com', t0 + minute / 2);
+        expect(await store.peek('login:a@example.com', t0 + minute / 2)).to.deep.equal({ count: 3, resetAt: t0 + minute });
       });
 
       it('starts again from 1 with a new window once the window has passed', async () => {
-        await store.hit('login:a@example.com', minute, t0);
-        await store.hit('login:a@example.com', minute, t0 + 1);
-        expect(await store.hit('login:a@example.com', minute, t0 + minute)).to.deep.equal({ count: 1, resetAt: t0 + 2 * minute });
-        expect(await store.hit('login:a@example.com', minute, t0 + minute + 5)).to.deep.equal({ count: 2, resetAt: t0 + 2 * minute });
+        await count('login:a@example.com', t0);
+        await count('login:a@example.com', t0 + 1);
+        await count('login:a@example.com', t0 + minute);
+        expect(await store.peek('login:a@example.com', t0 + minute)).to.deep.equal({ count: 1, resetAt: t0 + 2 * minute });
+      });
+
+      it('admits up to the limit, then refuses until the window ends, counting nothing more', async () => {
+        const limits = [{ key: 'login:pair', limit: 3 }];
+        for (let i = 0; i < 3; i++) expect(await store.admit({ windowMs: minute, limits }, t0 + i)).to.deep.equal({ admitted: true, waitMs: 0 });
+        expect(await store.admit({ windowMs: minute, limits }, t0 + 10_000)).to.deep.equal({ admitted: false, retryAfterMs: minute - 10_000 });
+        expect(await store.peek('login:pair', t0 + 10_000)).to.deep.equal({ count: 3, resetAt: t0 + minute });
+        expect(await store.admit({ windowMs: minute, limits }, t0 + minute)).to.deep.equal({ admitted: true, waitMs: 0 });
+      });
+
+      it('refuses when any one limit is reached, and then counts under none of the keys', async () => {
+        await store.admit({ windowMs: minute, limits: [{ key: 'login:account', limit: 1 }] }, t0);
+        const refused = await store.admit({ windowMs: minute, limits: [{ key: 'login:pair', limit: 5 }, { key: 'login:account', limit: 1 }] }, t0 + 1);
+        expect(refused.admitted).to.equal(false);
+        expect(await store.peek('login:pair', t0 + 1)).to.equal(null);
+        expect(await store.peek('login:account', t0 + 1)).to.deep.equal({ count: 1, resetAt: t0 + minute });
+      });
+
+      it('admits exactly the limit of 50 attempts made at once, and counts exactly those', async () => {
+        const limits = [{ key: 'login:burst', limit: 7 }, { key: 'login:other', limit: 1000 }];
+        const answers = await Promise.all(Array.from({ length: 50 }, () => store.admit({ windowMs: minute, limits }, t0)));
+        expect(answers.filter((a) => a.admitted)).to.have.length(7);
+        expect(await store.peek('login:burst', t0)).to.deep.equal({ count: 7, resetAt: t0 + minute });
+        expect(await store.peek('login:other', t0)).to.deep.equal({ count: 7, resetAt: t0 + minute });
       });
 
       it('keeps separate counts per key', async () => {
-        await store.hit('login:a', minute, t0);
-        await store.hit('login:a', minute, t0);
-        expect(await store.hit('login:b', minute, t0 + 1)).to.deep.equal({ count: 1, resetAt: t0 + 1 + minute });
+        await count('login:a', t0);
+        await count('login:a', t0);
+        await count('login:b', t0 + 1);
+        expect(await store.peek('login:b', t0 + 1)).to.deep.equal({ count: 1, resetAt: t0 + 1 + minute });
         expect(await store.peek('login:a', t0 + 1)).to.deep.equal({ count: 2, resetAt: t0 + minute });
       });
+    });
 
-      it('counts every one of 50 attempts made at once', async () => {
-        const counts = await Promise.all(Array.from({ length: 50 }, () => store.hit('login:burst', minute, t0)));
-        expect(counts.map((c) => c.count).sort((x, y) => x - y)).to.deep.equal(Array.from({ length: 50 }, (_, i) => i + 1));
-        expect(new Set(counts.map((c) => c.resetAt))).to.deep.equal(new Set([t0 + minute]));
-        expect(await store.peek('login:burst', t0)).to.deep.equal({ count: 50, resetAt: t0 + minute });
+    describe('when a throttle spaces attempts out', () => {
+      const throttle = { key: 'login:ip', free: 2, baseDelayMs: 100, maxDelayMs: 400, maxWaitMs: 1000 };
+      const admit = (at: number) => store.admit({ windowMs: minute, limits: [], throttle }, at);
+
+      it('lets the free attempts through at once, then gives each a slot after the last, the gap doubling up to its cap', async () => {
+        const waits: number[] = [];
+        for (let i = 0; i < 6; i++) {
+          const answer = await admit(t0);
+          expect(answer.admitted).to.equal(true);
+          waits.push((answer as { waitMs: number }).waitMs);
+        }
+        // Slots: 3rd at once (then +100), 4th +100 (then +200), 5th +300 (+400), 6th +700 (+400 cap).
+        expect(waits).to.deep.equal([0, 0, 0, 100, 300, 700]);
+        // The 7th slot would be 1100 ms away, beyond the longest wait: refused for the difference.
+        expect(await admit(t0)).to.deep.equal({ admitted: false, retryAfterMs: 100 });
+        expect(await store.peek('login:ip', t0)).to.deep.equal({ count: 6, resetAt: t0 + minute });
+      });
+
+      it('admits at once an attempt that comes after the slots have passed', async () => {
+        for (let i = 0; i < 6; i++) await admit(t0);
+        expect(await admit(t0 + 5_000)).to.deep.equal({ admitted: true, waitMs: 0 });
+      });
+
+      it('admits no more than the slots allow when 40 attempts arrive at once', async () => {
+        const answers = await Promise.all(Array.from({ length: 40 }, () => admit(t0)));
+        expect(answers.filter((a) => a.admitted)).to.have.length(6);
+        expect(answers.filter((a) => a.admitted).map((a) => (a as { waitMs: number }).waitMs).sort((x, y) => x - y)).to.deep.equal([0, 0, 0, 100, 300, 700]);
+      });
+    });
+
+    describe('when attempts are released', () => {
+      it('takes one back under each key, never below 0', async () => {
+        await count('login:a', t0);
+        await count('login:a', t0);
+        await count('login:b', t0);
+        await store.release(['login:a', 'login:b', 'login:never'], t0 + 1);
+        await store.release(['login:b'], t0 + 2);
+        expect(await store.peek('login:a', t0 + 2)).to.deep.equal({ count: 1, resetAt: t0 + minute });
+        expect(await store.peek('login:b', t0 + 2)).to.deep.equal({ count: 0, resetAt: t0 + minute });
+        expect(await store.peek('login:never', t0 + 2)).to.equal(null);
       });
     });
 
@@ -194,14 +259,14 @@ export function sessionStoreContract(
       });
 
       it('answers the count without adding to it', async () => {
-        await store.hit('login:a', minute, t0);
-        await store.hit('login:a', minute, t0);
+        await count('login:a', t0);
+        await count('login:a', t0);
         expect(await store.peek('login:a', t0 + 1)).to.deep.equal({ count: 2, resetAt: t0 + minute });
         expect(await store.peek('login:a', t0 + 2)).to.deep.equal({ count: 2, resetAt: t0 + minute });
       });
 
       it('answers null once the window has passed', async () => {
-        await store.hit('login:a', minute, t0);
+        await count('login:a', t0);
         expect(await store.peek('login:a', t0 + minute - 1)).to.deep.equal({ count: 1, resetAt: t0 + minute });
         expect(await store.peek('login:a', t0 + minute)).to.equal(null);
       });
@@ -209,13 +274,14 @@ export function sessionStoreContract(
 
     describe('when a count is cleared', () => {
       it('forgets it, so the next attempt counts from 1 in a new window', async () => {
-        await store.hit('login:a', minute, t0);
-        await store.hit('login:a', minute, t0);
-        await store.hit('login:b', minute, t0);
+        await count('login:a', t0);
+        await count('login:a', t0);
+        await count('login:b', t0);
         await store.clear('login:a');
         expect(await store.peek('login:a', t0)).to.equal(null);
         expect(await store.peek('login:b', t0)).to.deep.equal({ count: 1, resetAt: t0 + minute });
-        expect(await store.hit('login:a', minute, t0 + 5)).to.deep.equal({ count: 1, resetAt: t0 + 5 + minute });
+        await count('login:a', t0 + 5);
+        expect(await store.peek('login:a', t0 + 5)).to.deep.equal({ count: 1, resetAt: t0 + 5 + minute });
       });
 
       it('takes a key never hit without complaint', async () => {

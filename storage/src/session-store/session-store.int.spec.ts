@@ -44,8 +44,8 @@ describe('SQLite session store', () => {
         const t0 = Date.now();
         await store.create(record({ createdAt: t0, expiresAt: t0 + minute }));
         await store.create(record({ createdAt: t0, expiresAt: t0 + 10 * minute }));
-        await store.hit('login:old', minute, t0);
-        await store.hit('login:new', 10 * minute, t0);
+        await store.admit({ windowMs: minute, limits: [{ key: 'login:old', limit: 10 }] }, t0);
+        await store.admit({ windowMs: 10 * minute, limits: [{ key: 'login:new', limit: 10 }] }, t0);
         const rows = () => ({
           sessions: db.prepare('SELECT count(*) AS n FROM sessions').pluck().get(),
           attempts: db.prepare('SELECT count(*) AS n FROM attempts').pluck().get(),
@@ -69,7 +69,7 @@ describe('SQLite session store', () => {
       const kept = record({ createdAt: t0, expiresAt: t0 + minute });
       const first = openDatabase(file);
       await new SqliteSessionStore(first).create(kept);
-      await new SqliteSessionStore(first).hit('login:a', minute, t0);
+      await new SqliteSessionStore(first).admit({ windowMs: minute, limits: [{ key: 'login:a', limit: 10 }] }, t0);
       first.close();
 
       const second = openDatabase(file);
@@ -115,7 +115,7 @@ if (redisUrl) {
         const t0 = Date.now();
         const s = record({ userId: 'alice', createdAt: t0, expiresAt: t0 + 30 * minute });
         await store.create(s);
-        await store.hit('login:a', 5 * minute, t0);
+        await store.admit({ windowMs: 5 * minute, limits: [{ key: 'login:a', limit: 10 }] }, t0);
 
         expect(await client.pexpiretime(`${prefix}session:${s.id}`)).to.equal(s.expiresAt);
         expect(await client.pexpiretime(`${prefix}user-sessions:alice`)).to.equal(s.expiresAt);
@@ -149,7 +149,7 @@ if (redisUrl) {
           const t0 = Date.now();
           const s = record({ userId: 'alice', createdAt: t0, expiresAt: t0 + minute });
           await mine.create(s);
-          await mine.hit('login:a', minute, t0);
+          await mine.admit({ windowMs: minute, limits: [{ key: 'login:a', limit: 10 }] }, t0);
           expect(await theirs.get(s.id, t0)).to.equal(null);
           expect(await theirs.peek('login:a', t0)).to.equal(null);
           expect(await theirs.destroyForUser('alice')).to.equal(0);
@@ -179,7 +179,7 @@ if (redisUrl) {
         client.on('error', () => {});
         const store = new RedisSessionStore({ client });
         try {
-          for (const call of [() => store.get('x'), () => store.hit('login:a', minute), () => store.create(record())]) {
+          for (const call of [() => store.get('x'), () => store.admit({ windowMs: minute, limits: [{ key: 'login:a', limit: 10 }] }), () => store.create(record())]) {
             const error = await call().then(() => null, (e: unknown) => e);
             expect(error).to.be.instanceOf(StoreUnavailableError);
             expect((error as StoreUnavailableError).status).to.equal(503);

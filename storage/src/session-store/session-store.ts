@@ -22,6 +22,35 @@ export interface AttemptCount {
   resetAt: number;
 }
 
+/** A counter that refuses an attempt once it holds `limit` attempts in its window. */
+export interface AttemptLimit {
+  key: string;
+  limit: number;
+}
+
+/**
+ * A counter that never refuses for its count alone: past `free` attempts in its window, each
+ * further attempt is given a time slot after the last one's, `baseDelayMs` doubling with every
+ * attempt up to `maxDelayMs`. An attempt whose slot is more than `maxWaitMs` away is refused.
+ */
+export interface AttemptThrottle {
+  key: string;
+  free: number;
+  baseDelayMs: number;
+  maxDelayMs: number;
+  maxWaitMs: number;
+}
+
+export interface AdmissionRequest {
+  /** The length of a counter's window, fixed by its first attempt. */
+  windowMs: number;
+  limits: readonly AttemptLimit[];
+  throttle?: AttemptThrottle;
+}
+
+/** Admitted (after waiting `waitMs`, the throttle's slot), or refused until `retryAfterMs` from now. */
+export type Admission = { admitted: true; waitMs: number } | { admitted: false; retryAfterMs: number };
+
 export interface SessionStore {
   create(record: SessionRecord): Promise<void>;
   /** The live session, or null when there is none or it has expired. */
@@ -31,8 +60,15 @@ export interface SessionStore {
   destroy(id: string): Promise<void>;
   /** Ends every session of a user except `exceptId`; answers how many ended. */
   destroyForUser(userId: string, exceptId?: string): Promise<number>;
-  /** Counts one attempt under `key` in a fixed window of `windowMs` starting at the first attempt. */
-  hit(key: string, windowMs: number, now?: number): Promise<AttemptCount>;
+  /**
+   * One atomic step, before the attempt is worked on: when any limit's counter has reached its
+   * limit (or the throttle's next slot is too far away), refuses and counts nothing; otherwise
+   * counts the attempt under every limit's key and the throttle's, and answers how long to wait.
+   * However many attempts arrive at once, no more are admitted than the limits allow.
+   */
+  admit(request: AdmissionRequest, now?: number): Promise<Admission>;
+  /** Takes one attempt back under each key (an attempt that turned out not to count), never below 0. */
+  release(keys: readonly string[], now?: number): Promise<void>;
   /** The current count under `key`, or null when there is none (or its window has passed). */
   peek(key: string, now?: number): Promise<AttemptCount | null>;
   clear(key: string): Promise<void>;

@@ -209,12 +209,15 @@ export interface SavePageInput {
   anchor?: string;
   typeData?: Record<string, unknown>;
   revision?: number;
+  /** Whether the actor holds publish-page (moving a live page needs it). */
+  mayPublish: boolean;
 }
 
 /**
- * PUT /page/{id}/save: the page's own settings. A new slug is claimed first and the old one
- * released after; the old public path redirects to the new one (the public projection keeps it).
- * With shouldUpdateLinks, internal links to the page in other pages' drafts follow.
+ * PUT /page/{id}/save: the page's settings. A new slug is claimed first and the old one released
+ * after; the old public path redirects to the new one (the public projection keeps it). With
+ * shouldUpdateLinks, internal links to the page in other pages' drafts follow. The anchor and
+ * the type data are stored into the draft, which publication carries to the site.
  */
 export async function savePage(deps: PagesDeps, pageId: string, input: SavePageInput, context: CommandContext) {
   const before = await livePage(deps, pageId, 'id');
@@ -227,7 +230,20 @@ export async function savePage(deps: PagesDeps, pageId: string, input: SavePageI
       input.revision ?? 'any',
       pageEvolver,
       (state) =>
-        decideAuthoring({ type: 'SavePage', data: { slug: input.slug, updateLinks: input.shouldUpdateLinks, anchor: input.anchor, typeData: input.typeData } }, state),
+        decideAuthoring(
+          {
+            type: 'SavePage',
+            data: {
+              slug: input.slug,
+              updateLinks: input.shouldUpdateLinks,
+              anchor: input.anchor,
+              typeData: input.typeData,
+              mayPublish: input.mayPublish,
+              newVersionId: context.newId(),
+            },
+          },
+          state,
+        ),
       context,
     );
   } catch (error) {
@@ -250,7 +266,9 @@ export async function savePage(deps: PagesDeps, pageId: string, input: SavePageI
       position = Math.max(position, updated.position);
     }
   }
-  return { pageID: pageId, slug: input.slug, revision: result.revision, position, linksUpdated };
+  const stored = result.events.find((e) => e.type === 'PageSettingsStored');
+  const pageVersionID = stored && stored.type === 'PageSettingsStored' ? stored.data.versionId : before.draftVersionId;
+  return { pageID: pageId, pageVersionID, slug: input.slug, revision: result.revision, position, linksUpdated };
 }
 
 /** Points internal links to a moved page, in every draft that has them, at its new path. */

@@ -1,15 +1,16 @@
 import { isDeepStrictEqual } from 'node:util';
 import type { Block } from '@pagelog/contracts/blocks/block';
 import { blockType } from '@pagelog/contracts/blocks/block-types';
+import { blockFileSchema, blockImageSchema } from '@pagelog/contracts/blocks/block-media';
 import { rewriteLinks } from '@pagelog/contracts/blocks/links';
 import { pageType } from '@pagelog/contracts/pages/page-types';
 import type { VersionContent } from '@pagelog/contracts/pages/page';
 import { pageStream, type PageCopiedFrom, type PageEvent } from '@pagelog/contracts/events/page-events';
 import type { ErrorItem } from '@pagelog/contracts/envelope';
 import { errorItem } from '@pagelog/contracts/error-catalogue';
-import { ConflictError, NotFoundError, ValidationError } from '@pagelog/contracts/domain-errors';
-import { yupErrorToItems } from '@pagelog/contracts/validation';
-import type { ValidationError as YupValidationError } from 'yup';
+import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from '@pagelog/contracts/domain-errors';
+import { valueErrors } from '@pagelog/contracts/input';
+import type { AnyObjectSchema } from 'yup';
 import { assertNever } from '../../core/decider';
 import { evolvePage, isLive, type PageState } from '../page-state';
 import { mergeVersions, sameContent } from './merge';
@@ -47,10 +48,21 @@ export interface StoreVersion {
   };
 }
 
-/** PUT /page/{id}/save: the page's own settings. The new slug has been claimed already. */
+/**
+ * PUT /page/{id}/save: the page's settings. The new slug has been claimed already. `mayPublish`
+ * tells whether the actor holds publish-page: moving a live page changes the public site at once.
+ */
 export interface SavePage {
   type: 'SavePage';
-  data: { slug: string; updateLinks: boolean; anchor?: string; typeData?: Record<string, unknown> };
+  data: {
+    slug: string;
+    updateLinks: boolean;
+    anchor?: string;
+    typeData?: Record<string, unknown>;
+    mayPublish: boolean;
+    /** An id for a new draft, used when the settings change and the draft has been published. */
+    newVersionId: string;
+  };
 }
 
 /** Make links in this page's draft to a page that moved follow it. */
@@ -88,28 +100,35 @@ export function blockErrors(pageTypeId: string, blocks: readonly Block[]): Error
       if (anchors.has(anchor)) errors.push(errorItem('V_18', `${at}.anchorPoint`, model));
       anchors.add(anchor);
     }
-    for (const item of schemaErrors(definition.props, block.props, model)) {
-      errors.push(errorItem(item.code, `${at}.props.${item.property}`, model));
-    }
+    errors.push(...schemaErrors(definition.props, block.props, `${at}.props`, model));
+    errors.push(...listErrors(blockImageSchema, block.__images, `${at}.__images`));
+    errors.push(...listErrors(blockFileSchema, block.__files, `${at}.__files`));
   });
   return errors;
 }
 
-/** The items a yup schema reports for a value (strictly: no casting, so stored data is what was checked). */
-function schemaErrors(schema: { validateSync(value: unknown, options: object): unknown }, value: unknown, modelName: string): ErrorItem[] {
-  try {
-    schema.validateSync(value, { abortEarly: false });
-    return [];
-  } catch (error) {
-    return yupErrorToItems(error as YupValidationError, modelName);
-  }
+/** A block's images or files: absent, or a list of items that each pass the schema. */
+function listErrors(schema: AnyObjectSchema, list: unknown, at: string): ErrorItem[] {
+  if (list === undefined) return [];
+  if (!Array.isArray(list)) return [errorItem('V_12', at, model)];
+  return list.flatMap((item, i) => schemaErrors(schema, item, `${at}[${i}]`, model));
+}
+
+/**
+ * The items a value's own schema reports for it, the way a request body is checked: an object,
+ * no property the schema does not name, the schema's rules without casting (so stored data is
+ * what was checked). Items name `<at>.<property>`.
+ */
+function schemaErrors(schema: AnyObjectSchema, value: unknown, at: string, modelName: string): ErrorItem[] {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return [errorItem('V_12', at, modelName)];
+  return valueErrors(schema, value, modelName).map((i) => errorItem(i.code, `${at}.${i.property}`, modelName));
 }
 
 /** typeData checked against the page type's schema; V_ items name `typeData.<field>`. */
 export function typeDataErrors(pageTypeId: string, typeData: Record<string, unknown>): ErrorItem[] {
   const definition = pageType(pageTypeId);
   if (!definition) return [errorItem('V_12', 'type', 'page')];
-  return schemaErrors(definition.typeData, typeData, 'page').map((i) => errorItem(i.code, `typeData.${i.property}`, 'page'));
+  return schemaErrors(definition.typeData, typeData, 'typeData', 'page');
 }
 
 /** typeData with the page type's defaults filled in and unknown fields left out. */
@@ -173,6 +192,38 @@ function decideStore(state: PageState, d: StoreVersion['data']): PageEvent[] {
   ];
 }
 
+/**
+ * The page's settings (decision 0004, "Page settings and the public site"). The anchor and the
+ * type data belong to the draft, like its blocks: they are stored into it (a new draft when the
+ * current one is live) and reach the public site only when it is published, so they are pinned
+ * while a request is open. The slug is the page's address, not content: it changes at once, old
+ * address redirecting, so on a page that is live it takes publish-page.
+ */
+function decideSave(state: PageState, d: SavePage['data']): PageEvent[] {
+  requireLive(state);
+  const events: PageEvent[] = [];
+  if (d.slug !== state.slug) {
+    if (state.publishedVersionId !== null && !d.mayPublish) throw new ForbiddenError('UM_01');
+    events.push({
+      type: 'PageSlugChanged',
+      data: { pageId: state.pageId, locale: state.locale, slug: d.slug, previousSlug: state.slug, updateLinks: d.updateLinks },
+    });
+  }
+  let typeData = state.typeData;
+  if (d.typeData !== undefined) {
+    const invalid = typeDataErrors(state.type, d.typeData);
+    if (invalid.length > 0) throw new ValidationError(invalid);
+    typeData = castTypeData(state.type, d.typeData);
+  }
+  const anchor = d.anchor ?? state.anchor;
+  if (!isDeepStrictEqual(typeData, state.typeData) || anchor !== state.anchor) {
+    if (state.openRequest) throw ValidationError.of('V_07', 'hasPublicationRequest', 'page');
+    const target = draftTarget(state, d.newVersionId);
+    events.push(...target.events, { type: 'PageSettingsStored', data: { pageId: state.pageId, versionId: target.versionId, typeData, anchor } });
+  }
+  return events;
+}
+
 export function decideAuthoring(command: AuthoringCommand, state: PageState): PageEvent[] {
   switch (command.type) {
     case 'CreatePage': {
@@ -204,27 +255,8 @@ export function decideAuthoring(command: AuthoringCommand, state: PageState): Pa
     }
     case 'StoreVersion':
       return decideStore(state, command.data);
-    case 'SavePage': {
-      requireLive(state);
-      const d = command.data;
-      const events: PageEvent[] = [];
-      if (d.typeData !== undefined) {
-        const invalid = typeDataErrors(state.type, d.typeData);
-        if (invalid.length > 0) throw new ValidationError(invalid);
-        const typeData = castTypeData(state.type, d.typeData);
-        if (!isDeepStrictEqual(typeData, state.typeData)) {
-          events.push({ type: 'PageTypeDataChanged', data: { pageId: state.pageId, typeData } });
-        }
-      }
-      if (d.slug !== state.slug) {
-        events.push({
-          type: 'PageSlugChanged',
-          data: { pageId: state.pageId, locale: state.locale, slug: d.slug, previousSlug: state.slug, updateLinks: d.updateLinks },
-        });
-      }
-      if (d.anchor !== undefined && d.anchor !== state.anchor) events.push({ type: 'PageAnchorChanged', data: { pageId: state.pageId, anchor: d.anchor } });
-      return events;
-    }
+    case 'SavePage':
+      return decideSave(state, command.data);
     case 'UpdateLinks': {
       // A page deleted, or a draft under review, is left alone: the old path still redirects.
       if (!isLive(state) || state.openRequest) return [];

@@ -1,5 +1,6 @@
 import { expect } from 'chai';
-import { ConflictError, NotFoundError, ValidationError } from '@pagelog/contracts/domain-errors';
+import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from '@pagelog/contracts/domain-errors';
+import type { Block } from '@pagelog/contracts/blocks/block';
 import type { PageEvent } from '@pagelog/contracts/events/page-events';
 import { content, created, deleted, draftStarted, given, heading, published, requested, richText, stored, unpublished } from '../page-fixtures';
 import { foldPage, type PageState } from '../page-state';
@@ -71,6 +72,11 @@ describe('page authoring decider', () => {
       const error = failure(() => decideAuthoring(create({ typeData: { publicationDate: 'gisteren' } }), given()));
       expect(codes(error)).to.deep.equal(['V_12 typeData.publicationDate']);
     });
+
+    it('refuses type data the page type does not name, or of another JSON type', () => {
+      const error = failure(() => decideAuthoring(create({ typeData: { author: 'An', __images: [{}], summary: 42 } }), given()));
+      expect(codes(error)).to.have.members(['V_12 typeData.__images', 'V_12 typeData.summary']);
+    });
   });
 
   describe('when a draft is stored', () => {
@@ -125,6 +131,59 @@ describe('page authoring decider', () => {
       const error = failure(() => decideAuthoring(store([created()], { content: content({ blocks }) }), given(created())));
       expect(codes(error)).to.have.members(['V_12 blocks[0].type', 'V_01 blocks[1].props.text', 'V_13 blocks[2].props.url', 'V_18 blocks[3].anchorPoint']);
     });
+    it('refuses a prop the block type does not name, naming it', () => {
+      const blocks = [{ type: 'heading', key: 'h', props: { text: 'Kop', level: 2, onclick: 'x()' }, anchorPoint: '' }];
+      const error = failure(() => decideAuthoring(store([created()], { content: content({ blocks }) }), given(created())));
+      expect(codes(error)).to.deep.equal(['V_12 blocks[0].props.onclick']);
+    });
+
+    it('refuses props that are not an object', () => {
+      const blocks = [{ type: 'heading', key: 'h', props: ['Kop'] as unknown as Record<string, unknown>, anchorPoint: '' }];
+      const error = failure(() => decideAuthoring(store([created()], { content: content({ blocks }) }), given(created())));
+      expect(codes(error)).to.deep.equal(['V_12 blocks[0].props']);
+    });
+
+    const hash = 'a'.repeat(64);
+    const image = { hash, fileName: 'foto.jpg', altText: 'Een foto', fileID: '0190a1b2-c3d4-7e5f-8a9b-0c1d2e3f4a5b' };
+
+    it('stores block images and files as the spec describes them', () => {
+      const blocks = [{ ...heading('h', 'Kop'), __images: [{ ...image, cropParams: { x: 0, y: 0, width: 10, height: 10, rotate: 0, scaleX: 1, scaleY: 1 } }], __files: [{ hash, fileName: 'folder.pdf' }] }];
+      const events = decideAuthoring(store([created()], { content: content({ blocks }) }), given(created()));
+      expect(events).to.deep.equal([stored('v1', content({ blocks }))]);
+    });
+
+    it('refuses a block image or file with an unknown key, a bad hash or a path as file name', () => {
+      const blocks = [
+        { ...heading('h', 'Kop'), __images: [{ ...image, html: '<script>' }, { ...image, hash: 'A'.repeat(64) }, { ...image, cropParams: { x: 0 } }], __files: [{ hash: 'abc', fileName: '../etc/passwd' }] },
+      ] as unknown as Block[];
+      const error = failure(() => decideAuthoring(store([created()], { content: content({ blocks }) }), given(created())));
+      expect(codes(error)).to.have.members([
+        'V_12 blocks[0].__images[0].html',
+        'V_12 blocks[0].__images[1].hash',
+        'V_01 blocks[0].__images[2].cropParams.y',
+        'V_01 blocks[0].__images[2].cropParams.width',
+        'V_01 blocks[0].__images[2].cropParams.height',
+        'V_01 blocks[0].__images[2].cropParams.rotate',
+        'V_01 blocks[0].__images[2].cropParams.scaleX',
+        'V_01 blocks[0].__images[2].cropParams.scaleY',
+        'V_12 blocks[0].__files[0].hash',
+        'V_12 blocks[0].__files[0].fileName',
+      ]);
+    });
+
+    for (const href of ['//evil.example', '/\\evil.example', '&#47;&#47;evil.example', '/&#92;evil.example', 'javascript:alert(1)', 'java&#9;script:alert(1)']) {
+      it(`refuses rich text with a link to ${JSON.stringify(href)} as not a valid URL`, () => {
+        const blocks = [heading('h', 'Kop'), richText('t', `<p>Zie <a href="/over-ons">ons</a> en <a href="${href}">dit</a></p>`)];
+        const error = failure(() => decideAuthoring(store([created()], { content: content({ blocks }) }), given(created())));
+        expect(codes(error)).to.deep.equal(['V_13 blocks[1].props.html']);
+      });
+    }
+
+    it('refuses rich text with an image from another site without a scheme', () => {
+      const blocks = [richText('t', '<p><img src=//evil.example/pixel.gif></p>')];
+      const error = failure(() => decideAuthoring(store([created()], { content: content({ blocks }) }), given(created())));
+      expect(codes(error)).to.deep.equal(['V_13 blocks[0].props.html']);
+    });
   });
 
   describe('when a save is based on an older revision', () => {
@@ -161,14 +220,43 @@ describe('page authoring decider', () => {
   });
 
   describe('when the page settings are saved', () => {
-    it('records a slug change with the previous slug, an anchor and type data, each only when it changed', () => {
+    const save = (data: Partial<Extract<AuthoringCommand, { type: 'SavePage' }>['data']>): AuthoringCommand => ({
+      type: 'SavePage',
+      data: { slug: 'over-ons', updateLinks: false, mayPublish: false, newVersionId: 'v2', ...data },
+    });
+    const settingsStored = (versionId: string, typeData: Record<string, unknown>, anchor = ''): PageEvent => ({
+      type: 'PageSettingsStored',
+      data: { pageId: 'p1', versionId, typeData: { author: '', publicationDate: '', summary: '', ...typeData }, anchor },
+    });
+
+    it('records a slug change with the previous slug, and stores the anchor and type data into the draft, each only when it changed', () => {
       const state = given(created());
-      expect(decideAuthoring({ type: 'SavePage', data: { slug: 'wie-wij-zijn', updateLinks: true, anchor: 'top', typeData: { author: 'An' } } }, state)).to.deep.equal([
-        { type: 'PageTypeDataChanged', data: { pageId: 'p1', typeData: { author: 'An', publicationDate: '', summary: '' } } },
+      expect(decideAuthoring(save({ slug: 'wie-wij-zijn', updateLinks: true, anchor: 'top', typeData: { author: 'An' } }), state)).to.deep.equal([
         { type: 'PageSlugChanged', data: { pageId: 'p1', locale: 'nl-nl', slug: 'wie-wij-zijn', previousSlug: 'over-ons', updateLinks: true } },
-        { type: 'PageAnchorChanged', data: { pageId: 'p1', anchor: 'top' } },
+        settingsStored('v1', { author: 'An' }, 'top'),
       ]);
-      expect(decideAuthoring({ type: 'SavePage', data: { slug: 'over-ons', updateLinks: false, anchor: '', typeData: {} } }, state)).to.deep.equal([]);
+      expect(decideAuthoring(save({ anchor: '', typeData: {} }), state)).to.deep.equal([]);
+    });
+
+    it('stores changed settings of a live page into a new draft, so the published version stays as it was', () => {
+      const events = decideAuthoring(save({ typeData: { summary: 'Nieuw' } }), given(created(), published()));
+      expect(events).to.deep.equal([
+        { type: 'PageDraftStarted', data: { pageId: 'p1', versionId: 'v2', basedOnVersionId: 'v1' } },
+        settingsStored('v2', { summary: 'Nieuw' }),
+      ]);
+    });
+
+    it('keeps the settings of a version under review as they are', () => {
+      expect(codes(failure(() => decideAuthoring(save({ typeData: { author: 'An' } }), given(created(), requested()))))).to.deep.equal(['V_07 hasPublicationRequest']);
+    });
+
+    it('moves a live page only for someone who may publish: the move changes the public site at once', () => {
+      const live = given(created(), published());
+      expect(failure(() => decideAuthoring(save({ slug: 'elders' }), live))).to.be.instanceOf(ForbiddenError);
+      expect(decideAuthoring(save({ slug: 'elders', mayPublish: true }), live).map((e) => e.type)).to.deep.equal(['PageSlugChanged']);
+      // A page that is not on the site moves freely.
+      expect(decideAuthoring(save({ slug: 'elders' }), given(created())).map((e) => e.type)).to.deep.equal(['PageSlugChanged']);
+      expect(decideAuthoring(save({ slug: 'elders' }), given(created(), published(), unpublished())).map((e) => e.type)).to.deep.equal(['PageSlugChanged']);
     });
   });
 
@@ -198,7 +286,7 @@ describe('page authoring decider', () => {
     it('accepts nothing afterwards', () => {
       const state: PageState = given(created(), deleted());
       expect(() => decideAuthoring({ type: 'DeletePage', data: {} }, state)).to.throw(NotFoundError);
-      expect(() => decideAuthoring({ type: 'SavePage', data: { slug: 'x', updateLinks: false } }, state)).to.throw(NotFoundError);
+      expect(() => decideAuthoring({ type: 'SavePage', data: { slug: 'x', updateLinks: false, mayPublish: true, newVersionId: 'v2' } }, state)).to.throw(NotFoundError);
     });
   });
 });

@@ -1,10 +1,10 @@
-import Router from '@koa/router';
 import type { InferType } from 'yup';
-import { endpoints } from '@pagelog/contracts/endpoints';
 import { ok } from '@pagelog/contracts/envelope';
 import type { Block } from '@pagelog/contracts/blocks/block';
 import type { storeVersionSchema } from '@pagelog/contracts/pages/schemas';
-import { validateInput } from '@pagelog/contracts/validation';
+import { hasPermission } from '@pagelog/contracts/permissions';
+import type { Access } from '@pagelog/service-kit/auth/access';
+import { command, type EndpointRoute } from '@pagelog/service-kit/http/endpoint-routes';
 import { contextOf } from '../../core/route-context';
 import { respondToCommand } from '../../core/respond';
 import { slugAvailable } from '../claims/claims';
@@ -21,55 +21,48 @@ export function storeInput(input: InferType<typeof storeVersionSchema>): StoreVe
   };
 }
 
-const body = <N extends keyof typeof endpoints>(name: N, raw: unknown) => {
-  const endpoint = endpoints[name] as { schema: import('yup').AnyObjectSchema; model: string };
-  return validateInput(endpoint.schema, raw ?? {}, endpoint.model);
-};
+export function authoringRoutes(deps: PagesDeps): EndpointRoute[] {
+  return [
+    command('pageCreate', async (ctx, input) => {
+      const result = await createPage(deps, { ...input, typeData: input.typeData ?? {} }, contextOf(ctx));
+      respondToCommand(ctx, result.position, { pageID: result.pageID, pageVersionID: result.pageVersionID, revision: result.revision });
+    }),
 
-export function authoringRoutes(deps: PagesDeps): Router {
-  const router = new Router();
+    command('pageCreateTranslation', async (ctx, input) => {
+      const result = await createTranslation(deps, input, contextOf(ctx));
+      respondToCommand(ctx, result.position, { pageID: result.pageID, pageVersionID: result.pageVersionID, revision: result.revision });
+    }),
 
-  router.post(endpoints.pageCreate.path, async (ctx) => {
-    const input = validateInput(endpoints.pageCreate.schema, ctx.request.body, endpoints.pageCreate.model);
-    const result = await createPage(deps, { ...input, typeData: input.typeData ?? {} }, contextOf(ctx));
-    respondToCommand(ctx, result.position, { pageID: result.pageID, pageVersionID: result.pageVersionID, revision: result.revision });
-  });
+    command('pageDuplicate', async (ctx, input) => {
+      const result = await duplicatePage(deps, input, contextOf(ctx));
+      respondToCommand(ctx, result.position, { pageID: result.pageID, pageVersionID: result.pageVersionID, revision: result.revision });
+    }),
 
-  router.post(endpoints.pageCreateTranslation.path, async (ctx) => {
-    const input = validateInput(endpoints.pageCreateTranslation.schema, ctx.request.body, endpoints.pageCreateTranslation.model);
-    const result = await createTranslation(deps, input, contextOf(ctx));
-    respondToCommand(ctx, result.position, { pageID: result.pageID, pageVersionID: result.pageVersionID, revision: result.revision });
-  });
+    command('pageSave', async (ctx, input) => {
+      const mayPublish = hasPermission((ctx.state.user as Access | null)?.permissions, 'publish-page');
+      const result = await savePage(deps, ctx.params.id!, { ...input, typeData: input.typeData as Record<string, unknown> | undefined, mayPublish }, contextOf(ctx));
+      respondToCommand(ctx, result.position, {
+        pageID: result.pageID,
+        pageVersionID: result.pageVersionID,
+        slug: result.slug,
+        revision: result.revision,
+        linksUpdated: result.linksUpdated,
+      });
+    }),
 
-  router.post(endpoints.pageDuplicate.path, async (ctx) => {
-    const input = validateInput(endpoints.pageDuplicate.schema, ctx.request.body, endpoints.pageDuplicate.model);
-    const result = await duplicatePage(deps, input, contextOf(ctx));
-    respondToCommand(ctx, result.position, { pageID: result.pageID, pageVersionID: result.pageVersionID, revision: result.revision });
-  });
+    command('pageVersionStore', async (ctx, input) => {
+      const result = await storeVersion(deps, ctx.params.id!, storeInput(input), contextOf(ctx));
+      respondToCommand(ctx, result.position, { pageID: result.pageID, pageVersionID: result.pageVersionID, revision: result.revision, merged: result.merged });
+    }),
 
-  router.put(endpoints.pageSave.path, async (ctx) => {
-    const input = validateInput(endpoints.pageSave.schema, ctx.request.body, endpoints.pageSave.model);
-    const result = await savePage(deps, ctx.params.id!, { ...input, typeData: input.typeData as Record<string, unknown> | undefined }, contextOf(ctx));
-    respondToCommand(ctx, result.position, { pageID: result.pageID, slug: result.slug, revision: result.revision, linksUpdated: result.linksUpdated });
-  });
+    command('pageDelete', async (ctx, input) => {
+      const result = await deletePage(deps, ctx.params.id!, input.revision ?? 'any', contextOf(ctx));
+      respondToCommand(ctx, result.position, { pageID: result.pageID, revision: result.revision });
+    }),
 
-  router.post(endpoints.pageVersionStore.path, async (ctx) => {
-    const input = validateInput(endpoints.pageVersionStore.schema, ctx.request.body, endpoints.pageVersionStore.model);
-    const result = await storeVersion(deps, ctx.params.id!, storeInput(input), contextOf(ctx));
-    respondToCommand(ctx, result.position, { pageID: result.pageID, pageVersionID: result.pageVersionID, revision: result.revision, merged: result.merged });
-  });
-
-  router.post(endpoints.pageDelete.path, async (ctx) => {
-    const input = body('pageDelete', ctx.request.body) as { revision?: number };
-    const result = await deletePage(deps, ctx.params.id!, input.revision ?? 'any', contextOf(ctx));
-    respondToCommand(ctx, result.position, { pageID: result.pageID, revision: result.revision });
-  });
-
-  router.post(endpoints.pageSlugAvailable.path, async (ctx) => {
-    const input = validateInput(endpoints.pageSlugAvailable.schema, ctx.request.body, endpoints.pageSlugAvailable.model);
-    const available = await slugAvailable(deps, { locale: input.locale, slug: input.slug, pageId: input.pageID }, contextOf(ctx).now);
-    ctx.body = ok({ available, slug: input.slug, locale: input.locale });
-  });
-
-  return router;
+    command('pageSlugAvailable', async (ctx, input) => {
+      const available = await slugAvailable(deps, { locale: input.locale, slug: input.slug, pageId: input.pageID }, contextOf(ctx).now);
+      ctx.body = ok({ available, slug: input.slug, locale: input.locale });
+    }),
+  ];
 }

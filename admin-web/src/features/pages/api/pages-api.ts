@@ -50,6 +50,8 @@ export interface SavePageBody {
 
 export interface SavedPage {
   pageID: string;
+  /** The draft version after the save (a new one when the settings changed and the draft was live). */
+  pageVersionID: string;
   slug: string;
   revision: number;
   linksUpdated: number;

@@ -47,7 +47,8 @@ export function PageEditor() {
       </>
     );
   } else if (editor.tab === 'page-settings') {
-    panel = <PageSettingsPanel readOnly={readOnly} />;
+    // Moving a live page changes the public site at once, so it takes publish-page (decision 0004).
+    panel = <PageSettingsPanel readOnly={readOnly} slugLocked={page.publishedVersionID !== null && !permissions.includes('publish-page')} />;
   } else if (editor.tab === 'seo-settings') {
     panel = <SeoSettingsPanel key={editor.formGeneration} readOnly={readOnly} />;
   } else {

@@ -7,7 +7,9 @@ import type { UserView } from '@pagelog/contracts/users/user';
 import { AppProvider } from '../../../app/provider';
 import { createErrorStore } from '../../../core/errors/error-store';
 import { fakePagesApi } from '../../../testing/fake-pages-api';
+import { memoryStorage } from '../../../testing/memory-storage';
 import { aPage, aVersion } from '../../../testing/pages';
+import { aSession } from '../../../testing/session';
 import { aUser } from '../../../testing/users';
 import type { EditorAction } from '../state/editor-state';
 import { createLocalDraftStore, type DraftStorage } from '../state/local-draft-store';
@@ -32,7 +34,8 @@ async function renderEditor({ page = aPage(), version = aVersion(), user = aUser
     pageId: page.id,
     pages: fake.api,
     errors,
-    drafts: createLocalDraftStore(storage ?? null),
+    // As the route does: the drafts of the signed-in user.
+    drafts: createLocalDraftStore(storage ?? null, String(user.ID)),
     permissions: user.role?.permissions.map((grant) => grant.name) ?? [],
   });
   await store.load();
@@ -212,6 +215,22 @@ describe('the page editor', () => {
       expect(html).to.not.include('Update links to this page');
     });
 
+    it('locks the slug of a live page for an Editor, saying moving it takes the permission to publish', async () => {
+      const live = aPage({ status: 'published', publishedVersionID: 'version-1', publishedID: 'version-1' });
+      const editorHtml = await renderEditor({
+        page: live,
+        user: withPermissions(['create-page', 'edit-page', 'request-publication']),
+        actions: [{ type: 'openTab', tab: 'page-settings' }],
+      });
+      expect(controlLabelled(editorHtml, 'Slug')).to.include('disabled=""');
+      expect(editorHtml).to.include('This page is live: moving it to another address changes the site at once, which takes the permission to publish.');
+      // The type data stays editable: it goes into the draft, and is published with it.
+      expect(controlLabelled(editorHtml, 'Author')).to.not.include('disabled=""');
+      expect(editorHtml).to.include('Saved with the draft: the public page shows them once the draft is published.');
+      const publisherHtml = await renderEditor({ page: live, actions: [{ type: 'openTab', tab: 'page-settings' }] });
+      expect(controlLabelled(publisherHtml, 'Slug')).to.not.include('disabled=""');
+    });
+
     it('offers to update links, and says the old address redirects, once the slug changed', async () => {
       const html = await renderEditor({ actions: [{ type: 'openTab', tab: 'page-settings' }, { type: 'setSlug', slug: 'wie-wij-zijn' }] });
       expect(controlLabelled(html, 'Update links to this page')).to.include('type="checkbox"');
@@ -295,16 +314,67 @@ describe('the page editor', () => {
     expect(names(html)).to.not.include.members(['Add block', 'Remove', 'Replace']);
   });
 
-  it('offers the unsaved work kept in this browser', async () => {
-    const items = new Map<string, string>();
-    const storage: DraftStorage = { getItem: (key) => items.get(key) ?? null, setItem: (key, value) => void items.set(key, value), removeItem: (key) => void items.delete(key) };
-    items.set(
-      'pagelog.page-draft.page-1',
-      JSON.stringify({ pageId: 'page-1', revision: 3, versionId: 'version-1', content: { ...aVersion(), title: 'Onbewaard' }, settings: { slug: 'over-ons', anchor: '', typeData: {} }, savedAt: '2025-03-02T12:00:00.000Z' }),
-    );
-    const html = await renderEditor({ storage });
-    expect(text(html)).to.match(/You have unsaved changes from 2 Mar 2025, \d\d:00 in this browser./);
-    expect(names(html)).to.include.members(['Restore', 'Discard']);
+  describe('unsaved work kept in this browser', () => {
+    const author = aUser();
+    const nextUser = aUser({ ID: 'user-2', name: 'Ed Itor', email: 'ed@example.com' });
+    const keptDraft = (title: string) =>
+      JSON.stringify({ pageId: 'page-1', revision: 3, versionId: 'version-1', content: { ...aVersion(), title }, settings: { slug: 'over-ons', anchor: '', typeData: {} }, savedAt: '2025-03-02T12:00:00.000Z' });
+
+    /** Whether the editor offers kept work back: the notice with Restore and Discard. */
+    function offersRestore(html: string): boolean {
+      const notice = /You have unsaved changes from .* in this browser\./.test(text(html));
+      const restore = names(html).includes('Restore');
+      expect(notice, 'the notice and its Restore button come together').to.equal(restore);
+      return restore;
+    }
+
+    /** A user changes the title and leaves it unsaved: the editor keeps it in the browser. */
+    async function leaveUnsaved(storage: DraftStorage, user: UserView, title = 'Onbewaard'): Promise<void> {
+      await renderEditor({ user, storage, actions: [{ type: 'setTitle', title }] });
+    }
+
+    it('is offered back to its author, with Restore and Discard', async () => {
+      const storage = memoryStorage();
+      storage.setItem('pagelog:draft:user-1:page-1', keptDraft('Onbewaard'));
+      const html = await renderEditor({ user: author, storage });
+      expect(text(html)).to.match(/You have unsaved changes from 2 Mar 2025, \d\d:00 in this browser./);
+      expect(names(html)).to.include.members(['Restore', 'Discard']);
+    });
+
+    it('is not offered to another user who signs in on this browser', async () => {
+      const storage = memoryStorage();
+      await leaveUnsaved(storage, author);
+      expect(offersRestore(await renderEditor({ user: nextUser, storage }))).to.equal(false);
+      expect(offersRestore(await renderEditor({ user: author, storage }))).to.equal(true);
+    });
+
+    it('is not offered from the old per-page format, which names no user', async () => {
+      const storage = memoryStorage();
+      storage.setItem('pagelog.page-draft.page-1', keptDraft('Onbewaard'));
+      expect(offersRestore(await renderEditor({ user: author, storage }))).to.equal(false);
+    });
+
+    it('outlives a session that ended without logging out, for its author only', async () => {
+      const storage = memoryStorage();
+      await leaveUnsaved(storage, author);
+      // Logged out for inactivity; a 401 ends the session with the drafts left alone as well.
+      await aSession(author, storage).session.logOut('inactivity');
+      expect(offersRestore(await renderEditor({ user: nextUser, storage }))).to.equal(false);
+      expect(offersRestore(await renderEditor({ user: author, storage }))).to.equal(true);
+    });
+
+    it('is gone once its author logs out, with any of the old format; another user\'s stays', async () => {
+      const storage = memoryStorage();
+      await leaveUnsaved(storage, author);
+      await leaveUnsaved(storage, nextUser, 'Ook onbewaard');
+      storage.setItem('pagelog.page-draft.page-2', keptDraft('Oud'));
+      const { session, calls } = aSession(author, storage);
+      await session.logOut();
+      expect(calls).to.include('authLogout');
+      expect(offersRestore(await renderEditor({ user: author, storage }))).to.equal(false);
+      expect(storage.getItem('pagelog.page-draft.page-2')).to.equal(null);
+      expect(offersRestore(await renderEditor({ user: nextUser, storage }))).to.equal(true);
+    });
   });
 
   it('names what clashed after a conflicting save, with both ways out', async () => {

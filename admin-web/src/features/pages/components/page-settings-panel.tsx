@@ -17,10 +17,12 @@ import { SlugField } from './slug-field';
 import { useSlugAvailability } from './use-slug-availability';
 
 /**
- * Page Settings: the version's title, and the page's own slug (checked live; a new slug can take
- * internal links along, and the old address redirects), anchor and type data.
+ * Page Settings: the version's title, anchor and type data (saved into the draft, published with
+ * it), and the page's slug (checked live; a new slug can take internal links along, and the old
+ * address redirects). `slugLocked`: the page is live and the user may not publish, so may not
+ * move it.
  */
-export function PageSettingsPanel({ readOnly }: { readOnly: boolean }) {
+export function PageSettingsPanel({ readOnly, slugLocked = false }: { readOnly: boolean; slugLocked?: boolean }) {
   const { t } = useTranslation();
   const store = usePageEditorStore();
   const { editor, page, showAllErrors } = usePageEditorState();
@@ -66,7 +68,8 @@ export function PageSettingsPanel({ readOnly }: { readOnly: boolean }) {
         label={t('pages.editor.pageSettings.slug')}
         value={slug}
         check={check}
-        disabled={readOnly}
+        disabled={readOnly || slugLocked}
+        hint={slugLocked ? t('pages.editor.pageSettings.slugLocked') : undefined}
         invalid={invalid('slug')}
         onChange={(event) => store.dispatch({ type: 'setSlug', slug: event.target.value })}
       />
@@ -102,6 +105,7 @@ export function PageSettingsPanel({ readOnly }: { readOnly: boolean }) {
       {type && typeFields.length > 0 && (
         <fieldset className="form__group">
           <legend>{t('pages.editor.pageSettings.typeData')}</legend>
+          <p className="form__hint">{t('pages.editor.pageSettings.typeDataHint')}</p>
           <SchemaForm
             key={`${type.id}-${editor.formGeneration}`}
             schema={type.typeData}

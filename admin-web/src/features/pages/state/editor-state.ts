@@ -101,7 +101,7 @@ export type EditorAction =
   | { type: 'setShouldUpdateLinks'; value: boolean }
   | { type: 'restoreDraft'; content: VersionContent; settings: PageSettingsValues; revision: number }
   /** `sent` is what the editor asked for; `settings` what is now saved (with others' changes to other settings). */
-  | { type: 'settingsSaved'; sent: PageSettingsValues; settings: PageSettingsValues; revision: number; contentUnaffected: boolean }
+  | { type: 'settingsSaved'; sent: PageSettingsValues; settings: PageSettingsValues; revision: number; contentUnaffected: boolean; versionId?: string }
   | { type: 'versionStored'; content: VersionContent; versionId: string; revision: number }
   | { type: 'saveFinished' }
   | { type: 'conflict'; conflict: EditorConflict }
@@ -351,6 +351,8 @@ export function editorReducer(state: EditorState, action: EditorAction): EditorS
         settings: sameValue(state.settings, action.sent) ? action.settings : state.settings,
         saved: { ...state.saved, settings: action.settings },
         revision: action.revision,
+        // Settings belong to the draft: storing them into a live page started a new draft.
+        versionId: action.versionId || state.versionId,
         // Only the editor's own settings event lies between: the content's base moves along.
         contentRevision: action.contentUnaffected ? action.revision : state.contentRevision,
         shouldUpdateLinks: false,

@@ -177,6 +177,12 @@ describe('the page editor state', () => {
       expect(saved.unsaved).to.equal(true);
     });
 
+    it('follows the new draft a settings save started on a live page, so the next store goes into it', () => {
+      const edited = run(loaded(), { type: 'setSlug', slug: 'nieuw' });
+      const saved = run(edited, { type: 'settingsSaved', sent: edited.settings, settings: edited.settings, revision: 5, contentUnaffected: true, versionId: 'version-2' });
+      expect(saved).to.include({ versionId: 'version-2', revision: 5, contentRevision: 5 });
+    });
+
     it('leaves the content based on the old revision when others wrote between (so the store merges)', () => {
       const edited = run(loaded(), { type: 'setSlug', slug: 'nieuw' });
       const saved = run(edited, { type: 'settingsSaved', sent: edited.settings, settings: edited.settings, revision: 7, contentUnaffected: false });

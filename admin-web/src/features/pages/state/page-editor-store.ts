@@ -345,7 +345,7 @@ export function createPageEditorStore({
       contentUnaffected = false;
     }
     if (!reply.Success || !reply.data) return fail(collection, reply.Errors);
-    dispatch({ type: 'settingsSaved', sent, settings, revision: reply.data.revision, contentUnaffected });
+    dispatch({ type: 'settingsSaved', sent, settings, revision: reply.data.revision, contentUnaffected, versionId: reply.data.pageVersionID });
     return true;
   }
 
