@@ -47,7 +47,7 @@ if (url) {
       processes.push(startProcess('projector', 'projector/src/main.ts', common));
       processes.push(startProcess('query-service', 'query-service/src/main.ts', { ...common, PORT: String(ports.query) }));
       processes.push(
-        startProcess('site', 'site-web/src/server/main.ts', {
+        startProcess('site', 'server/src/main-site.ts', {
           PORT: String(ports.site),
           HOST: '127.0.0.1',
           PAGELOG_API_URL: `http://127.0.0.1:${ports.query}`,

@@ -6,6 +6,7 @@ import { API_BASE } from '@pagelog/contracts/endpoints';
 import type { Config } from '@pagelog/service-kit/config';
 import { openStores, type Stores } from '@pagelog/service-kit/open-stores';
 import { apiStack } from '@pagelog/service-kit/http/api-stack';
+import { createHttpServer, listen } from '@pagelog/service-kit/http/http-server';
 import { servedOverHttps } from '@pagelog/service-kit/http/security-headers';
 import { commandDeps, commandRoutes } from '@pagelog/command-service/command-app';
 import { queryRoutes } from '@pagelog/query-service/query-app';
@@ -101,10 +102,7 @@ export async function startPagelog(
     return site!(ctx.req, ctx.res);
   });
 
-  const server: Server = await new Promise((resolve, reject) => {
-    const s = app.listen(config.port, config.host, () => resolve(s));
-    s.once('error', reject);
-  });
+  const server: Server = await listen(createHttpServer(app.callback(), config.http), config.port, config.host);
   const port = (server.address() as AddressInfo).port;
   site = createSiteApp({
     apiUrl: `http://127.0.0.1:${port}`,

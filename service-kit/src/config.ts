@@ -1,5 +1,6 @@
 import { resolve } from 'node:path';
 import { isLocale, type Locale } from '@pagelog/contracts/locales';
+import { defaultHttpLimits, type HttpLimits } from './http/http-server';
 
 /** Everything Pagelog reads from the environment, validated once at start-up. */
 export interface Config {
@@ -49,6 +50,8 @@ export interface Config {
   adminPassword: string | null;
   /** Trust X-Forwarded-For from a proxy in front (PAGELOG_TRUST_PROXY); off by default so clients cannot forge their address. */
   trustProxy: boolean;
+  /** The HTTP server's timeouts and connection cap (PAGELOG_HTTP_*). */
+  http: HttpLimits;
 }
 
 export class ConfigError extends Error {
@@ -143,6 +146,15 @@ export function loadConfig(env: Env = process.env): Config {
   if ((adminEmail === null) !== (adminPassword === null)) {
     throw new ConfigError(adminEmail ? 'PAGELOG_ADMIN_PASSWORD' : 'PAGELOG_ADMIN_EMAIL', 'must be set together with the other one of PAGELOG_ADMIN_EMAIL / PAGELOG_ADMIN_PASSWORD');
   }
+  const headersTimeoutMs = int(env, 'PAGELOG_HTTP_HEADERS_TIMEOUT_MS', defaultHttpLimits.headersTimeoutMs, 100, 600_000);
+  const requestTimeoutMs = int(env, 'PAGELOG_HTTP_REQUEST_TIMEOUT_MS', defaultHttpLimits.requestTimeoutMs, 100, 3_600_000);
+  if (requestTimeoutMs < headersTimeoutMs) throw new ConfigError('PAGELOG_HTTP_REQUEST_TIMEOUT_MS', `must not be shorter than PAGELOG_HTTP_HEADERS_TIMEOUT_MS (${headersTimeoutMs})`);
+  const http: HttpLimits = {
+    headersTimeoutMs,
+    requestTimeoutMs,
+    keepAliveTimeoutMs: int(env, 'PAGELOG_HTTP_KEEP_ALIVE_TIMEOUT_MS', defaultHttpLimits.keepAliveTimeoutMs, 0, 600_000),
+    maxConnections: int(env, 'PAGELOG_HTTP_MAX_CONNECTIONS', defaultHttpLimits.maxConnections, 1, 1_000_000),
+  };
   return {
     port,
     host: env.HOST ?? '0.0.0.0',
@@ -176,5 +188,6 @@ export function loadConfig(env: Env = process.env): Config {
     adminEmail,
     adminPassword,
     trustProxy: bool(env, 'PAGELOG_TRUST_PROXY', false),
+    http,
   };
 }

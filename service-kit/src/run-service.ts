@@ -3,6 +3,7 @@ import type Koa from 'koa';
 import type { Logger } from 'pino';
 import { loadConfig, ConfigError, type Config } from './config';
 import { createLogger } from './logger';
+import { createHttpServer, listen } from './http/http-server';
 
 /** Loads the configuration or exits with a message naming the variable at fault. */
 export function configOrExit(): Config {
@@ -33,11 +34,10 @@ export async function runProcess(
   });
   let server: Server | null = null;
   if (started.app) {
-    server = started.app.listen(config.port, config.host, () => {
-      const address = server!.address();
-      const port = typeof address === 'object' && address ? address.port : config.port;
-      logger.info({ port }, `${name} listening`);
-    });
+    server = await listen(createHttpServer(started.app.callback(), config.http), config.port, config.host);
+    const address = server.address();
+    const port = typeof address === 'object' && address ? address.port : config.port;
+    logger.info({ port }, `${name} listening`);
   } else {
     logger.info(`${name} running`);
   }
