@@ -3,6 +3,7 @@ import { ApiClient, TEST_ADMIN, type ApiReply } from './test-kit/api-client';
 import { startTestPagelog, storeKinds, type TestPagelog } from './test-kit/start-test-pagelog';
 import { createActiveUser } from './test-kit/users';
 import { readOutbox, tokenIn, waitForMail } from './test-kit/outbox';
+import { maskCsrfToken } from '@pagelog/contracts/users/csrf-mask';
 
 const minute = 60_000;
 
@@ -160,3 +161,25 @@ for (const kind of storeKinds()) {
     });
   });
 }
+
+describe('the CSRF token as the public site hands it out (masked per page)', function () {
+  this.timeout(60_000);
+  let app: TestPagelog;
+  before(async () => {
+    app = await startTestPagelog('sqlite');
+  });
+  after(async () => app?.stop());
+
+  it("accepts the session's token masked with any pad, and refuses a mask of another token", async () => {
+    const admin = await ApiClient.loggedIn(app.url);
+    const token = admin.csrfToken!;
+    const refreshWith = (value: string) => admin.post('/auth/refresh-session', {}, { headers: { 'X-CSRF-Token': value } });
+    expect((await refreshWith(maskCsrfToken(token))).status).to.equal(200);
+    expect((await refreshWith(maskCsrfToken(token))).status).to.equal(200);
+    const other = `${token.slice(0, -1)}${token.endsWith('A') ? 'B' : 'A'}`;
+    const refused = await refreshWith(maskCsrfToken(other));
+    expect(refused.status).to.equal(403);
+    expect(refused.body.Errors[0]).to.include({ code: 'AUTH_06' });
+    expect((await refreshWith('m1.not-a.mask!')).status).to.equal(403);
+  });
+});

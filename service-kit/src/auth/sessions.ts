@@ -1,4 +1,5 @@
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+import { unmaskCsrfToken } from '@pagelog/contracts/users/csrf-mask';
 import type { Context } from 'koa';
 import type { SessionRecord, SessionStore } from '@pagelog/storage/session-store/session-store';
 
@@ -91,9 +92,12 @@ export class SessionManager {
   }
 
   /** Whether `token` is this session's CSRF token (compared in constant time). */
+  /** Whether a sent token is the session's, as it is or masked (the public site's pages carry it masked). */
   static tokenMatches(record: SessionRecord, token: string): boolean {
+    const unmasked = unmaskCsrfToken(token);
+    if (unmasked === null) return false;
     const a = Buffer.from(record.csrfToken);
-    const b = Buffer.from(token);
+    const b = Buffer.from(unmasked);
     return a.length === b.length && timingSafeEqual(a, b);
   }
 

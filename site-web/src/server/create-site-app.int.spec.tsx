@@ -9,7 +9,15 @@ import { expect } from 'chai';
 import type { Block } from '@pagelog/contracts/blocks/block';
 import type { PublicPageView, SiblingSlug } from '@pagelog/contracts/pages/page';
 import { createSiteApp, type SiteAppOptions } from './create-site-app';
+import { unmaskCsrfToken } from '@pagelog/contracts/users/csrf-mask';
 import type { SiteLogger } from './site-logger';
+
+/** The content of the csrf-token meta element, its entities decoded. */
+function csrfMetaOf(head: string): string {
+  const raw = /<meta name="csrf-token" content="([^"]*)">/.exec(head)?.[1];
+  if (raw === undefined) throw new Error(`no csrf-token meta in ${head}`);
+  return raw.replace(/&quot;/g, '"').replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&#39;/g, "'").replace(/&amp;/g, '&');
+}
 
 interface ApiReply {
   status: number;
@@ -192,7 +200,11 @@ describe('the public site (createSiteApp)', () => {
       expect(head).to.include('<meta property="og:type" content="website">');
       expect(head).to.include('<meta property="og:url" content="https://www.example.test/over-ons">');
       expect(head).to.include('<link rel="canonical" href="https://www.example.test/over-ons">');
-      expect(head).to.include('<meta name="csrf-token" content="token-123">');
+      // The token, masked afresh for every page (BREACH): other bytes each time, the same token.
+      expect(unmaskCsrfToken(csrfMetaOf(head))).to.equal('token-123');
+      const again = headOf((await site().get('/over-ons')).text);
+      expect(csrfMetaOf(again)).to.not.equal(csrfMetaOf(head));
+      expect(unmaskCsrfToken(csrfMetaOf(again))).to.equal('token-123');
       expect(head).not.to.include('noindex');
     });
 
@@ -264,7 +276,7 @@ describe('the public site (createSiteApp)', () => {
       expect(head).to.include(
         '<meta name="description" content="&lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt; it&#39;s &quot;quoted&quot;">',
       );
-      expect(head).to.include('<meta name="csrf-token" content="&quot;&gt;&lt;script&gt;alert(1)&lt;/script&gt;">');
+      expect(unmaskCsrfToken(csrfMetaOf(head))).to.equal('"><script>alert(1)</script>');
     });
 
     it('renders header, the blocks in their stored order inside main, and footer', async () => {
@@ -537,7 +549,7 @@ describe('the public site (createSiteApp)', () => {
       expect(res.text).to.include('<h1 class="block block-heading">Deze pagina bestaat niet</h1>');
       expect(headOf(res.text)).to.include('<title>Niet gevonden | Test Site</title>');
       expect(headOf(res.text)).to.include('<meta name="robots" content="noindex">');
-      expect(headOf(res.text)).to.include('<meta name="csrf-token" content="token-404">');
+      expect(unmaskCsrfToken(csrfMetaOf(headOf(res.text)))).to.equal('token-404');
       expect(res.headers['set-cookie']).to.deep.equal(['pagelog.sid=xyz; Path=/']);
       expect(JSON.parse(stateOf(res.text))).to.include({ status: 404 });
     });

@@ -1,4 +1,5 @@
 import type { Context, Middleware } from 'koa';
+import { maskCsrfToken } from '@pagelog/contracts/users/csrf-mask';
 import type { Settings } from '@pagelog/contracts/locales';
 import type { PublicPageView } from '@pagelog/contracts/pages/page';
 import { NOT_FOUND_SLUG, parsePublicPath } from '@pagelog/contracts/slugs';
@@ -54,7 +55,10 @@ export function pageRoute({ api, settings, clientAssets, siteName, publicUrl, lo
     if (cookie !== '') call.cookie = cookie;
 
     const [{ defaultLocale }, reply, session] = await Promise.all([settings(call), api.getPageBySlug(ctx.path, call), api.session(call)]);
-    const csrfToken = session.csrfToken || reply.csrfToken;
+    // Masked afresh for every page: the page is compressed, and a token that is the same bytes in
+    // every answer could be read off the compressed sizes (BREACH). The API unmasks it.
+    const plainToken = session.csrfToken || reply.csrfToken;
+    const csrfToken = plainToken === '' ? '' : maskCsrfToken(plainToken);
     const setCookies = [...session.setCookies, ...reply.setCookies];
 
     if (reply.redirect !== null) {
