@@ -7,13 +7,20 @@
 
 const PREFIX = 'm1.';
 
-const toBase64Url = (bytes: Uint8Array) => btoa(String.fromCharCode(...bytes)).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
+/** What browsers and Node 20 both offer globally (contracts compiles without the DOM library). */
+const web = globalThis as unknown as {
+  btoa(data: string): string;
+  atob(data: string): string;
+  crypto: { getRandomValues<T extends Uint8Array>(array: T): T };
+};
+
+const toBase64Url = (bytes: Uint8Array) => web.btoa(String.fromCharCode(...bytes)).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
 
 function fromBase64Url(text: string): Uint8Array | null {
   if (!/^[A-Za-z0-9_-]*$/.test(text)) return null;
   try {
-    const binary = atob(text.replace(/-/g, '+').replace(/_/g, '/') + '='.repeat((4 - (text.length % 4)) % 4));
-    return Uint8Array.from(binary, (c) => c.charCodeAt(0));
+    const binary = web.atob(text.replace(/-/g, '+').replace(/_/g, '/') + '='.repeat((4 - (text.length % 4)) % 4));
+    return Uint8Array.from(binary, (c: string) => c.charCodeAt(0));
   } catch {
     return null;
   }
@@ -22,7 +29,7 @@ function fromBase64Url(text: string): Uint8Array | null {
 /** The token (ASCII, as sessions hand it out) masked with a new random pad. */
 export function maskCsrfToken(token: string): string {
   const bytes = Uint8Array.from(token, (c) => c.charCodeAt(0) & 0xff);
-  const pad = crypto.getRandomValues(new Uint8Array(bytes.length));
+  const pad = web.crypto.getRandomValues(new Uint8Array(bytes.length));
   return `${PREFIX}${toBase64Url(pad)}.${toBase64Url(bytes.map((b, i) => b ^ pad[i]!))}`;
 }
 
