@@ -4,7 +4,7 @@ import { expect } from 'chai';
 import sharp from 'sharp';
 import type { Browser, Page } from 'playwright-core';
 import { TEST_ADMIN } from './test-kit/api-client';
-import { launchBrowser } from './test-kit/browser';
+import { launchBrowser, watchForProblems } from './test-kit/browser';
 import { startTestPagelog, type TestPagelog } from './test-kit/start-test-pagelog';
 
 declare global {
@@ -37,10 +37,7 @@ describe('the admin in Chromium under its content security policy', function () 
     page = await browser.newPage();
     violations = [];
     // Chromium reports a violation both on the console and as an event; either is a failure.
-    page.on('console', (m) => {
-      if (/content security policy/i.test(m.text())) violations.push(`console: ${m.text()}`);
-    });
-    page.on('pageerror', (e) => violations.push(`pageerror: ${e.message}`));
+    watchForProblems(page, violations);
     await page.addInitScript(() => {
       window.cspViolations = [];
       document.addEventListener('securitypolicyviolation', (e) => window.cspViolations.push(`${e.violatedDirective} ${e.blockedURI}`));

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { tmpdir } from 'node:os';
 import sharp from 'sharp';
 import type { Browser, Page } from 'playwright-core';
-import { launchBrowser } from './test-kit/browser';
+import { launchBrowser, watchForProblems } from './test-kit/browser';
 import { freePort } from './test-kit/processes';
 import { startTestPagelog, type TestPagelog } from './test-kit/start-test-pagelog';
 import { linkIn, readOutbox, waitForMail } from './test-kit/outbox';
@@ -35,11 +35,8 @@ describe('the admin in Chromium: setup, users, personal settings, logging out', 
   beforeEach(async () => {
     page = await browser.newPage();
     problems = [];
-    page.on('pageerror', (e) => problems.push(`pageerror: ${e.message}`));
     // The admin runs under a strict Content-Security-Policy (admin-static.ts): nothing may break it.
-    page.on('console', (m) => {
-      if (/content security policy/i.test(m.text())) problems.push(`csp: ${m.text()}`);
-    });
+    watchForProblems(page, problems);
   });
   afterEach(async () => {
     await page.context().close();

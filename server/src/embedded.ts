@@ -10,6 +10,7 @@ import { createHttpServer, listen } from '@pagelog/service-kit/http/http-server'
 import { servedOverHttps } from '@pagelog/service-kit/http/security-headers';
 import { commandDeps, commandRoutes } from '@pagelog/command-service/command-app';
 import { queryRoutes } from '@pagelog/query-service/query-app';
+import { userQueryDeps } from '@pagelog/query-service/core/query-deps';
 import { Projector } from '@pagelog/projector/core/projector';
 import { allProjections } from '@pagelog/projector/projections';
 import { createSiteApp } from '@pagelog/site-web/server/create-site-app';
@@ -77,18 +78,7 @@ export async function startPagelog(
   // pick the address its login attempts are counted under.
   api.proxy = config.trustProxy;
   api.maxIpsCount = 1;
-  const routes = [
-    ...commandRoutes(deps),
-    ...queryRoutes({
-      readModels: stores.readModels,
-      eventStore: stores.eventStore,
-      consistencyTimeoutMs: config.consistencyTimeoutMs,
-      sessions: auth.sessions,
-      vault: auth.vault,
-      blobs: auth.blobs,
-      inactivityMinutes: config.inactivityMinutes,
-    }),
-  ];
+  const routes = [...commandRoutes(deps), ...queryRoutes(userQueryDeps(stores, auth, config))];
   for (const m of apiStack(logger.child({ part: 'api' }), { auth, routes, publicUrl: config.publicUrl })) api.use(m);
 
   const app = new Koa();

@@ -2,7 +2,7 @@ import { expect } from 'chai';
 import { join } from 'node:path';
 import { tmpdir } from 'node:os';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
-import { launchBrowser } from './test-kit/browser';
+import { launchBrowser, watchForProblems } from './test-kit/browser';
 import { ApiClient, TEST_ADMIN } from './test-kit/api-client';
 import { freePort } from './test-kit/processes';
 import { linkIn, readOutbox, waitForMail } from './test-kit/outbox';
@@ -41,12 +41,12 @@ describe('pages in Chromium: build, review, publish, translate, move', function 
     await app?.stop();
   });
 
-  /** A browser of one's own (cookies apart), watched for script errors. */
+  /** A browser of one's own (cookies apart), watched for script errors and CSP violations. */
   async function person(): Promise<Page> {
     const context = await browser.newContext();
     contexts.push(context);
     const page = await context.newPage();
-    page.on('pageerror', (e) => problems.push(`pageerror: ${e.message}`));
+    watchForProblems(page, problems);
     page.on('dialog', (dialog) => void dialog.accept());
     return page;
   }

@@ -3,6 +3,9 @@ import type { ReadModelStore } from '@pagelog/storage/read-model-store/read-mode
 import type { BlobStore } from '@pagelog/storage/blob-store/blob-store';
 import type { PersonalDataVault } from '@pagelog/storage/key-store/personal-data-vault';
 import type { SessionManager } from '@pagelog/service-kit/auth/sessions';
+import type { AuthServices } from '@pagelog/service-kit/auth/open-auth';
+import type { Config } from '@pagelog/service-kit/config';
+import type { Stores } from '@pagelog/service-kit/open-stores';
 
 export interface QueryDeps {
   readModels: ReadModelStore;
@@ -19,4 +22,17 @@ export interface UserQueryDeps extends QueryDeps {
   blobs: BlobStore;
   /** Minutes without input before the admin logs out (told to the admin by the session check). */
   inactivityMinutes: number;
+}
+
+/** The query routes' dependencies from the opened stores and services (one process or the embedded one). */
+export function userQueryDeps(stores: Stores, auth: AuthServices, config: Config): UserQueryDeps {
+  return {
+    readModels: stores.readModels,
+    eventStore: stores.eventStore,
+    consistencyTimeoutMs: config.consistencyTimeoutMs,
+    sessions: auth.sessions,
+    vault: auth.vault,
+    blobs: auth.blobs,
+    inactivityMinutes: config.inactivityMinutes,
+  };
 }

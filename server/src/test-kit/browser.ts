@@ -1,5 +1,5 @@
 import { existsSync } from 'node:fs';
-import { chromium, type Browser } from 'playwright-core';
+import { chromium, type Browser, type Page } from 'playwright-core';
 
 /** Debian's Chromium, as CI installs it; the flags keep it off this machine's closed network. */
 export const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -12,5 +12,16 @@ export async function launchBrowser(): Promise<Browser> {
   return chromium.launch({
     executablePath: chromiumPath,
     args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-quic', '--no-first-run', '--disable-sync'],
+  });
+}
+
+/**
+ * Watches a page for what a person would call broken: script errors, and content security policy
+ * violations (Chromium reports them on the console). Each is pushed onto `problems`.
+ */
+export function watchForProblems(page: Page, problems: string[]): void {
+  page.on('pageerror', (e) => problems.push(`pageerror: ${e.message}`));
+  page.on('console', (m) => {
+    if (/content security policy/i.test(m.text())) problems.push(`csp: ${m.text()}`);
   });
 }
