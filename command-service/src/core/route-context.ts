@@ -1,6 +1,4 @@
 import type { Context } from 'koa';
-// Brings koa-body's typing of ctx.request.body into every route.
-import type {} from 'koa-body';
 import { commandContext, type CommandContext } from './command-context';
 
 /** The command context of an HTTP request: its actor and its request id as correlation. */

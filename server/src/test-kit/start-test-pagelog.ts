@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
+import { pino } from 'pino';
 import { loadConfig } from '@pagelog/service-kit/config';
 import { createLogger } from '@pagelog/service-kit/logger';
 import { startPagelog, type RunningPagelog } from '../embedded';
@@ -50,6 +51,8 @@ export async function startTestPagelog(
     sleep?: (ms: number) => Promise<void>;
     /** Instead of running work after the answer at once. */
     later?: (label: string, work: () => Promise<void>) => void;
+    /** Receives every log line (pino's JSON) at level info and above; without it nothing is logged. */
+    onLog?: (entry: Record<string, unknown>) => void;
   } = {},
 ): Promise<TestPagelog> {
   let env = options.env;
@@ -70,7 +73,11 @@ export async function startTestPagelog(
     dataDir = env.PAGELOG_DATA_DIR ?? null;
   }
   const config = loadConfig(env);
-  const running = await startPagelog(config, createLogger('silent'), { clock: options.clock, sleep: options.sleep, later: options.later });
+  const onLog = options.onLog;
+  const logger = onLog
+    ? pino({ level: 'info' }, { write: (line: string) => onLog(JSON.parse(line) as Record<string, unknown>) })
+    : createLogger('silent');
+  const running = await startPagelog(config, logger, { clock: options.clock, sleep: options.sleep, later: options.later });
   const frozenEnv = env;
   return {
     ...running,
