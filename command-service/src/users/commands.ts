@@ -290,32 +290,38 @@ export async function removeUserImage(deps: UsersDeps, userId: string, actor: Us
 }
 
 /**
- * Login throttling (spec: AUTH_03, "try again after 10 minutes"). Every attempt is counted
- * before its password is checked, in one atomic step of the session store, so a burst of
- * parallel attempts cannot all slip under a limit:
+ * Login throttling (spec: AUTH_03, "try again after 10 minutes"). The per-account limits are
+ * counted before the password is checked, in one atomic step of the session store, so a burst of
+ * parallel attempts cannot all slip under them:
  *
  * * one account from one address: 5 attempts in the window, then AUTH_03 for that pair;
- * * one account from anywhere: 20 attempts, then AUTH_03 (rotating addresses does not help);
- * * one address, whatever the accounts: 10 attempts go at once, after that each waits for a
- *   slot after the last, 250 ms doubling to 4 s; one whose slot is over 10 s away gets AUTH_03.
- *   An office behind one address is slowed while someone there guesses, never locked out: a
- *   colleague whose own account has not failed still logs in with the right password.
+ * * one account from anywhere: 20 attempts, then AUTH_03 (rotating addresses does not help).
  *
- * A successful login clears the pair's count and takes its attempt back from the others: only
- * failures add up.
+ * An address is never locked, since a whole office may share one: its failures, whatever the
+ * accounts, are answered more and more slowly once there have been 10 in the window (250 ms,
+ * doubling to 8 s). A colleague behind that address who types their own password is answered at
+ * once, however busy someone else is guessing. A successful login clears the pair's count and
+ * takes its attempt back from the account's: only failures add up.
  */
 export const LOCKOUT = {
   windowMs: 10 * 60_000,
   perAccountAndIp: 5,
   perAccount: 20,
-  perIp: { free: 10, baseDelayMs: 250, maxDelayMs: 4_000, maxWaitMs: 10_000 },
+  perIpFailures: { free: 10, firstDelayMs: 250, maxDelayMs: 8_000 },
 } as const;
 
 const lockKeys = (emailIndex: string, ip: string) => ({
   pair: `login:pair:${emailIndex}:${ip}`,
-  ip: `login:ip:${ip}`,
   account: `login:account:${emailIndex}`,
+  ipFailures: `login:ip-failures:${ip}`,
 });
+
+/** How long the answer to an address's `nth` failure in the window is held back. */
+export function failureDelayMs(nth: number): number {
+  const { free, firstDelayMs, maxDelayMs } = LOCKOUT.perIpFailures;
+  if (nth <= free) return 0;
+  return Math.min(firstDelayMs * 2 ** Math.min(nth - free - 1, 30), maxDelayMs);
+}
 
 /**
  * Checks a login. Answers the same (AUTH_01) for an unknown address, a wrong password and an
@@ -332,7 +338,6 @@ export async function verifyLogin(deps: UsersDeps, email: string, password: stri
         { key: keys.pair, limit: LOCKOUT.perAccountAndIp },
         { key: keys.account, limit: LOCKOUT.perAccount },
       ],
-      throttle: { key: keys.ip, ...LOCKOUT.perIp },
     },
     deps.clock(),
   );
@@ -340,7 +345,6 @@ export async function verifyLogin(deps: UsersDeps, email: string, password: stri
     deps.logger.warn({ security: 'login-refused', userId: await ownerOfEmail(deps, emailIndex), ip }, 'login refused: too many attempts');
     throw new TooManyRequestsError(Math.ceil(admission.retryAfterMs / 1000));
   }
-  if (admission.waitMs > 0) await deps.sleep(admission.waitMs);
 
   const userId = await ownerOfEmail(deps, emailIndex);
   let ok = false;
@@ -352,11 +356,14 @@ export async function verifyLogin(deps: UsersDeps, email: string, password: stri
     await verifyAgainstNothing(password);
   }
   if (!ok || !userId) {
-    deps.logger.warn({ security: 'login-failed', userId, ip }, 'login failed');
+    const failures = await deps.sessions.store.hit(keys.ipFailures, LOCKOUT.windowMs, deps.clock());
+    const delayMs = failureDelayMs(failures.count);
+    deps.logger.warn({ security: 'login-failed', userId, ip, failuresFromAddress: failures.count }, 'login failed');
+    if (delayMs > 0) await deps.sleep(delayMs);
     throw ValidationError.of('AUTH_01', 'email', 'user');
   }
   await deps.sessions.store.clear(keys.pair);
-  await deps.sessions.store.release([keys.account, keys.ip], deps.clock());
+  await deps.sessions.store.release([keys.account], deps.clock());
   return userId;
 }
 

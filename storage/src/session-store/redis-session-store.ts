@@ -60,58 +60,56 @@ return ended
 `;
 
 /**
- * KEYS: the limits' counters, then the throttle's counter if there is one. ARGV: now, windowMs,
- * the number of limits, each limit, then (with a throttle) free, baseDelayMs, maxDelayMs,
- * maxWaitMs. Answers {1, waitMs} when admitted (every counter counted) or {0, retryAfterMs}
- * (nothing counted). One script, so no two attempts can both take the last one a limit allows.
- * The throttle's arithmetic is throttleSlot's (throttle-slot.ts).
+ * KEYS: the limits' counters. ARGV: now, windowMs, each limit. Answers {1, 0} when admitted
+ * (every counter counted) or {0, retryAfterMs} (nothing counted). One script, so no two
+ * attempts can both take the last one a limit allows.
  */
 const admitScript = `
 local now = tonumber(ARGV[1])
 local window = tonumber(ARGV[2])
-local nLimits = tonumber(ARGV[3])
 local function live(key)
-  local s = redis.call('HMGET', key, 'count', 'resetAt', 'nextAt')
-  local c, r, n = tonumber(s[1]), tonumber(s[2]), tonumber(s[3])
-  if not c or not r or r <= now then return 0, now + window, nil end
-  return c, r, n
+  local s = redis.call('HMGET', key, 'count', 'resetAt')
+  local c, r = tonumber(s[1]), tonumber(s[2])
+  if not c or not r or r <= now then return 0, now + window end
+  return c, r
 end
-local function put(key, count, resetAt, nextAt)
-  redis.call('HSET', key, 'count', count, 'resetAt', string.format('%.0f', resetAt))
-  if nextAt then redis.call('HSET', key, 'nextAt', string.format('%.0f', nextAt)) else redis.call('HDEL', key, 'nextAt') end
-  redis.call('PEXPIRE', key, string.format('%.0f', math.max(resetAt - now, 1)))
-end
-local retry = 0
-for i = 1, nLimits do
+local refused = false
+local retry = 1
+for i = 1, #KEYS do
   local c, r = live(KEYS[i])
-  if c >= tonumber(ARGV[3 + i]) then retry = math.max(retry, r - now) end
-end
-if retry > 0 then return { 0, string.format('%.0f', retry) } end
-local wait = 0
-local tc, tr, tn
-local nextAt = nil
-if #KEYS > nLimits then
-  tc, tr, tn = live(KEYS[nLimits + 1])
-  local free = tonumber(ARGV[4 + nLimits])
-  local base = tonumber(ARGV[5 + nLimits])
-  local maxDelay = tonumber(ARGV[6 + nLimits])
-  local maxWait = tonumber(ARGV[7 + nLimits])
-  local nth = tc + 1
-  nextAt = tn
-  if nth > free then
-    local delay = math.min(base * 2 ^ math.min(nth - free - 1, 40), maxDelay)
-    local at = math.max(now, tn or now)
-    wait = at - now
-    if wait > maxWait then return { 0, string.format('%.0f', wait - maxWait) } end
-    nextAt = at + delay
+  if c >= tonumber(ARGV[2 + i]) then
+    refused = true
+    retry = math.max(retry, r - now)
   end
 end
-for i = 1, nLimits do
-  local c, r, n = live(KEYS[i])
-  put(KEYS[i], c + 1, r, n)
+if refused then return { 0, string.format('%.0f', retry) } end
+for i = 1, #KEYS do
+  local c, r = live(KEYS[i])
+  redis.call('HSET', KEYS[i], 'count', c + 1, 'resetAt', string.format('%.0f', r))
+  redis.call('PEXPIRE', KEYS[i], string.format('%.0f', math.max(r - now, 1)))
 end
-if #KEYS > nLimits then put(KEYS[nLimits + 1], tc + 1, tr, nextAt) end
-return { 1, string.format('%.0f', wait) }
+return { 1, '0' }
+`;
+
+/**
+ * KEYS: counter. ARGV: now, windowMs. The window is fixed at the first hit, from the caller's
+ * clock; the key lives for what is left of the window as seen from that clock.
+ */
+const hitScript = `
+local now = tonumber(ARGV[1])
+local state = redis.call('HMGET', KEYS[1], 'count', 'resetAt')
+local count = tonumber(state[1])
+local resetAt = tonumber(state[2])
+if not count or not resetAt or resetAt <= now then
+  count = 1
+  resetAt = now + tonumber(ARGV[2])
+else
+  count = count + 1
+end
+local resetText = string.format('%.0f', resetAt)
+redis.call('HSET', KEYS[1], 'count', count, 'resetAt', resetText)
+redis.call('PEXPIRE', KEYS[1], string.format('%.0f', math.max(resetAt - now, 1)))
+return { count, resetText }
 `;
 
 /** KEYS: counters. ARGV: now. Takes one attempt back from each live counter, never below 0. */
@@ -196,14 +194,18 @@ export class RedisSessionStore implements SessionStore {
   }
 
   async admit(request: AdmissionRequest, now = Date.now()): Promise<Admission> {
-    const keys = [...request.limits.map((l) => this.attemptKey(l.key)), ...(request.throttle ? [this.attemptKey(request.throttle.key)] : [])];
-    const args = [String(Math.floor(now)), String(Math.ceil(request.windowMs)), String(request.limits.length), ...request.limits.map((l) => String(l.limit))];
-    if (request.throttle) {
-      const t = request.throttle;
-      args.push(String(t.free), String(t.baseDelayMs), String(t.maxDelayMs), String(t.maxWaitMs));
-    }
+    if (request.limits.length === 0) return { admitted: true };
+    const keys = request.limits.map((l) => this.attemptKey(l.key));
+    const args = [String(Math.floor(now)), String(Math.ceil(request.windowMs)), ...request.limits.map((l) => String(l.limit))];
     const [admitted, ms] = (await this.call(() => this.client.eval(admitScript, keys.length, ...keys, ...args))) as [number, string];
-    return Number(admitted) === 1 ? { admitted: true, waitMs: Number(ms) } : { admitted: false, retryAfterMs: Number(ms) };
+    return Number(admitted) === 1 ? { admitted: true } : { admitted: false, retryAfterMs: Number(ms) };
+  }
+
+  async hit(key: string, windowMs: number, now = Date.now()): Promise<AttemptCount> {
+    const [count, resetAt] = (await this.call(() => this.client.eval(
+      hitScript, 1, this.attemptKey(key), String(Math.floor(now)), String(Math.ceil(windowMs)),
+    ))) as [number, string];
+    return { count: Number(count), resetAt: Number(resetAt) };
   }
 
   async release(keys: readonly string[], now = Date.now()): Promise<void> {

@@ -179,10 +179,10 @@ export function sessionStoreContract(
 
       it('admits up to the limit, then refuses until the window ends, counting nothing more', async () => {
         const limits = [{ key: 'login:pair', limit: 3 }];
-        for (let i = 0; i < 3; i++) expect(await store.admit({ windowMs: minute, limits }, t0 + i)).to.deep.equal({ admitted: true, waitMs: 0 });
+        for (let i = 0; i < 3; i++) expect(await store.admit({ windowMs: minute, limits }, t0 + i)).to.deep.equal({ admitted: true });
         expect(await store.admit({ windowMs: minute, limits }, t0 + 10_000)).to.deep.equal({ admitted: false, retryAfterMs: minute - 10_000 });
         expect(await store.peek('login:pair', t0 + 10_000)).to.deep.equal({ count: 3, resetAt: t0 + minute });
-        expect(await store.admit({ windowMs: minute, limits }, t0 + minute)).to.deep.equal({ admitted: true, waitMs: 0 });
+        expect(await store.admit({ windowMs: minute, limits }, t0 + minute)).to.deep.equal({ admitted: true });
       });
 
       it('refuses when any one limit is reached, and then counts under none of the keys', async () => {
@@ -210,33 +210,17 @@ export function sessionStoreContract(
       });
     });
 
-    describe('when a throttle spaces attempts out', () => {
-      const throttle = { key: 'login:ip', free: 2, baseDelayMs: 100, maxDelayMs: 400, maxWaitMs: 1000 };
-      const admit = (at: number) => store.admit({ windowMs: minute, limits: [], throttle }, at);
-
-      it('lets the free attempts through at once, then gives each a slot after the last, the gap doubling up to its cap', async () => {
-        const waits: number[] = [];
-        for (let i = 0; i < 6; i++) {
-          const answer = await admit(t0);
-          expect(answer.admitted).to.equal(true);
-          waits.push((answer as { waitMs: number }).waitMs);
-        }
-        // Slots: 3rd at once (then +100), 4th +100 (then +200), 5th +300 (+400), 6th +700 (+400 cap).
-        expect(waits).to.deep.equal([0, 0, 0, 100, 300, 700]);
-        // The 7th slot would be 1100 ms away, beyond the longest wait: refused for the difference.
-        expect(await admit(t0)).to.deep.equal({ admitted: false, retryAfterMs: 100 });
-        expect(await store.peek('login:ip', t0)).to.deep.equal({ count: 6, resetAt: t0 + minute });
+    describe('when events are counted one by one', () => {
+      it('counts up within the window, which is fixed by the first, and starts again after it', async () => {
+        expect(await store.hit('login:ip-failures:a', minute, t0)).to.deep.equal({ count: 1, resetAt: t0 + minute });
+        expect(await store.hit('login:ip-failures:a', minute, t0 + 10)).to.deep.equal({ count: 2, resetAt: t0 + minute });
+        expect(await store.hit('login:ip-failures:a', minute, t0 + minute)).to.deep.equal({ count: 1, resetAt: t0 + 2 * minute });
       });
 
-      it('admits at once an attempt that comes after the slots have passed', async () => {
-        for (let i = 0; i < 6; i++) await admit(t0);
-        expect(await admit(t0 + 5_000)).to.deep.equal({ admitted: true, waitMs: 0 });
-      });
-
-      it('admits no more than the slots allow when 40 attempts arrive at once', async () => {
-        const answers = await Promise.all(Array.from({ length: 40 }, () => admit(t0)));
-        expect(answers.filter((a) => a.admitted)).to.have.length(6);
-        expect(answers.filter((a) => a.admitted).map((a) => (a as { waitMs: number }).waitMs).sort((x, y) => x - y)).to.deep.equal([0, 0, 0, 100, 300, 700]);
+      it('counts every one of 50 events at once, each answered its own count', async () => {
+        const counts = await Promise.all(Array.from({ length: 50 }, () => store.hit('login:burst', minute, t0)));
+        expect(counts.map((c) => c.count).sort((x, y) => x - y)).to.deep.equal(Array.from({ length: 50 }, (_, i) => i + 1));
+        expect(await store.peek('login:burst', t0)).to.deep.equal({ count: 50, resetAt: t0 + minute });
       });
     });
 

@@ -28,28 +28,14 @@ export interface AttemptLimit {
   limit: number;
 }
 
-/**
- * A counter that never refuses for its count alone: past `free` attempts in its window, each
- * further attempt is given a time slot after the last one's, `baseDelayMs` doubling with every
- * attempt up to `maxDelayMs`. An attempt whose slot is more than `maxWaitMs` away is refused.
- */
-export interface AttemptThrottle {
-  key: string;
-  free: number;
-  baseDelayMs: number;
-  maxDelayMs: number;
-  maxWaitMs: number;
-}
-
 export interface AdmissionRequest {
   /** The length of a counter's window, fixed by its first attempt. */
   windowMs: number;
   limits: readonly AttemptLimit[];
-  throttle?: AttemptThrottle;
 }
 
-/** Admitted (after waiting `waitMs`, the throttle's slot), or refused until `retryAfterMs` from now. */
-export type Admission = { admitted: true; waitMs: number } | { admitted: false; retryAfterMs: number };
+/** Admitted (and counted under every limit), or refused until `retryAfterMs` from now (counted nowhere). */
+export type Admission = { admitted: true } | { admitted: false; retryAfterMs: number };
 
 export interface SessionStore {
   create(record: SessionRecord): Promise<void>;
@@ -62,11 +48,12 @@ export interface SessionStore {
   destroyForUser(userId: string, exceptId?: string): Promise<number>;
   /**
    * One atomic step, before the attempt is worked on: when any limit's counter has reached its
-   * limit (or the throttle's next slot is too far away), refuses and counts nothing; otherwise
-   * counts the attempt under every limit's key and the throttle's, and answers how long to wait.
+   * limit, refuses and counts nothing; otherwise counts the attempt under every limit's key.
    * However many attempts arrive at once, no more are admitted than the limits allow.
    */
   admit(request: AdmissionRequest, now?: number): Promise<Admission>;
+  /** Counts one event under `key` in a fixed window of `windowMs` starting at the first; answers the count. */
+  hit(key: string, windowMs: number, now?: number): Promise<AttemptCount>;
   /** Takes one attempt back under each key (an attempt that turned out not to count), never below 0. */
   release(keys: readonly string[], now?: number): Promise<void>;
   /** The current count under `key`, or null when there is none (or its window has passed). */

@@ -1,6 +1,5 @@
 import type { SqliteDatabase } from '../sqlite/open-database';
 import type { Admission, AdmissionRequest, AttemptCount, SessionRecord, SessionStore } from './session-store';
-import { throttleSlot } from './throttle-slot';
 
 interface SessionRow {
   id: string;
@@ -14,7 +13,6 @@ interface SessionRow {
 interface AttemptRow {
   count: number;
   reset_at: number;
-  next_at: number | null;
 }
 
 /**
@@ -45,9 +43,6 @@ export class SqliteSessionStore implements SessionStore {
       );
       CREATE INDEX IF NOT EXISTS attempts_reset_at ON attempts (reset_at);
     `);
-    // The throttle's next free slot (added after the table first shipped).
-    const columns = db.prepare<[], { name: string }>(`SELECT name FROM pragma_table_info('attempts')`).all().map((c) => c.name);
-    if (!columns.includes('next_at')) db.exec(`ALTER TABLE attempts ADD COLUMN next_at INTEGER`);
     this.statements = prepareStatements(db);
     // IMMEDIATE: the write lock is taken before the counters are read, so two processes sharing
     // the file cannot both admit the last attempt a limit allows.
@@ -89,24 +84,21 @@ export class SqliteSessionStore implements SessionStore {
     for (const key of keys) this.statements.release.run(key, now);
   }
 
+  async hit(key: string, windowMs: number, now = Date.now()): Promise<AttemptCount> {
+    const row = this.statements.hit.get({ key, now, resetAt: now + windowMs })!;
+    return { count: row.count, resetAt: row.reset_at };
+  }
+
   /** Inside the IMMEDIATE transaction: reads every counter, decides, and writes, as one step. */
   private admitNow(request: AdmissionRequest, now: number): Admission {
-    const live = (key: string) => {
-      const row = this.statements.peek.get(key, now);
-      return row ? { count: row.count, resetAt: row.reset_at, nextAt: row.next_at } : { count: 0, resetAt: now + request.windowMs, nextAt: null };
-    };
-    let retryAfterMs = 0;
-    const limited = request.limits.map((limit) => ({ limit, state: live(limit.key) }));
-    for (const { limit, state } of limited) {
-      if (state.count >= limit.limit) retryAfterMs = Math.max(retryAfterMs, state.resetAt - now);
-    }
-    if (retryAfterMs > 0) return { admitted: false, retryAfterMs };
-    const throttle = request.throttle ? { throttle: request.throttle, state: live(request.throttle.key) } : null;
-    const slot = throttle ? throttleSlot(throttle.throttle, throttle.state.count + 1, throttle.state.nextAt, now) : { admitted: true as const, waitMs: 0, nextAt: null };
-    if (!slot.admitted) return { admitted: false, retryAfterMs: slot.retryAfterMs };
-    for (const { limit, state } of limited) this.statements.put.run({ key: limit.key, count: state.count + 1, resetAt: state.resetAt, nextAt: state.nextAt });
-    if (throttle) this.statements.put.run({ key: throttle.throttle.key, count: throttle.state.count + 1, resetAt: throttle.state.resetAt, nextAt: slot.nextAt });
-    return { admitted: true, waitMs: slot.waitMs };
+    const limited = request.limits.map((limit) => {
+      const row = this.statements.peek.get(limit.key, now);
+      return { limit, count: row?.count ?? 0, resetAt: row?.reset_at ?? now + request.windowMs };
+    });
+    const retryAfterMs = Math.max(0, ...limited.filter((l) => l.count >= l.limit.limit).map((l) => l.resetAt - now));
+    if (limited.some((l) => l.count >= l.limit.limit)) return { admitted: false, retryAfterMs: Math.max(1, retryAfterMs) };
+    for (const l of limited) this.statements.put.run({ key: l.limit.key, count: l.count + 1, resetAt: l.resetAt });
+    return { admitted: true };
   }
 
   async peek(key: string, now = Date.now()): Promise<AttemptCount | null> {
@@ -135,11 +127,18 @@ function prepareStatements(db: SqliteDatabase) {
     ),
     purgeSessions: db.prepare<[number]>(`DELETE FROM sessions WHERE expires_at <= ?`),
     purgeAttempts: db.prepare<[number]>(`DELETE FROM attempts WHERE reset_at <= ?`),
-    put: db.prepare<[{ key: string; count: number; resetAt: number; nextAt: number | null }]>(`
-      INSERT INTO attempts (key, count, reset_at, next_at) VALUES (@key, @count, @resetAt, @nextAt)
-      ON CONFLICT (key) DO UPDATE SET count = excluded.count, reset_at = excluded.reset_at, next_at = excluded.next_at`),
+    put: db.prepare<[{ key: string; count: number; resetAt: number }]>(`
+      INSERT INTO attempts (key, count, reset_at) VALUES (@key, @count, @resetAt)
+      ON CONFLICT (key) DO UPDATE SET count = excluded.count, reset_at = excluded.reset_at`),
+    // One statement: a window that has passed starts again at 1 (SET reads the old row throughout).
+    hit: db.prepare<[{ key: string; now: number; resetAt: number }], AttemptRow>(`
+      INSERT INTO attempts (key, count, reset_at) VALUES (@key, 1, @resetAt)
+      ON CONFLICT (key) DO UPDATE SET
+        count = CASE WHEN attempts.reset_at <= @now THEN 1 ELSE attempts.count + 1 END,
+        reset_at = CASE WHEN attempts.reset_at <= @now THEN excluded.reset_at ELSE attempts.reset_at END
+      RETURNING count, reset_at`),
     release: db.prepare<[string, number]>(`UPDATE attempts SET count = count - 1 WHERE key = ? AND reset_at > ? AND count > 0`),
-    peek: db.prepare<[string, number], AttemptRow>(`SELECT count, reset_at, next_at FROM attempts WHERE key = ? AND reset_at > ?`),
+    peek: db.prepare<[string, number], AttemptRow>(`SELECT count, reset_at FROM attempts WHERE key = ? AND reset_at > ?`),
     clear: db.prepare<[string]>(`DELETE FROM attempts WHERE key = ?`),
   };
 }
