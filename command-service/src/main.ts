@@ -22,6 +22,7 @@ await runProcess('command-service', async (config, logger) => {
   return {
     app: createCommandApp({ deps, auth, logger, trustProxy: config.trustProxy, publicUrl: config.publicUrl }),
     close: async () => {
+      await deps.drainLater();
       await deps.mailer.close();
       await auth.close();
       await stores.close();

@@ -136,6 +136,8 @@ export interface EndpointMatch {
   name: EndpointName;
   endpoint: Endpoint;
   params: Record<string, string>;
+  /** Parameters whose percent-encoding is not valid UTF-8 (kept as sent in `params`). */
+  undecodable: string[];
 }
 
 /** What a request names: an endpoint of the table, or a path the table has only under other methods, or nothing. */
@@ -184,15 +186,17 @@ export function lookupEndpoint(method: string, path: string): EndpointLookup {
       continue;
     }
     const params: Record<string, string> = {};
+    const undecodable: string[] = [];
     for (const [i, key] of c.keys.entries()) {
       const raw = m[i + 1]!;
       try {
         params[key] = decodeURIComponent(raw);
       } catch {
         params[key] = raw;
+        undecodable.push(key);
       }
     }
-    return { kind: 'match', match: { name: c.name, endpoint: c.endpoint, params } };
+    return { kind: 'match', match: { name: c.name, endpoint: c.endpoint, params, undecodable } };
   }
   return allowed.size > 0 ? { kind: 'method-not-allowed', allowed: [...allowed] } : { kind: 'not-found' };
 }

@@ -12,6 +12,12 @@ import type { ValidationError as YupValidationError } from 'yup';
  */
 export const MAX_INPUT_DEPTH = 24;
 
+/**
+ * How many items any array of a request may hold. The longest list a call takes is 500 blocks;
+ * a longer one is refused before the schema would check every item only to say it is too long.
+ */
+export const MAX_INPUT_ARRAY_LENGTH = 1000;
+
 /** Keys that reach an object's prototype or its constructor when a body is merged or spread. */
 export const FORBIDDEN_KEYS: ReadonlySet<string> = new Set(['__proto__', 'constructor', 'prototype']);
 
@@ -24,8 +30,9 @@ const isPlainObject = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /**
- * Nesting deeper than `maxDepth` and forbidden keys, anywhere in a JSON value. Walks with a
- * stack of its own, so a body of a hundred thousand brackets cannot overflow the call stack.
+ * Nesting deeper than `maxDepth`, arrays longer than MAX_INPUT_ARRAY_LENGTH and forbidden keys,
+ * anywhere in a JSON value. Walks with a stack of its own, so a body of a hundred thousand
+ * brackets cannot overflow the call stack.
  */
 export function structureErrors(value: unknown, maxDepth = MAX_INPUT_DEPTH): string[] {
   const stack: { value: unknown; path: string; depth: number }[] = [{ value, path: '', depth: 0 }];
@@ -38,6 +45,10 @@ export function structureErrors(value: unknown, maxDepth = MAX_INPUT_DEPTH): str
       continue;
     }
     if (Array.isArray(current)) {
+      if (current.length > MAX_INPUT_ARRAY_LENGTH) {
+        bad.push(path || 'body');
+        continue;
+      }
       current.forEach((item, i) => stack.push({ value: item, path: join(path, i), depth: depth + 1 }));
       continue;
     }

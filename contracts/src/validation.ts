@@ -29,6 +29,11 @@ export function yupErrorToItems(error: YupValidationError, model: string): Error
 /** A NUL character or a lone UTF-16 surrogate: not text, and PostgreSQL's jsonb refuses both. */
 const unstorable = /\u0000|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
 
+/** Whether every character of a string can be stored as text (no NUL, no lone surrogate). */
+export function isStorableText(value: string): boolean {
+  return !unstorable.test(value);
+}
+
 /** The paths of every string in `value` that holds characters no store can keep as text. */
 export function unstorableTextPaths(value: unknown, path = ''): string[] {
   if (typeof value === 'string') return unstorable.test(value) ? [path] : [];

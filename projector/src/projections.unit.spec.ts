@@ -67,3 +67,37 @@ describe('the public-pages projection', () => {
     expect(live.pageVersion).to.include({ title: 'B', versionID: 'v1' });
   });
 });
+
+describe('page settings in the projections', () => {
+  const settingsHistory = [
+    ...history,
+    recorded(6, 'PageSettingsStored', { pageId: 'p1', versionId: 'v2', typeData: { author: 'Bram', publicationDate: '', summary: '' }, anchor: 'top' }),
+  ];
+
+  it('shows the draft settings to the admin, on the page and on the draft version, not on the published one', async () => {
+    const uow = new MemoryUow();
+    for (const e of settingsHistory) await pagesProjection.apply(e, uow);
+    expect(await uow.get('pages', 'p1')).to.deep.include({ typeData: { author: 'Bram', publicationDate: '', summary: '' }, anchor: 'top' });
+    expect((await uow.get<{ settings: unknown }>('page_versions', 'v2'))!.settings).to.deep.equal({ typeData: { author: 'Bram', publicationDate: '', summary: '' }, anchor: 'top' });
+    expect((await uow.get<{ settings: unknown }>('page_versions', 'v1'))!.settings).to.deep.equal({ typeData: {}, anchor: '' });
+  });
+
+  it('keeps them off the public site until the draft is published', async () => {
+    const uow = new MemoryUow();
+    for (const e of settingsHistory) await publicPagesProjection.apply(e, uow);
+    const live = async () => (await uow.get<{ pageVersion: { pageType: { props: unknown } } }>('public_pages', 'p1'))!.pageVersion.pageType.props;
+    expect(await live()).to.deep.equal({});
+    await publicPagesProjection.apply(recorded(7, 'PagePublished', { pageId: 'p1', versionId: 'v2', slug: 'a', locale: 'nl-nl' }), uow);
+    expect(await live()).to.deep.equal({ author: 'Bram', publicationDate: '', summary: '' });
+  });
+
+  it('replays the older PageTypeDataChanged as it always did: the live page at once, and the draft version with it', async () => {
+    const legacy = [...history, recorded(6, 'PageTypeDataChanged', { pageId: 'p1', typeData: { author: 'Oud' } })];
+    const site = new MemoryUow();
+    for (const e of legacy) await publicPagesProjection.apply(e, site);
+    expect((await site.get<{ pageVersion: { pageType: { props: unknown } } }>('public_pages', 'p1'))!.pageVersion.pageType.props).to.deep.equal({ author: 'Oud' });
+    const admin = new MemoryUow();
+    for (const e of legacy) await pagesProjection.apply(e, admin);
+    expect((await admin.get<{ settings: unknown }>('page_versions', 'v2'))!.settings).to.deep.equal({ typeData: { author: 'Oud' }, anchor: '' });
+  });
+});

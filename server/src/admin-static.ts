@@ -2,12 +2,21 @@ import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { Middleware } from 'koa';
+import type { Context, Middleware } from 'koa';
 import mount from 'koa-mount';
-import { STRICT_TRANSPORT_SECURITY } from '@pagelog/service-kit/http/security-headers';
+import { STRICT_TRANSPORT_SECURITY } from '@pagelog/contracts/transport-security';
 import { staticFiles } from '@pagelog/site-web/server/static-files';
 
 export const ADMIN_BASE = '/cmsadmin';
+const ASSETS_BASE = `${ADMIN_BASE}/assets`;
+/** A file of the build's assets folder: one plain name (Vite's `<name>-<hash>.<ext>`, and .br/.gz). */
+const assetName = /^[A-Za-z0-9_-][A-Za-z0-9._-]*$/;
+
+function notFound(ctx: Context): void {
+  ctx.status = 404;
+  ctx.type = 'text/plain';
+  ctx.body = 'Not found';
+}
 export const adminDistDir = fileURLToPath(new URL('../../admin-web/dist', import.meta.url));
 
 /**
@@ -43,24 +52,41 @@ export interface AdminStaticOptions {
  * bundle, as both are Vite builds.
  */
 export function adminStatic({ hsts, distDir = adminDistDir }: AdminStaticOptions): Middleware {
-  const assets = mount(ADMIN_BASE, staticFiles(distDir));
+  const assets = mount(ASSETS_BASE, staticFiles(join(distDir, 'assets')));
   let index: { html: string; etag: string } | null = null;
   return async (ctx, next) => {
     if (ctx.path !== ADMIN_BASE && !ctx.path.startsWith(`${ADMIN_BASE}/`)) return next();
+    // Every answer under /cmsadmin, errors and files included, carries the admin's headers.
     ctx.set('X-Content-Type-Options', 'nosniff');
     ctx.set('Referrer-Policy', 'strict-origin-when-cross-origin');
+    ctx.set('Content-Security-Policy', adminContentSecurityPolicy);
+    ctx.set('X-Frame-Options', 'DENY');
     if (hsts) ctx.set('Strict-Transport-Security', STRICT_TRANSPORT_SECURITY);
     if (ctx.method !== 'GET' && ctx.method !== 'HEAD') {
       ctx.status = 405;
+      ctx.set('Allow', 'GET, HEAD');
       return;
     }
     if (ctx.path === ADMIN_BASE) {
       ctx.redirect(`${ADMIN_BASE}/${ctx.querystring ? `?${ctx.querystring}` : ''}`);
       return;
     }
-    if (ctx.path.startsWith(`${ADMIN_BASE}/assets/`)) {
-      await assets(ctx, async () => {});
-      if (ctx.body === undefined) ctx.status = 404;
+    if (ctx.path.startsWith(`${ASSETS_BASE}/`)) {
+      // The build's assets are flat files with plain names: anything else (an encoded slash, a
+      // dot segment) is not one of them, and never reaches the file system.
+      if (!assetName.test(ctx.path.slice(ASSETS_BASE.length + 1))) {
+        notFound(ctx);
+        return;
+      }
+      try {
+        await assets(ctx, async () => {});
+      } catch {
+        // koa-send's refusals (403, 404) would otherwise go to Koa's default handler, which
+        // drops the headers set above.
+        notFound(ctx);
+        return;
+      }
+      if (ctx.body === undefined) notFound(ctx);
       return;
     }
     index ??= await readFile(join(distDir, 'index.html'), 'utf8').then(
@@ -73,8 +99,6 @@ export function adminStatic({ hsts, distDir = adminDistDir }: AdminStaticOptions
       ctx.body = 'The admin has not been built: run `npm run build`.';
       return;
     }
-    ctx.set('Content-Security-Policy', adminContentSecurityPolicy);
-    ctx.set('X-Frame-Options', 'DENY');
     // Not cached (a new build names new assets), but a browser revalidates it to a 304.
     ctx.set('Cache-Control', 'no-cache');
     ctx.status = 200;

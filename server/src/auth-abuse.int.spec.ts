@@ -158,6 +158,16 @@ for (const kind of storeKinds()) {
       expect(held).to.have.length(20);
     });
 
+    it('finishes the work it left for after the answer before it shuts down', async () => {
+      // As the product runs: work after the answer is its own, not held by the test.
+      await app.stop();
+      app = await startTestPagelog(kind);
+      await ask(TEST_ADMIN.email, '192.0.2.1');
+      await app.stop(true);
+      expect((await readOutbox(dataDir())).map((m) => m.to)).to.deep.equal([TEST_ADMIN.email]);
+      app = await startTestPagelog(kind, { env: app.env });
+    });
+
     it('voids a mailed reset link once the password is changed in the personal settings', async () => {
       const admin = await ApiClient.loggedIn(app.url);
       const me = (await admin.get('/user')).body.data.ID as string;

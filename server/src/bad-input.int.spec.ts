@@ -2,7 +2,7 @@ import { request } from 'node:http';
 import { gzipSync } from 'node:zlib';
 import { expect } from 'chai';
 import { ApiClient, TEST_ADMIN } from './test-kit/api-client';
-import { startTestPagelog, type TestPagelog } from './test-kit/start-test-pagelog';
+import { startTestPagelog, storeKinds, type TestPagelog } from './test-kit/start-test-pagelog';
 import { createActiveUser } from './test-kit/users';
 
 const seo = { seoTitle: '', seoDescription: '', seoKeywords: [], seoImage: [] };
@@ -34,7 +34,7 @@ function rawPost(client: ApiClient, path: string, body: Buffer, headers: Record<
  * Each piece of bad input the outside test found answering 500, now a 400 (or 405) in the
  * envelope naming the property, with nothing written.
  */
-describe('bad input, as found from outside', function () {
+for (const kind of storeKinds()) describe(`bad input, as found from outside (${kind})`, function () {
   this.timeout(60_000);
   let app: TestPagelog;
   let admin: ApiClient;
@@ -42,7 +42,7 @@ describe('bad input, as found from outside', function () {
   const log: Record<string, unknown>[] = [];
 
   before(async () => {
-    app = await startTestPagelog('sqlite', { extraEnv: { PAGELOG_TRUST_PROXY: 'true' }, onLog: (entry) => log.push(entry) });
+    app = await startTestPagelog(kind, { extraEnv: { PAGELOG_TRUST_PROXY: 'true' }, onLog: (entry) => log.push(entry) });
     admin = await ApiClient.loggedIn(app.url);
     const created = await admin.post('/page/create', { title: 'Artikel', slug: 'artikel', type: 'article', locale: 'nl-nl', content: '', typeData: {} });
     page = { pageID: created.body.data.pageID, versionID: created.body.data.pageVersionID, revision: created.body.data.revision };
@@ -107,12 +107,33 @@ describe('bad input, as found from outside', function () {
     }
   });
 
-  it('refuses a body whose Content-Encoding: gzip is garbage, and takes a real gzip body', async () => {
-    const garbage = await rawPost(admin, '/page/slug-available', Buffer.from('not gzip at all'), { 'Content-Type': 'application/json', 'Content-Encoding': 'gzip' });
-    expect(garbage.status).to.equal(400);
-    expect(JSON.parse(garbage.body)).to.include({ Success: false });
+  it('refuses a body whose Content-Encoding is garbage (gzip, deflate, brotli), and takes a real gzip body', async () => {
+    for (const encoding of ['gzip', 'deflate', 'br']) {
+      const garbage = await rawPost(admin, '/page/slug-available', Buffer.from('not compressed at all'), { 'Content-Type': 'application/json', 'Content-Encoding': encoding });
+      expect(garbage.status, encoding).to.equal(400);
+      expect(JSON.parse(garbage.body)).to.include({ Success: false });
+    }
     const real = await rawPost(admin, '/page/slug-available', gzipSync(JSON.stringify({ slug: 'vrij', locale: 'nl-nl' })), { 'Content-Type': 'application/json', 'Content-Encoding': 'gzip' });
     expect(real.status).to.equal(200);
+  });
+
+  it('refuses path parameters that hold a NUL or an encoded surrogate, and finds no page at a path that decodes to one', async () => {
+    for (const bad of ['%00', 'a%00b', '%ED%A0%80']) {
+      const page = await admin.get(`/page/${bad}`);
+      expect(page.status, bad).to.equal(400);
+      expect(page.body.Errors[0]).to.include({ code: 'V_12', property: 'id' });
+      // Public, without a session.
+      const siblings = await new ApiClient(app.url).get(`/page/get-sibling-slugs/${bad}`);
+      expect(siblings.status, bad).to.equal(400);
+      expect(siblings.body.Errors[0]).to.include({ code: 'V_12', property: 'pageID' });
+    }
+    for (const slug of ['/%00', '/%2500', '/en-gb/%00x']) {
+      const lookup = await new ApiClient(app.url).get(`/page/get-by-slug-query?slug=${encodeURIComponent(slug)}`);
+      expect(lookup.status, slug).to.equal(404);
+      expect(lookup.body.Errors[0]).to.include({ code: 'PM_01' });
+    }
+    expect((await fetch(`${app.url}/%00`)).status).to.equal(404);
+    expect((await fetch(`${app.url}/foo%2500`)).status).to.equal(404);
   });
 
   it('answers a method the table does not give a path 405 in the envelope', async () => {

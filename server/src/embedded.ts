@@ -7,7 +7,7 @@ import type { Config } from '@pagelog/service-kit/config';
 import { openStores, type Stores } from '@pagelog/service-kit/open-stores';
 import { apiStack } from '@pagelog/service-kit/http/api-stack';
 import { createHttpServer, listen } from '@pagelog/service-kit/http/http-server';
-import { servedOverHttps } from '@pagelog/service-kit/http/security-headers';
+import { servedOverHttps } from '@pagelog/contracts/transport-security';
 import { commandDeps, commandRoutes } from '@pagelog/command-service/command-app';
 import { queryRoutes } from '@pagelog/query-service/query-app';
 import { userQueryDeps } from '@pagelog/query-service/core/query-deps';
@@ -94,8 +94,11 @@ export async function startPagelog(
 
   const server: Server = await listen(createHttpServer(app.callback(), config.http), config.port, config.host);
   const port = (server.address() as AddressInfo).port;
+  // The site reads the API over loopback on a listener of its own, so its calls never count
+  // against the connection cap visitors share (a busy server would otherwise refuse its own pages).
+  const internal: Server = await listen(createHttpServer(apiHandler, { ...config.http, maxConnections: Infinity }), 0, '127.0.0.1');
   site = createSiteApp({
-    apiUrl: `http://127.0.0.1:${port}`,
+    apiUrl: `http://127.0.0.1:${(internal.address() as AddressInfo).port}`,
     siteName: config.siteName,
     publicUrl: config.publicUrl,
     logger: logger.child({ part: 'site' }),
@@ -114,6 +117,9 @@ export async function startPagelog(
     async close() {
       await new Promise<void>((resolve) => server.close(() => resolve()));
       server.closeAllConnections?.();
+      await new Promise<void>((resolve) => internal.close(() => resolve()));
+      internal.closeAllConnections?.();
+      await deps.drainLater();
       await projector.stop();
       await deps.mailer.close();
       await auth.close();

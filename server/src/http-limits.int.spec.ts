@@ -55,6 +55,18 @@ describe('the HTTP server, tried by slow and greedy clients', function () {
     expect(reply.status).to.equal(200);
   });
 
+  it("serves the site's pages while visitors hold all but one connection: the site's own API calls do not count", async () => {
+    app = await startTestPagelog('sqlite', { seed: true, extraEnv: { PAGELOG_HTTP_MAX_CONNECTIONS: '3' } });
+    const held = await Promise.all([open(app.url), open(app.url)]);
+    try {
+      const page = await fetch(`${app.url}/`);
+      expect(page.status).to.equal(200);
+      expect(await page.text()).to.include('<main');
+    } finally {
+      for (const socket of held) socket.destroy();
+    }
+  });
+
   it('has sane limits by default, and refuses a request timeout shorter than the headers timeout', () => {
     expect(loadConfig({}).http).to.deep.equal(defaultHttpLimits);
     expect(defaultHttpLimits.headersTimeoutMs).to.be.within(5_000, 60_000);

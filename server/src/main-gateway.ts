@@ -1,6 +1,6 @@
 import { runProcess } from '@pagelog/service-kit/run-service';
 import { ConfigError } from '@pagelog/service-kit/config';
-import { servedOverHttps } from '@pagelog/service-kit/http/security-headers';
+import { servedOverHttps } from '@pagelog/contracts/transport-security';
 import { createGateway } from './gateway';
 
 /** `npm run start:gateway -w server`: the front door of the distributed mode. */

@@ -76,8 +76,11 @@ for (const kind of storeKinds()) {
     });
 
     it('does not let an Editor move the live page, and leaves its address as it was', async () => {
+      const head = await app.stores.eventStore.headPosition();
       const moved = await editor.put(`/page/${page.pageID}/save`, { slug: 'jaarverslag-2026', shouldUpdateLinks: true });
       expect(moved.status).to.equal(403);
+      // Refused before the new slug was claimed: nothing written.
+      expect(await app.stores.eventStore.headPosition()).to.equal(head);
       expect(moved.body.Errors[0]).to.include({ code: 'UM_01' });
       expect((await live('/jaarverslag')).status).to.equal(200);
       expect((await live('/jaarverslag-2026')).status).to.equal(404);

@@ -7,6 +7,13 @@ import { startTestPagelog, storeKinds, type TestPagelog } from './test-kit/start
 
 const table = Object.entries(endpoints) as [EndpointName, Endpoint][];
 
+/** Any text: control characters, NUL, lone surrogates and astral characters included. */
+const anyText = (maxLength: number) =>
+  fc.oneof(
+    { weight: 3, arbitrary: fc.string({ unit: 'binary', maxLength }) },
+    { weight: 1, arbitrary: fc.constantFrom('\u0000', 'a\u0000b', '\ud800', 'x\udfff', '%00', '%2500', '\u202e', '\r\n') },
+  );
+
 /** The property names an endpoint's schema knows, so random bodies often hit real fields. */
 const fieldsOf = (endpoint: Endpoint): string[] => Object.keys((endpoint.schema as (AnySchema & { fields?: object }) | undefined)?.fields ?? {});
 
@@ -22,14 +29,16 @@ const jsonText = (endpoint: Endpoint): fc.Arbitrary<string> => {
     // Nesting far deeper than any body the product sends.
     { weight: 1, arbitrary: fc.integer({ min: 30, max: 20_000 }).map((n) => `{"${keys[0]}":${'['.repeat(n)}${']'.repeat(n)}}`) },
     // Not JSON at all.
-    { weight: 1, arbitrary: fc.string({ maxLength: 40 }) },
+    { weight: 1, arbitrary: anyText(40) },
+    // Known fields holding text no store can keep (NUL, lone surrogates).
+    { weight: 1, arbitrary: fc.dictionary(fc.constantFrom(...keys), anyText(12), { minKeys: 1, maxKeys: 4 }).map((o) => JSON.stringify(o)) },
   );
 };
 
 /** A query string with any keys and values, repeated keys included. */
 const queryText = (endpoint: Endpoint): fc.Arbitrary<string> =>
   fc
-    .array(fc.tuple(fc.constantFrom(...fieldsOf(endpoint), 'x', '__proto__', 'constructor'), fc.string({ maxLength: 30 })), { maxLength: 6 })
+    .array(fc.tuple(fc.constantFrom(...fieldsOf(endpoint), 'x', '__proto__', 'constructor'), anyText(30)), { maxLength: 6 })
     .map((pairs) => {
       const params = new URLSearchParams();
       for (const [k, v] of pairs) params.append(k, v);
@@ -38,7 +47,12 @@ const queryText = (endpoint: Endpoint): fc.Arbitrary<string> =>
     });
 
 /** A path parameter: any text, including the empty one. */
-const param = fc.oneof(fc.string({ maxLength: 20 }), fc.constantFrom('__proto__', 'constructor', '..', '%', 'x'.repeat(300)));
+const param = fc.oneof(anyText(20), fc.constantFrom('__proto__', 'constructor', '..', '%', '\u0000', 'x'.repeat(300)));
+/** Percent-encoded bytes sent as they are: NUL, an encoded surrogate, an overlong NUL, a bare %. */
+const rawParam = fc.constantFrom('%00', '%ED%A0%80', '%C0%80', '%', '%zz');
+/** A path parameter as a client would put it in a URL (a lone surrogate cannot be encoded; it becomes U+FFFD). */
+const wellFormed = (text: string) => text.replace(/[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g, '\ufffd');
+const paramText = fc.oneof({ weight: 4, arbitrary: param.map((p) => encodeURIComponent(wellFormed(p))) }, { weight: 1, arbitrary: rawParam });
 
 /**
  * Random input at every endpoint of the table, with a valid session and CSRF token: no answer is
@@ -60,11 +74,11 @@ for (const kind of storeKinds()) {
       it(`${name}: ${endpoint.method} ${endpoint.path} answers no 5xx and writes nothing when it refuses`, async () => {
         const input = endpoint.method === 'GET' ? queryText(endpoint) : jsonText(endpoint);
         await fc.assert(
-          fc.asyncProperty(input, fc.array(param, { minLength: 3, maxLength: 3 }), async (text, params) => {
+          fc.asyncProperty(input, fc.array(paramText, { minLength: 3, maxLength: 3 }), async (text, params) => {
             // Logging out (or a random body that ends the session) must not end this test's session.
             if (!admin.cookie || name === 'authLogout') admin = await ApiClient.loggedIn(app.url);
             let i = 0;
-            const path = endpoint.path.replace(/:[A-Za-z]+/g, () => encodeURIComponent(params[i++] ?? ''));
+            const path = endpoint.path.replace(/:[A-Za-z]+/g, () => params[i++] ?? '');
             const head = await app.stores.eventStore.headPosition();
             const reply =
               endpoint.method === 'GET' ? await admin.get(`${path}${text}`) : await admin.call(endpoint.method, path, text);

@@ -414,7 +414,8 @@ async function mailResetLink(deps: UsersDeps, emailIndex: string, context: Comma
     { type: 'IssueToken', data: { purpose, tokenHash: token.tokenHash, expiresAt: iso(deps.clock() + (purpose === 'reset' ? RESET_TTL_MS : ACTIVATION_TTL_MS)) } },
     context,
   );
-  sendLater(deps, (purpose === 'reset' ? resetMail : activationMail)(personal.email, personal.name, deps.publicUrl, token.token));
+  // Already after the answer: the mail is awaited, so shutting down waits for it too.
+  await deps.mailer.send((purpose === 'reset' ? resetMail : activationMail)(personal.email, personal.name, deps.publicUrl, token.token));
 }
 
 /** Reset or activation: sets the password once per token, then ends every session of the user. */

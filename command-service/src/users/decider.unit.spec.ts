@@ -1,7 +1,7 @@
 import { expect } from 'chai';
 import { ForbiddenError, NotFoundError, ValidationError } from '@pagelog/contracts/domain-errors';
 import type { UserEvent } from '@pagelog/contracts/events/user-events';
-import { decideUser, initialUserState, userEvolver, type UserCommand, type UserState } from './decider';
+import { authorizeUserAction, decideUser, initialUserState, SYSTEM_USER_ACTOR, userEvolver, type UserActor, type UserCommand, type UserState } from './decider';
 
 const NOW = '2026-03-01T12:00:00.000Z';
 const LATER = '2026-03-08T12:00:00.000Z';
@@ -201,6 +201,58 @@ describe('user decider', () => {
       expect(errorItems(() => then(pending, { type: 'ChangePassword', data: { secret: 'sealed:x', reason: 'settings' } }), ForbiddenError)).to.deep.equal([
         { code: 'UM_01', property: '', model: '' },
       ]);
+    });
+  });
+
+  describe('when the password is changed while a link is out', () => {
+    it('revokes the unused reset link, so the mail cannot set the password again afterwards', () => {
+      const state = given(...activeUser, tokenIssued('reset', 'h-reset'));
+      const events = then(state, { type: 'ChangePassword', data: { secret: 'sealed:hash-2', reason: 'settings' } });
+      expect(events).to.deep.equal([
+        { type: 'UserPasswordChanged', data: { secret: 'sealed:hash-2', reason: 'settings' } },
+        { type: 'UserTokensRevoked', data: { purposes: ['reset'] } },
+      ]);
+      const after = events.reduce(userEvolver.evolve, state);
+      expect(errorItems(() => then(after, { type: 'RedeemToken', data: { tokenHash: 'h-reset', secret: 'sealed:x', now: NOW } }), ValidationError)).to.deep.equal([
+        { code: 'V_04', property: 'token', model: 'user' },
+      ]);
+    });
+
+    it('revokes nothing when every link has been used', () => {
+      expect(then(given(...activeUser), { type: 'ChangePassword', data: { secret: 'sealed:hash-2', reason: 'settings' } }).map((e) => e.type)).to.deep.equal(['UserPasswordChanged']);
+    });
+  });
+
+  describe('who may act on an account (checked again by every user command)', () => {
+    const manager: UserActor = { userId: 'm1', permissions: [{ name: 'manage-users' }], sessionId: null };
+    const editor: UserActor = { userId: 'u1', permissions: [{ name: 'edit-page' }], sessionId: null };
+    const plain = { type: 'update' as const, changesEmailOrRole: false, changesPassword: false };
+    const refusedWith = (run: () => void) => errorItems(run, Error)[0]?.code;
+
+    it('lets only a manager register or delete someone, and nobody delete themselves', () => {
+      expect(() => authorizeUserAction(manager, null, { type: 'register' })).to.not.throw();
+      expect(refusedWith(() => authorizeUserAction(editor, null, { type: 'register' }))).to.equal('UM_01');
+      expect(refusedWith(() => authorizeUserAction(editor, 'u2', { type: 'delete' }))).to.equal('UM_01');
+      expect(refusedWith(() => authorizeUserAction(editor, 'u1', { type: 'delete' }))).to.equal('UM_01');
+      expect(refusedWith(() => authorizeUserAction(manager, 'm1', { type: 'delete' }))).to.equal('V_07');
+      expect(() => authorizeUserAction(manager, 'u2', { type: 'delete' })).to.not.throw();
+    });
+
+    it('lets anyone change their own profile and image, and only a manager someone else\'s, e-mail address and role included', () => {
+      expect(() => authorizeUserAction(editor, 'u1', plain)).to.not.throw();
+      expect(() => authorizeUserAction(editor, 'u1', { type: 'change-image' })).to.not.throw();
+      expect(refusedWith(() => authorizeUserAction(editor, 'u2', plain))).to.equal('UM_01');
+      expect(refusedWith(() => authorizeUserAction(editor, 'u2', { type: 'change-image' }))).to.equal('UM_01');
+      expect(refusedWith(() => authorizeUserAction(editor, 'u1', { ...plain, changesEmailOrRole: true }))).to.equal('UM_01');
+      expect(() => authorizeUserAction(manager, 'u2', { ...plain, changesEmailOrRole: true })).to.not.throw();
+    });
+
+    it('lets a password be changed only by its owner, and the system do what setup needs', () => {
+      expect(() => authorizeUserAction(editor, 'u1', { ...plain, changesPassword: true })).to.not.throw();
+      expect(refusedWith(() => authorizeUserAction(manager, 'u2', { ...plain, changesPassword: true }))).to.equal('UM_01');
+      expect(() => authorizeUserAction(SYSTEM_USER_ACTOR, null, { type: 'register' })).to.not.throw();
+      // No session at all is no one: refused.
+      expect(refusedWith(() => authorizeUserAction({ userId: null, permissions: [], sessionId: null }, null, { type: 'register' }))).to.equal('UM_01');
     });
   });
 

@@ -16,11 +16,20 @@ export interface UsersDepsOptions {
 /** The user commands' dependencies from the configuration: mail to SMTP_URL or data/outbox. */
 export function openUsersDeps(base: CommandDeps, auth: AuthServices, config: Config, logger: Logger, options: UsersDepsOptions = {}): UsersDeps {
   const mailer = createMailer({ smtpUrl: config.smtpUrl, outboxDir: join(config.dataDir, 'outbox'), from: config.mailFrom, logger: logger.child({ part: 'mail' }) });
-  const later = options.later ?? ((label: string, work: () => Promise<void>) => {
-    setImmediate(() => {
-      work().catch((error: unknown) => logger.error({ err: error, work: label }, 'work after the answer failed'));
+  // Work after the answer is tracked, so shutting down waits for it before the stores close.
+  const pending = new Set<Promise<void>>();
+  const later =
+    options.later ??
+    ((label: string, work: () => Promise<void>) => {
+      const running: Promise<void> = new Promise<void>((resolve) => setImmediate(resolve))
+        .then(work)
+        .catch((error: unknown) => logger.error({ err: error, work: label }, 'work after the answer failed'))
+        .finally(() => pending.delete(running));
+      pending.add(running);
     });
-  });
+  const drainLater = async () => {
+    while (pending.size > 0) await Promise.all([...pending]);
+  };
   return {
     ...base,
     vault: auth.vault,
@@ -32,6 +41,7 @@ export function openUsersDeps(base: CommandDeps, auth: AuthServices, config: Con
     clock: options.clock ?? Date.now,
     sleep: options.sleep ?? ((ms) => wait(ms)),
     later,
+    drainLater,
     logger,
   };
 }

@@ -24,5 +24,7 @@ export interface UsersDeps extends CommandDeps {
    * takes as long for any address). A failure is logged; nothing retries it.
    */
   later: (label: string, work: () => Promise<void>) => void;
+  /** Resolves once every piece of work given to `later` has finished (before the stores close). */
+  drainLater: () => Promise<void>;
   logger: Logger;
 }

@@ -150,7 +150,7 @@ export interface PageVersionView extends VersionContent {
   storedBy: string;
   /**
    * The page settings the version carries to the site when it is published: its page type's
-   * data and its anchor. Absent on versions stored before settings were part of the draft.
+   * data and its anchor.
    */
   settings?: { typeData: Record<string, unknown>; anchor: string };
 }

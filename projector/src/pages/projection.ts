@@ -48,8 +48,8 @@ async function decide(uow: UnitOfWork, page: PageDoc, event: RecordedEvent, data
 /** The admin's view of pages, of every version of each page, of publication requests, and of the links between pages. */
 export const pagesProjection: Projection = {
   name: readModels.pages.projection,
-  // 2: status, requests, links, tombstone-free deletes (issue 4).
-  version: 2,
+  // 2: status, requests, links, tombstone-free deletes (issue 4). 3: the settings each version carries (issue 9).
+  version: 3,
   collections: [
     { name: pages, indexes: ['locale', 'type', 'status', 'title', 'translationGroupId', 'updatedAt', 'createdAt'] },
     { name: versions, indexes: ['pageID'] },
@@ -177,11 +177,18 @@ export const pagesProjection: Projection = {
         uow.put(pages, pageId, touched(page, recorded, { slug: event.data.slug }));
         return;
       case 'PageAnchorChanged':
-        uow.put(pages, pageId, touched(page, recorded, { anchor: event.data.anchor }));
+      case 'PageTypeDataChanged': {
+        // Written before settings belonged to the draft: they changed the page, and so what its
+        // current draft carries.
+        const change = event.type === 'PageAnchorChanged' ? { anchor: event.data.anchor } : { typeData: event.data.typeData };
+        const draft = await version(uow, page.draftVersionID);
+        if (draft) {
+          const settings = { typeData: page.typeData, anchor: page.anchor, ...draft.settings, ...change };
+          uow.put(versions, draft.id, { ...draft, settings, revision: recorded.revision });
+        }
+        uow.put(pages, pageId, touched(page, recorded, change));
         return;
-      case 'PageTypeDataChanged':
-        uow.put(pages, pageId, touched(page, recorded, { typeData: event.data.typeData }));
-        return;
+      }
       case 'PageSettingsStored': {
         // The page's row shows the draft's settings, as it shows the draft's title.
         const d = event.data;

@@ -7,7 +7,7 @@ import { pageStream } from '@pagelog/contracts/events/page-events';
 import type { PublicPageView, SiblingSlug } from '@pagelog/contracts/pages/page';
 import { hasPermission } from '@pagelog/contracts/permissions';
 import { readModels } from '@pagelog/contracts/read-models';
-import { NOT_FOUND_SLUG, parsePublicPath, publicPath } from '@pagelog/contracts/slugs';
+import { isValidSlug, NOT_FOUND_SLUG, parsePublicPath, publicPath } from '@pagelog/contracts/slugs';
 import type { FindOptions } from '@pagelog/storage/read-model-store/read-model-store';
 import type { Access } from '@pagelog/service-kit/auth/access';
 import { query, type EndpointRoute } from '@pagelog/service-kit/http/endpoint-routes';
@@ -39,12 +39,15 @@ async function answerBySlug(deps: UserQueryDeps, ctx: Context, path: string): Pr
   const settings = await readSettings(deps);
   const { locale, slug } = parsePublicPath(path.startsWith('/') ? path : `/${path}`, settings.defaultLocale);
   const find = async (s: string) => (await deps.readModels.find<PublishedDoc>(published, { where: { locale, slug: s }, limit: 1 }))[0] ?? null;
-  const page = await find(slug);
+  // Only a valid slug can name a page or an old address of one (the path is decoded by now, so
+  // it may hold anything, a NUL included): anything else is not found without asking a store.
+  const valid = isValidSlug(slug);
+  const page = valid ? await find(slug) : null;
   if (page && slug !== NOT_FOUND_SLUG) {
     ctx.body = ok({ page: publicView(page) });
     return;
   }
-  const redirect = await deps.readModels.get<RedirectDoc>(redirects, redirectId(locale, slug));
+  const redirect = valid ? await deps.readModels.get<RedirectDoc>(redirects, redirectId(locale, slug)) : null;
   const target = redirect ? await deps.readModels.get<PublishedDoc>(published, redirect.pageId) : null;
   if (target) {
     const location = publicPath(target.locale, target.slug, settings.defaultLocale);

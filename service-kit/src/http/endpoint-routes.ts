@@ -3,6 +3,9 @@ import compose from 'koa-compose';
 import type { AnySchema, InferType } from 'yup';
 import { endpoints, type EndpointMatch, type EndpointName } from '@pagelog/contracts/endpoints';
 import { parseInput } from '@pagelog/contracts/input';
+import { ValidationError } from '@pagelog/contracts/domain-errors';
+import { errorItem } from '@pagelog/contracts/error-catalogue';
+import { isStorableText } from '@pagelog/contracts/validation';
 
 /** The validated input of an endpoint: its schema's type, or nothing for a call that takes none. */
 export type EndpointInput<N extends EndpointName> = (typeof endpoints)[N] extends { schema: infer S extends AnySchema } ? InferType<S> : Record<string, never>;
@@ -58,7 +61,15 @@ export function endpointRouter(routes: readonly EndpointRoute[]): Middleware {
     const match = ctx.state.endpoint as EndpointMatch | null | undefined;
     const route = match ? byName.get(match.name) : undefined;
     if (!route || !match) return next();
+    // Path parameters are ids and names: valid UTF-8, text a store can hold, of a sane length.
+    const bad = Object.entries(match.params).filter(
+      ([name, value]) => match.undecodable.includes(name) || value.length > MAX_PARAM_LENGTH || !isStorableText(value),
+    );
+    if (bad.length > 0) throw new ValidationError(bad.map(([name]) => errorItem('V_12', name, match.endpoint.model)));
     ctx.params = match.params;
     await route.run(ctx);
   };
 }
+
+/** The longest path parameter a route takes (ids are 36 characters). */
+const MAX_PARAM_LENGTH = 256;

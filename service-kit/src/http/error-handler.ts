@@ -12,8 +12,13 @@ interface HttpishError {
   code?: string;
 }
 
-/** zlib's codes for a body that claims an encoding it does not have (garbage under Content-Encoding: gzip). */
-const corruptEncoding = new Set(['Z_DATA_ERROR', 'Z_BUF_ERROR', 'Z_NEED_DICT', 'ERR_BROTLI_DECOMPRESSION_FAILED', 'ERR_PADDING_1', 'ERR_PADDING_2']);
+/**
+ * A body that claims an encoding it does not have (garbage under Content-Encoding: gzip, deflate
+ * or br): zlib's stream fails with its own errno and a Z_ (gzip, deflate) or ERR_ (brotli) code.
+ */
+function corruptEncoding(e: HttpishError & { errno?: unknown }): boolean {
+  return typeof e.errno === 'number' && typeof e.code === 'string' && (e.code.startsWith('Z_') || e.code.startsWith('ERR_'));
+}
 
 /**
  * A refusal worth an auditor's eye (403: no permission, no CSRF token), logged with who asked
@@ -52,7 +57,7 @@ export function errorHandler(): Middleware {
       }
       const e = (error ?? {}) as HttpishError;
       const status = e.status ?? e.statusCode;
-      if (e.type === 'entity.parse.failed' || status === 400 || (e.code !== undefined && corruptEncoding.has(e.code))) {
+      if (e.type === 'entity.parse.failed' || status === 400 || corruptEncoding(e)) {
         ctx.status = 400;
         ctx.body = failure([errorItem('V_12', 'body', 'request')]);
         return;

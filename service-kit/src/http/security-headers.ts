@@ -1,16 +1,5 @@
 import type { Middleware } from 'koa';
-
-/** A year, subdomains included: a subdomain left on http could still set cookies for the site. */
-export const STRICT_TRANSPORT_SECURITY = 'max-age=31536000; includeSubDomains';
-
-/**
- * Whether answers may pin browsers to https: only when the configured public URL is https. A
- * site reached over plain http (development, an intranet host) must not send it, or the browser
- * would refuse that host over http for a year.
- */
-export function servedOverHttps(publicUrl: string): boolean {
-  return publicUrl.toLowerCase().startsWith('https:');
-}
+import { STRICT_TRANSPORT_SECURITY } from '@pagelog/contracts/transport-security';
 
 export interface SecurityHeaderOptions {
   /** Send Strict-Transport-Security (see servedOverHttps). */

@@ -1,4 +1,5 @@
 import type { Middleware } from 'koa';
+import { STRICT_TRANSPORT_SECURITY } from '@pagelog/contracts/transport-security';
 
 /**
  * What every answer of the public site carries. Scripts come only from the site itself (the
@@ -16,16 +17,6 @@ export const contentSecurityPolicy = [
   "frame-ancestors 'self'",
 ].join('; ');
 
-/** A year, subdomains included: a subdomain left on http could still set cookies for the site. */
-export const strictTransportSecurity = 'max-age=31536000; includeSubDomains';
-
-/**
- * Only a site whose public URL is https may pin browsers to https: one reached over plain http
- * (development, an intranet host) would otherwise be refused over http for a year.
- */
-export function servedOverHttps(publicUrl: string): boolean {
-  return publicUrl.toLowerCase().startsWith('https:');
-}
 
 export function securityHeaders(options: { hsts: boolean } = { hsts: false }): Middleware {
   return async (ctx, next) => {
@@ -33,7 +24,7 @@ export function securityHeaders(options: { hsts: boolean } = { hsts: false }): M
     ctx.set('X-Content-Type-Options', 'nosniff');
     ctx.set('X-Frame-Options', 'SAMEORIGIN');
     ctx.set('Referrer-Policy', 'strict-origin-when-cross-origin');
-    if (options.hsts) ctx.set('Strict-Transport-Security', strictTransportSecurity);
+    if (options.hsts) ctx.set('Strict-Transport-Security', STRICT_TRANSPORT_SECURITY);
     await next();
   };
 }

@@ -1,6 +1,6 @@
 import type { Block } from '@pagelog/contracts/blocks/block';
 import { pageStream, type PageCopiedFrom } from '@pagelog/contracts/events/page-events';
-import { ConflictError, NotFoundError, ValidationError } from '@pagelog/contracts/domain-errors';
+import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from '@pagelog/contracts/domain-errors';
 import type { SeoFields, VersionContent } from '@pagelog/contracts/pages/page';
 import { pageType } from '@pagelog/contracts/pages/page-types';
 import { publicPath } from '@pagelog/contracts/slugs';
@@ -222,6 +222,8 @@ export interface SavePageInput {
 export async function savePage(deps: PagesDeps, pageId: string, input: SavePageInput, context: CommandContext) {
   const before = await livePage(deps, pageId, 'id');
   const moving = input.slug !== before.slug;
+  // Refused before anything is claimed, so a refusal writes nothing (the decider checks again).
+  if (moving && before.publishedVersionId !== null && !input.mayPublish) throw new ForbiddenError('UM_01');
   if (moving) await claimSlug(deps, { locale: before.locale, slug: input.slug, pageId }, context);
   let result;
   try {
