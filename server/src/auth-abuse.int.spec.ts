@@ -87,6 +87,13 @@ for (const kind of storeKinds()) {
       }
     });
 
+    it('counts the addresses of one IPv6 /64 as one, so rotating through it gains nothing', async () => {
+      for (let i = 1; i <= 5; i++) expect((await attempt(TEST_ADMIN.email, `Wrong-Guess-${i}!`, `2001:db8:7:7::${i}`)).status).to.equal(400);
+      expect((await attempt(TEST_ADMIN.email, TEST_ADMIN.password, '2001:db8:7:7:ffff::99')).status).to.equal(429);
+      // Another subscriber's block is another address.
+      expect((await attempt(TEST_ADMIN.email, TEST_ADMIN.password, '2001:db8:7:8::1')).status).to.equal(200);
+    });
+
     it('counts only failures: thirty logins in a row from one address all succeed', async () => {
       for (let i = 0; i < 30; i++) {
         expect((await attempt(TEST_ADMIN.email, TEST_ADMIN.password, '192.0.2.10')).status, `login ${i + 1}`).to.equal(200);

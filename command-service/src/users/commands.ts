@@ -18,14 +18,15 @@ import { blindIndex } from '@pagelog/storage/key-store/personal-data-vault';
 import { roleFromEvents, userViewFromEvents } from '@pagelog/service-kit/auth/user-view';
 import type { CommandContext } from '../core/command-context';
 import { authorizeUserAction, decideUser, initialUserState, SYSTEM_USER_ACTOR, userEvolver, type UserActor, type UserCommand, type UserState } from './decider';
-
-export type { UserActor } from './decider';
+import { clientAddressKey } from './client-address';
 import { decideEmailClaim, decideEmailRelease, emailClaimEvolver } from './email-claim';
 import { decideSetup, setupEvolver } from './setup-decider';
 import { activationMail, resetMail, setupLink } from './mails';
 import { assertNotCommon, hashPassword, verifyAgainstNothing, verifyPassword } from './passwords';
 import { ACTIVATION_TTL_MS, newToken, parseToken, RESET_TTL_MS, SETUP_TTL_MS } from './tokens';
 import type { UsersDeps } from './users-deps';
+
+export type { UserActor } from './decider';
 
 /** A failure the catalogue names for this operation (UM_09, UM_10), instead of G_01. */
 class OperationFailedError extends DomainError {
@@ -311,9 +312,9 @@ export const LOCKOUT = {
 } as const;
 
 const lockKeys = (emailIndex: string, ip: string) => ({
-  pair: `login:pair:${emailIndex}:${ip}`,
+  pair: `login:pair:${emailIndex}:${clientAddressKey(ip)}`,
   account: `login:account:${emailIndex}`,
-  ipFailures: `login:ip-failures:${ip}`,
+  ipFailures: `login:ip-failures:${clientAddressKey(ip)}`,
 });
 
 /** How long the answer to an address's `nth` failure in the window is held back. */
@@ -386,7 +387,7 @@ export async function forgotPassword(deps: UsersDeps, email: string, ip: string,
     {
       windowMs: FORGOT_PASSWORD.windowMs,
       limits: [
-        { key: `forgot:ip:${ip}`, limit: FORGOT_PASSWORD.perIp },
+        { key: `forgot:ip:${clientAddressKey(ip)}`, limit: FORGOT_PASSWORD.perIp },
         { key: `forgot:account:${emailIndex}`, limit: FORGOT_PASSWORD.perAccount },
       ],
     },
