@@ -130,3 +130,23 @@ export function statusOf(state: PageState): PublicationStatus {
 export function isLive(state: PageState): boolean {
   return state.exists && !state.deleted;
 }
+
+/**
+ * What a 409 tells an editor whose command was based on an older revision of the page: that the
+ * revision clashed, and the page as it is now (its settings, status and draft), to compare with.
+ */
+export function pageConflictDetails(state: PageState): { conflicts: string[]; current: Record<string, unknown> } {
+  return {
+    conflicts: ['revision'],
+    current: {
+      slug: state.slug,
+      anchor: state.anchor,
+      typeData: state.typeData,
+      status: statusOf(state),
+      versionId: state.draftVersionId,
+      publishedVersionId: state.publishedVersionId,
+      hasPublicationRequest: state.openRequest !== null,
+      ...state.draft,
+    },
+  };
+}

@@ -7,7 +7,7 @@ import { publicPath } from '@pagelog/contracts/slugs';
 import type { CommandContext } from '../../core/command-context';
 import type { CommandDeps } from '../../core/command-deps';
 import { claimSlug, claimTranslation, loadPageState, releaseSlug, releaseTranslation } from '../claims/claims';
-import { foldPage, isLive, pageEvolver, type PageState } from '../page-state';
+import { foldPage, isLive, pageConflictDetails, pageEvolver, type PageState } from '../page-state';
 import type { PagesDeps } from '../pages-deps';
 import { assertOfferedLocale, readSettings } from '../settings';
 import { decideAuthoring, typeDataErrors, type StoreVersion } from './decider';
@@ -159,7 +159,7 @@ export function storeCommandData(
   history: readonly Parameters<typeof pageEvolver.evolve>[1][],
 ): StoreVersion['data'] {
   // A revision from the future is a client's mistake; a page that is gone is the decider's to report (404).
-  if (input.revision > revision && isLive(state)) throw new ConflictError(pageStream(input.pageID), input.revision, revision);
+  if (input.revision > revision && isLive(state)) throw new ConflictError(pageStream(input.pageID), input.revision, revision, pageConflictDetails(state));
   const { title, blocks, seoTitle, seoDescription, seoKeywords, seoImage } = input;
   return {
     versionId,
@@ -247,14 +247,11 @@ export async function savePage(deps: PagesDeps, pageId: string, input: SavePageI
           state,
         ),
       context,
+      // A stale save of the settings: the newer ones come with the 409, for the editor to compare.
+      { describeConflict: pageConflictDetails },
     );
   } catch (error) {
     if (moving) await releaseSlug(deps, { locale: before.locale, slug: input.slug, pageId }, context).catch(() => {});
-    if (error instanceof ConflictError) {
-      // A stale save of the settings: the newer ones come with the 409, for the editor to compare.
-      const now = await loadPageState(deps, pageId);
-      throw new ConflictError(error.stream, error.expectedRevision, error.currentRevision, { current: { slug: now.slug, anchor: now.anchor, typeData: now.typeData } });
-    }
     throw error;
   }
   let position = result.position;
@@ -303,7 +300,9 @@ async function updateLinksTo(deps: PagesDeps, moved: { pageId: string; locale: s
 
 /** Deletes a page (an open request is revoked first); its slug and its place in the group are freed. */
 export async function deletePage(deps: CommandDeps, pageId: string, revision: number | 'any', context: CommandContext) {
-  const result = await deps.handle(pageStream(pageId), revision, pageEvolver, (state) => decideAuthoring({ type: 'DeletePage', data: {} }, state), context);
+  const result = await deps.handle(pageStream(pageId), revision, pageEvolver, (state) => decideAuthoring({ type: 'DeletePage', data: {} }, state), context, {
+    describeConflict: pageConflictDetails,
+  });
   const deleted = result.events.find((e) => e.type === 'PageDeleted');
   if (deleted && deleted.type === 'PageDeleted') {
     const { locale, slug, translationGroupId } = deleted.data;

@@ -6,7 +6,7 @@ import type { CommandDeps } from '../../core/command-deps';
 import type { HandleResult } from '../../core/handle';
 import { storeCommandData, storedVersionId, type StoreVersionInput } from '../authoring/commands';
 import { afterEvents } from '../authoring/decider';
-import { pageEvolver, type PageState } from '../page-state';
+import { pageConflictDetails, pageEvolver, type PageState } from '../page-state';
 import type { PagesDeps } from '../pages-deps';
 import { decidePublication, type Actor, type PublicationCommand } from './decider';
 import { afterReply, mailRequester, mailReviewers } from './mails';
@@ -31,6 +31,7 @@ async function run(
       return decidePublication(command(state, current, history), state);
     },
     context,
+    { describeConflict: pageConflictDetails },
   );
   return { ...result, before };
 }
