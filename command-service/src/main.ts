@@ -9,7 +9,7 @@ import { pagesDeps } from './pages/pages-deps';
 
 /** The command service as its own process (distributed mode). It seeds an empty store first. */
 await runProcess('command-service', async (config, logger) => {
-  const stores = await openStores(config);
+  const stores = await openStores(config, logger);
   const auth = await openAuth(config, stores.eventStore, logger);
   const deps = pagesDeps(openUsersDeps(commandDeps(stores.eventStore), auth, config, logger), stores.readModels);
   const seeded = await seed(

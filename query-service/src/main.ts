@@ -6,7 +6,7 @@ import { userQueryDeps } from './core/query-deps';
 
 /** The query service as its own process (distributed mode). */
 await runProcess('query-service', async (config, logger) => {
-  const stores = await openStores(config);
+  const stores = await openStores(config, logger);
   const auth = await openAuth(config, stores.eventStore, logger);
   const app = createQueryApp({
     ...userQueryDeps(stores, auth, config),

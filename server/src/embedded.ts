@@ -49,7 +49,7 @@ export async function startPagelog(
   } = {},
 ): Promise<RunningPagelog> {
   const clock = options.clock ?? Date.now;
-  const stores = await openStores(config);
+  const stores = await openStores(config, logger);
   const auth = await openAuth(config, stores.eventStore, logger.child({ part: 'auth' }), clock);
   const projector = new Projector({
     eventStore: stores.eventStore,

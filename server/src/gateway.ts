@@ -24,13 +24,15 @@ export function targetOf(method: string, path: string, targets: GatewayTargets):
  * public site. The services and the site compress and set their own headers; the gateway passes
  * them on as they are.
  */
-export function createGateway(targets: GatewayTargets, logger: Logger, options: { hsts: boolean }): Koa {
-  const proxy = httpProxy.createProxyServer({ xfwd: true, proxyTimeout: 30_000 });
+export function createGateway(targets: GatewayTargets, logger: Logger, options: { hsts: boolean; timeoutMs?: number }): Koa {
+  // Longer than a service's own bound, so a service that cannot reach its store answers 503 itself
+  // (with the reason logged there) before the gateway gives up on it.
+  const proxy = httpProxy.createProxyServer({ xfwd: true, proxyTimeout: options.timeoutMs ?? 30_000 });
   proxy.on('error', (error, _req, res) => {
     logger.error({ err: error }, 'upstream unavailable');
     const out = res as import('node:http').ServerResponse;
     if (!out.headersSent) {
-      out.writeHead(503, { 'Content-Type': 'application/json' });
+      out.writeHead(503, { 'Content-Type': 'application/json', 'Retry-After': '5' });
       out.end(JSON.stringify({ Success: false, Errors: [{ code: 'G_01', property: '', model: '', message: 'Something went wrong, please try again later.' }], data: null }));
     }
   });

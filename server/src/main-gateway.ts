@@ -17,7 +17,7 @@ await runProcess('gateway', async (config, logger) => {
       siteUrl: need(siteUrl, 'SITE_URL'),
     },
     logger,
-    { hsts: servedOverHttps(config.publicUrl) },
+    { hsts: servedOverHttps(config.publicUrl), timeoutMs: config.gatewayTimeoutMs },
   );
   return { app, close: async () => {} };
 });

@@ -1,6 +1,8 @@
 import { resolve } from 'node:path';
 import { isLocale, type Locale } from '@pagelog/contracts/locales';
 import { defaultHttpLimits, type HttpLimits } from './http/http-server';
+import { defaultPgTimeouts, type PgTimeouts } from '@pagelog/storage/postgres/pool';
+import { defaultRedisTimeouts, type RedisTimeouts } from '@pagelog/storage/session-store/redis-session-store';
 
 /** Everything Pagelog reads from the environment, validated once at start-up. */
 export interface Config {
@@ -52,6 +54,12 @@ export interface Config {
   trustProxy: boolean;
   /** The HTTP server's timeouts and connection cap (PAGELOG_HTTP_*). */
   http: HttpLimits;
+  /** PostgreSQL's connect, query and idle-in-transaction timeouts (PAGELOG_PG_*). */
+  pgTimeouts: PgTimeouts;
+  /** Redis's connect and command timeouts (PAGELOG_REDIS_*). */
+  redisTimeouts: RedisTimeouts;
+  /** How long the gateway waits for a service (PAGELOG_GATEWAY_TIMEOUT_MS): longer than a service's own bound. */
+  gatewayTimeoutMs: number;
 }
 
 export class ConfigError extends Error {
@@ -155,6 +163,21 @@ export function loadConfig(env: Env = process.env): Config {
     keepAliveTimeoutMs: int(env, 'PAGELOG_HTTP_KEEP_ALIVE_TIMEOUT_MS', defaultHttpLimits.keepAliveTimeoutMs, 0, 600_000),
     maxConnections: int(env, 'PAGELOG_HTTP_MAX_CONNECTIONS', defaultHttpLimits.maxConnections, 1, 1_000_000),
   };
+  const pgTimeouts: PgTimeouts = {
+    connectMs: int(env, 'PAGELOG_PG_CONNECT_TIMEOUT_MS', defaultPgTimeouts.connectMs, 100, 600_000),
+    queryMs: int(env, 'PAGELOG_PG_QUERY_TIMEOUT_MS', defaultPgTimeouts.queryMs, 1000, 3_600_000),
+    idleInTransactionMs: int(env, 'PAGELOG_PG_IDLE_IN_TRANSACTION_TIMEOUT_MS', defaultPgTimeouts.idleInTransactionMs, 1000, 3_600_000),
+  };
+  const redisTimeouts: RedisTimeouts = {
+    connectMs: int(env, 'PAGELOG_REDIS_CONNECT_TIMEOUT_MS', defaultRedisTimeouts.connectMs, 100, 600_000),
+    commandMs: int(env, 'PAGELOG_REDIS_COMMAND_TIMEOUT_MS', defaultRedisTimeouts.commandMs, 100, 600_000),
+  };
+  // A command's own bound: waiting for a connection, then its slowest query.
+  const serviceBoundMs = pgTimeouts.connectMs + pgTimeouts.queryMs;
+  const gatewayTimeoutMs = int(env, 'PAGELOG_GATEWAY_TIMEOUT_MS', Math.max(30_000, serviceBoundMs + 5_000), 1000, 3_600_000);
+  if (gatewayTimeoutMs <= serviceBoundMs) {
+    throw new ConfigError('PAGELOG_GATEWAY_TIMEOUT_MS', `must be longer than a service's own bound (PAGELOG_PG_CONNECT_TIMEOUT_MS + PAGELOG_PG_QUERY_TIMEOUT_MS = ${serviceBoundMs})`);
+  }
   return {
     port,
     host: env.HOST ?? '0.0.0.0',
@@ -189,5 +212,8 @@ export function loadConfig(env: Env = process.env): Config {
     adminPassword,
     trustProxy: bool(env, 'PAGELOG_TRUST_PROXY', false),
     http,
+    pgTimeouts,
+    redisTimeouts,
+    gatewayTimeoutMs,
   };
 }

@@ -1,5 +1,8 @@
 import { join } from 'node:path';
-import pg from 'pg';
+import type pg from 'pg';
+import type { Logger } from 'pino';
+import { createPool } from '@pagelog/storage/postgres/pool';
+import { classifyStoreError } from '@pagelog/storage/store-errors';
 import { KurrentDBClient } from '@kurrent/kurrentdb-client';
 import { MongoClient } from 'mongodb';
 import type { EventStore } from '@pagelog/storage/event-store/event-store';
@@ -21,14 +24,32 @@ export interface Stores {
   close(): Promise<void>;
 }
 
-type StoreConfig = Pick<Config, 'eventStore' | 'readModelStore' | 'dataDir' | 'databaseUrl' | 'pgSchema' | 'kurrentDbUrl' | 'mongoDbUrl'>;
+type StoreConfig = Pick<Config, 'eventStore' | 'readModelStore' | 'dataDir' | 'databaseUrl' | 'pgSchema' | 'kurrentDbUrl' | 'mongoDbUrl'> &
+  Partial<Pick<Config, 'pgTimeouts'>>;
+
+/**
+ * Runs a store's start-up step until the store can be reached: a service may start before its
+ * database (a compose file, a reboot) and waits for it, logging, rather than exit.
+ */
+export async function untilReachable<T>(work: () => Promise<T>, logger?: Logger, maxWaitMs = 5_000): Promise<T> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await work();
+    } catch (error) {
+      const trouble = classifyStoreError(error) ?? classifyStoreError((error as { cause?: unknown }).cause);
+      if (!trouble) throw error;
+      logger?.warn({ problem: trouble.advice, attempt }, 'waiting for the store');
+      await new Promise((resolve) => setTimeout(resolve, Math.min(250 * 2 ** Math.min(attempt - 1, 10), maxWaitMs)));
+    }
+  }
+}
 
 /**
  * Wires the adapters the configuration names. By default events and read models share one
  * engine (one SQLite file, or one PostgreSQL schema); PAGELOG_EVENT_STORE and
  * PAGELOG_READ_MODEL_STORE can put them on KurrentDB and MongoDB instead.
  */
-export async function openStores(config: StoreConfig): Promise<Stores> {
+export async function openStores(config: StoreConfig, logger?: Logger): Promise<Stores> {
   const closers: (() => Promise<void> | void)[] = [];
   const described: string[] = [];
   let sqlite: SqliteDatabase | null = null;
@@ -43,9 +64,14 @@ export async function openStores(config: StoreConfig): Promise<Stores> {
   };
   const pgPool = () => {
     if (!pool) {
-      pool = new pg.Pool({ connectionString: config.databaseUrl ?? undefined, max: 10 });
-      // A dropped idle connection must not crash the process; the next query reconnects.
-      pool.on('error', () => {});
+      pool = createPool({
+        connectionString: config.databaseUrl!,
+        max: 10,
+        timeouts: config.pgTimeouts,
+        applicationName: 'pagelog-stores',
+        // A dropped idle connection must not crash the process; the next query reconnects.
+        onIdleError: (error) => logger?.warn({ err: error }, 'an idle database connection broke; the next query opens a new one'),
+      });
       described.push(`postgres (schema ${config.pgSchema})`);
     }
     return pool;
@@ -58,8 +84,15 @@ export async function openStores(config: StoreConfig): Promise<Stores> {
     closers.push(() => client.dispose());
     described.push('kurrentdb (events)');
   } else if (config.eventStore === 'postgres') {
-    const store = new PostgresEventStore({ pool: pgPool(), schema: config.pgSchema });
-    await store.init();
+    const store = new PostgresEventStore({
+      pool: pgPool(),
+      schema: config.pgSchema,
+      onListenState: (state, error) =>
+        state === 'listening'
+          ? logger?.info('listening for new events')
+          : logger?.warn({ err: error }, 'lost the connection that hears of new events; opening it again until it works'),
+    });
+    await untilReachable(() => store.init(), logger);
     eventStore = store;
   } else {
     eventStore = new SqliteEventStore(sqliteDb());
@@ -76,7 +109,7 @@ export async function openStores(config: StoreConfig): Promise<Stores> {
     described.push('mongodb (read models)');
   } else if (config.readModelStore === 'postgres') {
     const store = new PostgresReadModelStore({ pool: pgPool(), schema: config.pgSchema });
-    await store.init();
+    await untilReachable(() => store.init(), logger);
     readModels = store;
   } else {
     readModels = new SqliteReadModelStore(sqliteDb());

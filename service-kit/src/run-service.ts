@@ -20,7 +20,9 @@ export function configOrExit(): Config {
 
 /**
  * The shape of every process entry point: configuration, logger, start, and a clean stop on
- * SIGINT/SIGTERM (close the server, then whatever `start` returned).
+ * SIGINT/SIGTERM (close the server, then whatever `start` returned). A process ends only on
+ * purpose: an uncaught error, or an event loop that runs out of work without being stopped, is
+ * logged and ends it with a non-zero code (never a silent exit 0 that a supervisor reads as done).
  */
 export async function runProcess(
   name: string,
@@ -28,6 +30,16 @@ export async function runProcess(
 ): Promise<void> {
   const config = configOrExit();
   const logger = createLogger(config.logLevel, name);
+  let stopping = false;
+  const die = (message: string, error?: unknown) => {
+    logger.fatal({ err: error }, message);
+    process.exit(1);
+  };
+  process.on('uncaughtException', (error) => die(`${name} stopped on an unexpected error`, error));
+  process.on('unhandledRejection', (error) => die(`${name} stopped on an unhandled rejection`, error));
+  process.on('beforeExit', () => {
+    if (!stopping) die(`${name} had nothing left to wait on and would have exited; this is a bug`);
+  });
   const started = await start(config, logger).catch((error: unknown) => {
     logger.error({ err: error }, `${name} could not start`);
     process.exit(1);
@@ -41,7 +53,6 @@ export async function runProcess(
   } else {
     logger.info(`${name} running`);
   }
-  let stopping = false;
   const stop = async () => {
     if (stopping) return;
     stopping = true;

@@ -1,10 +1,12 @@
 import type { RecordedEvent } from '@pagelog/contracts/events/event';
 import type { EventStore } from '@pagelog/storage/event-store/event-store';
 import { CheckpointMovedError, type ReadModelStore } from '@pagelog/storage/read-model-store/read-model-store';
+import { classifyStoreError } from '@pagelog/storage/store-errors';
 import type { Projection } from './projection';
 
 export interface ProjectorLogger {
   info(obj: object, msg?: string): void;
+  warn?(obj: object, msg?: string): void;
   error(obj: object, msg?: string): void;
 }
 
@@ -19,7 +21,20 @@ export interface ProjectorOptions {
   /** First retry delay after a handler throws; doubles per attempt up to maxBackoffMs. */
   backoffMs?: number;
   maxBackoffMs?: number;
+  /**
+   * The longest wait between tries while a store cannot be reached (default 5 s). A wake-up (the
+   * event store's listener coming back, a new event) cuts the wait short.
+   */
+  maxStoreBackoffMs?: number;
+  /**
+   * How often an idle projection looks at the log anyway (default 5 s), in case a wake-up was
+   * lost with a connection. The pending look also keeps the process alive while it waits.
+   */
+  pollMs?: number;
 }
+
+/** What a runner is doing, for the log and the status. */
+export type RunnerState = 'starting' | 'idle' | 'catching-up' | 'store-unreachable' | 'handler-failing' | 'stopped';
 
 /** Which version of each projection wrote the read models (see Projection.version). */
 export const PROJECTION_VERSIONS = 'projection_versions';
@@ -44,6 +59,9 @@ class HandlerFailure extends Error {
  */
 export class ProjectionRunner {
   private running = false;
+  private currentState: RunnerState = 'stopped';
+  private stateSince = new Date().toISOString();
+  private lastProblem: string | null = null;
   /** The pending sleep: idle (until woken) or a back-off (until its timer, or stop). */
   private sleeper: { resolve: () => void; idle: boolean } | null = null;
   private pendingWake = false;
@@ -102,7 +120,7 @@ export class ProjectionRunner {
         },
         { prefetch: this.projection.prefetch?.(relevant), expectedPosition: from },
       );
-      if (this.attempts > 0 || wasFailing) {
+      if ((this.attempts > 0 || wasFailing) && this.currentState !== 'store-unreachable') {
         this.options.logger?.info({ projection: name, position: last.position }, 'projection recovered');
       }
       this.attempts = 0;
@@ -138,6 +156,23 @@ export class ProjectionRunner {
     return this.running;
   }
 
+  /** What the runner is doing now, since when, and the last problem it met. */
+  get status(): { name: string; state: RunnerState; since: string; problem: string | null } {
+    return { name: this.projection.name, state: this.currentState, since: this.stateSince, problem: this.lastProblem };
+  }
+
+  private enter(state: RunnerState, problem: string | null = this.lastProblem): void {
+    this.lastProblem = problem;
+    if (state === this.currentState) return;
+    const previous = this.currentState;
+    this.currentState = state;
+    this.stateSince = new Date().toISOString();
+    const { logger = silent } = this.options;
+    const fields = { projection: this.projection.name, state, previous };
+    if (state === 'store-unreachable') (logger.warn ?? logger.error).call(logger, { ...fields, problem }, 'projection cannot reach its store; retrying until it can');
+    else if (previous === 'store-unreachable' || previous === 'handler-failing') logger.info(fields, 'projection running again');
+  }
+
   start(): void {
     if (this.running) return;
     this.running = true;
@@ -152,10 +187,13 @@ export class ProjectionRunner {
     this.loop = null;
   }
 
-  /** New events exist: run now if idle (a back-off in progress is not cut short). */
+  /**
+   * New events exist, or the store is back: run now if idle or waiting out store trouble (a
+   * back-off after a handler failure is not cut short).
+   */
   wake(): void {
     this.pendingWake = true;
-    if (this.sleeper?.idle) this.endSleep();
+    if (this.sleeper?.idle || this.currentState === 'store-unreachable') this.endSleep();
   }
 
   private endSleep(): void {
@@ -166,26 +204,41 @@ export class ProjectionRunner {
     sleeper?.resolve();
   }
 
-  private sleep(ms: number | null): Promise<void> {
+  /**
+   * Waits `ms` (always a real timer, so a waiting runner keeps the process alive), or until woken
+   * when `idle`.
+   */
+  private sleep(ms: number, idle = false): Promise<void> {
     return new Promise((resolve) => {
-      if (!this.running || (ms === null && this.pendingWake)) return resolve();
-      this.sleeper = { resolve, idle: ms === null };
-      if (ms !== null) this.timer = setTimeout(() => this.endSleep(), ms);
+      if (!this.running || (idle && this.pendingWake)) return resolve();
+      this.sleeper = { resolve, idle };
+      this.timer = setTimeout(() => this.endSleep(), ms);
     });
   }
 
   private async run(): Promise<void> {
     const { logger = silent, readModels } = this.options;
     const { name } = this.projection;
+    this.enter('starting', null);
     while (this.running) {
       this.pendingWake = false;
       try {
         const moved = await this.runBatch();
+        this.attempts = 0;
         if (!this.running) break;
-        if (moved === 0) await this.sleep(null);
+        this.enter(moved === 0 ? 'idle' : 'catching-up', null);
+        if (moved === 0) await this.sleep(this.options.pollMs ?? 5_000, true);
       } catch (error) {
         if (!this.running) break;
         this.attempts += 1;
+        const trouble = error instanceof HandlerFailure ? null : classifyStoreError(error) ?? classifyStoreError((error as { cause?: unknown }).cause);
+        if (trouble) {
+          // The store is away: nothing to record, nowhere to record it. Try again soon, and at
+          // once when woken (the event store's listener is back).
+          this.enter('store-unreachable', `${trouble.kind}: ${trouble.advice}`);
+          await this.sleep(Math.min(250 * 2 ** Math.min(this.attempts - 1, 10), this.options.maxStoreBackoffMs ?? 5_000));
+          continue;
+        }
         const base = this.options.backoffMs ?? 200;
         const delay = Math.min(base * 2 ** (this.attempts - 1), this.options.maxBackoffMs ?? 30_000);
         const failure = error instanceof HandlerFailure ? error : null;
@@ -197,11 +250,13 @@ export class ProjectionRunner {
           attempts: this.attempts,
           nextRetryAt: new Date(Date.now() + delay).toISOString(),
         };
+        this.enter('handler-failing', record.message);
         logger.error({ projection: name, ...record, err: failure?.original ?? error }, 'projection stopped at an event; retrying');
         await readModels.recordError(name, record).catch(() => {});
         await this.sleep(delay);
       }
     }
+    this.enter('stopped', null);
   }
 }
 
@@ -259,9 +314,26 @@ export class Projector {
     return stale;
   }
 
+  /** What each runner is doing (for the status endpoint and the log). */
+  status(): ProjectionRunner['status'][] {
+    return this.runners.map((r) => r.status);
+  }
+
   async start(): Promise<void> {
-    await this.prepare();
-    await this.upgrade();
+    // A projector may start before its database does: it waits for it rather than exit.
+    for (let attempt = 1; ; attempt++) {
+      try {
+        await this.prepare();
+        await this.upgrade();
+        break;
+      } catch (error) {
+        const trouble = classifyStoreError(error) ?? classifyStoreError((error as { cause?: unknown }).cause);
+        if (!trouble) throw error;
+        const { logger = silent } = this.options;
+        (logger.warn ?? logger.error).call(logger, { problem: trouble.advice, attempt }, 'projector waiting for its store');
+        await new Promise((resolve) => setTimeout(resolve, Math.min(250 * 2 ** Math.min(attempt - 1, 10), this.options.maxStoreBackoffMs ?? 5_000)));
+      }
+    }
     this.unsubscribe = this.options.eventStore.subscribe(() => {
       for (const r of this.runners) r.wake();
     });

@@ -1,5 +1,7 @@
 import { join } from 'node:path';
-import pg from 'pg';
+import type pg from 'pg';
+import { createPool } from '@pagelog/storage/postgres/pool';
+import { untilReachable } from '../open-stores';
 import type { Logger } from 'pino';
 import type { EventStore } from '@pagelog/storage/event-store/event-store';
 import type { BlobStore } from '@pagelog/storage/blob-store/blob-store';
@@ -51,15 +53,26 @@ export async function openAuth(config: Config, eventStore: EventStore, logger: L
   let pool: pg.Pool | null = null;
   const pgPool = () => {
     if (!pool) {
-      pool = new pg.Pool({ connectionString: config.databaseUrl ?? undefined, max: 4 });
-      pool.on('error', () => {});
+      pool = createPool({
+        connectionString: config.databaseUrl!,
+        max: 4,
+        timeouts: config.pgTimeouts,
+        applicationName: 'pagelog-auth',
+        onIdleError: (error) => logger.warn({ err: error }, 'an idle database connection broke; the next query opens a new one'),
+      });
     }
     return pool;
   };
 
   let sessionStore: SessionStore;
   if (config.sessionStore === 'redis') {
-    sessionStore = new RedisSessionStore({ url: config.redisUrl!, prefix: `pagelog:${config.pgSchema}:` });
+    sessionStore = new RedisSessionStore({
+      url: config.redisUrl!,
+      prefix: `pagelog:${config.pgSchema}:`,
+      timeouts: config.redisTimeouts,
+      onStateChange: (state, error) =>
+        state === 'ready' ? logger.info('Redis is reachable') : logger.warn({ err: error, redis: state }, 'Redis is not reachable; sessions answer 503 until it is'),
+    });
     described.push('sessions: redis');
   } else {
     sessionStore = new SqliteSessionStore(sqlite('sessions.db'));
@@ -70,10 +83,10 @@ export async function openAuth(config: Config, eventStore: EventStore, logger: L
   let blobs: BlobStore;
   if (config.store === 'postgres') {
     const keyStore = new PostgresKeyStore({ pool: pgPool(), schema: config.pgSchema });
-    await keyStore.init();
+    await untilReachable(() => keyStore.init(), logger);
     keys = keyStore;
     const blobStore = new PostgresBlobStore({ pool: pgPool(), schema: config.pgSchema });
-    await blobStore.init();
+    await untilReachable(() => blobStore.init(), logger);
     blobs = blobStore;
     described.push('keys and blobs: postgres');
   } else {

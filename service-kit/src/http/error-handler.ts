@@ -2,7 +2,11 @@ import type { Context, Middleware } from 'koa';
 import type { Logger } from 'pino';
 import { failure, type Envelope } from '@pagelog/contracts/envelope';
 import { errorItem } from '@pagelog/contracts/error-catalogue';
-import { ConflictError, DomainError, MethodNotAllowedError, TooManyRequestsError } from '@pagelog/contracts/domain-errors';
+import { ConflictError, DomainError, MethodNotAllowedError, StoreUnavailableError, TooManyRequestsError } from '@pagelog/contracts/domain-errors';
+import { classifyStoreError, type StoreTroubleKind } from '@pagelog/storage/store-errors';
+
+/** How long a client should wait before sending a request that met store trouble again. */
+const STORE_RETRY_AFTER_SECONDS = 5;
 
 interface HttpishError {
   status?: number;
@@ -35,24 +39,48 @@ function logRefusal(ctx: Context, log: Logger | undefined, error: DomainError): 
 }
 
 /**
+ * Store trouble is logged once per kind, with what to do, then at most once a minute while it
+ * lasts (an outage would otherwise write a line for every request).
+ */
+function troubleLogger() {
+  const lastLogged = new Map<StoreTroubleKind, number>();
+  return (log: Logger | undefined, error: unknown): void => {
+    const trouble = classifyStoreError(error instanceof StoreUnavailableError ? ((error as { cause?: unknown }).cause ?? error) : error);
+    const kind = trouble?.kind ?? 'unreachable';
+    const now = Date.now();
+    if (now - (lastLogged.get(kind) ?? 0) < 60_000) return;
+    lastLogged.set(kind, now);
+    log?.error({ err: error, storeTrouble: kind, advice: trouble?.advice }, 'store unavailable: answering 503');
+  };
+}
+
+/**
  * The one place errors become HTTP: domain errors keep their status and catalogue items, body
- * parser errors become 400/413/415, anything else is a 500 G_01 whose details stay in the log.
+ * parser errors become 400/413/415, store trouble (unreachable, disk full, read-only, too many
+ * connections, too slow) a 503 with Retry-After, anything else is a 500 G_01 whose details stay
+ * in the log.
  */
 export function errorHandler(): Middleware {
+  const logTrouble = troubleLogger();
   return async (ctx, next) => {
     try {
       await next();
-    } catch (error) {
+    } catch (thrown) {
       const log = ctx.state.log as Logger | undefined;
+      // A store's own error that no adapter turned into a domain error yet (a full disk under
+      // SQLite, a read-only PostgreSQL, a Redis that went away) is store trouble all the same.
+      const error = !(thrown instanceof DomainError) && classifyStoreError(thrown) !== null ? new StoreUnavailableError(thrown) : thrown;
       if (error instanceof DomainError) {
         ctx.status = error.status;
         const body: Envelope<unknown> = failure(error.items);
         if (error instanceof ConflictError) body.data = { ...error.details, currentRevision: error.currentRevision };
         if (error instanceof TooManyRequestsError) ctx.set('Retry-After', String(Math.max(1, error.retryAfterSeconds)));
         if (error instanceof MethodNotAllowedError) ctx.set('Allow', error.allowed.join(', '));
+        if (error instanceof StoreUnavailableError) ctx.set('Retry-After', String(STORE_RETRY_AFTER_SECONDS));
         ctx.body = body;
         logRefusal(ctx, log, error);
-        if (error.status >= 500) log?.error({ err: error }, 'store unavailable');
+        if (error instanceof StoreUnavailableError) logTrouble(log, error);
+        else if (error.status >= 500) log?.error({ err: error }, 'operation failed');
         return;
       }
       const e = (error ?? {}) as HttpishError;

@@ -2,6 +2,7 @@ import pg from 'pg';
 import type { NewEvent, RecordedEvent } from '@pagelog/contracts/events/event';
 import { upcast } from '@pagelog/contracts/events/registry';
 import { guard } from '../postgres/pg-errors';
+import { inTransaction } from '../postgres/transaction';
 import {
   assertAppendable,
   checkAppend,
@@ -21,6 +22,11 @@ export interface PostgresEventStoreOptions {
   schema?: string;
   /** Test hook: runs inside the append transaction just before COMMIT. */
   beforeCommit?: () => Promise<void>;
+  /**
+   * Told when the LISTEN connection that wakes subscribers is lost or back (for the log and the
+   * status). It is opened again with back-off for as long as anyone subscribes.
+   */
+  onListenState?: (state: 'listening' | 'lost', error?: Error) => void;
 }
 
 interface AppendRow {
@@ -70,6 +76,8 @@ export class PostgresEventStore implements EventStore {
   private listenClient: pg.Client | undefined;
   private reconnectTimer: NodeJS.Timeout | undefined;
   private reconnectMs = firstReconnectMs;
+  private readonly onListenState: PostgresEventStoreOptions['onListenState'];
+  private listenState: 'listening' | 'lost' | null = null;
 
   constructor(options: PostgresEventStoreOptions) {
     const schema = options.schema ?? 'public';
@@ -78,6 +86,7 @@ export class PostgresEventStore implements EventStore {
     this.pool = options.pool;
     this.schema = schema;
     this.beforeCommit = options.beforeCommit;
+    this.onListenState = options.onListenState;
     this.events = `"${schema}".es_events`;
     this.counter = `"${schema}".es_position`;
     this.appendFunction = `"${schema}".es_append`;
@@ -240,30 +249,18 @@ export class PostgresEventStore implements EventStore {
     await this.stopListening();
   }
 
-  private async transaction<T>(work: (client: pg.PoolClient) => Promise<T>): Promise<T> {
-    const client = await this.pool.connect();
-    let broken: Error | undefined;
-    try {
-      await client.query('BEGIN');
-      const result = await work(client);
-      await client.query('COMMIT');
-      return result;
-    } catch (error) {
-      await client.query('ROLLBACK').catch((rollbackError: Error) => { broken = rollbackError; });
-      throw error;
-    } finally {
-      // A client whose ROLLBACK failed is in an unknown state: the pool must discard it.
-      client.release(broken);
-    }
+  private transaction<T>(work: (client: pg.PoolClient) => Promise<T>): Promise<T> {
+    return inTransaction(this.pool, work);
   }
 
   /** One dedicated connection (not from the pool: it is held for as long as anyone listens). */
   private async connectListener(): Promise<void> {
     this.reconnectTimer = undefined;
     if (!this.listening) return;
-    const client = new pg.Client(this.pool.options);
+    // No query timeout: this connection waits for notifications for as long as it lives.
+    const client = new pg.Client({ ...this.pool.options, query_timeout: undefined });
     this.listenClient = client;
-    client.on('error', () => this.listenerDropped(client));
+    client.on('error', (error: Error) => this.listenerDropped(client, error));
     client.on('end', () => this.listenerDropped(client));
     client.on('notification', (message) => {
       if (message.channel === this.channel) this.notify(Number(message.payload));
@@ -271,12 +268,13 @@ export class PostgresEventStore implements EventStore {
     try {
       await client.connect();
       await client.query(`LISTEN "${this.channel}"`);
-    } catch {
-      this.listenerDropped(client);
+    } catch (error) {
+      this.listenerDropped(client, error as Error);
       return;
     }
     if (this.listenClient !== client) return;
     this.reconnectMs = firstReconnectMs;
+    this.reportListen('listening');
     // Appends committed before LISTEN took effect (at start, or while the connection was down)
     // sent notifications nobody heard: tell listeners where the log is now.
     try {
@@ -286,14 +284,22 @@ export class PostgresEventStore implements EventStore {
     }
   }
 
-  private listenerDropped(client: pg.Client): void {
+  private listenerDropped(client: pg.Client, error?: Error): void {
     if (this.listenClient !== client) return;
     this.listenClient = undefined;
     client.end().catch(() => {});
     if (!this.listening || this.reconnectTimer) return;
+    this.reportListen('lost', error);
+    // Not unref()ed: while anyone subscribes, this timer is what keeps an idle process alive
+    // through an outage (it would otherwise exit with nothing left to wait on).
     this.reconnectTimer = setTimeout(() => void this.connectListener(), this.reconnectMs);
-    this.reconnectTimer.unref();
     this.reconnectMs = Math.min(this.reconnectMs * 2, maxReconnectMs);
+  }
+
+  private reportListen(state: 'listening' | 'lost', error?: Error): void {
+    if (state === this.listenState) return;
+    this.listenState = state;
+    this.onListenState?.(state, error);
   }
 
   private async stopListening(): Promise<void> {

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import pg from 'pg';
-import { guard, isUnavailable } from '../postgres/pg-errors';
+import { guard } from '../postgres/pg-errors';
+import { inTransaction } from '../postgres/transaction';
 import { collectWrites } from './buffered-unit-of-work';
 import { CheckpointWaiters } from './checkpoint-waiters';
 import {
@@ -244,8 +245,10 @@ export class PostgresReadModelStore implements ReadModelStore {
     if (this.closed) return Promise.resolve();
     if (this.listening) return this.listening;
     if (Date.now() < this.listenRetryAt) return Promise.reject(new Error('checkpoint listener is backing off'));
+    // No query timeout: this connection waits for notifications for as long as it lives.
     const client = new pg.Client({
       ...this.pool.options,
+      query_timeout: undefined,
       connectionTimeoutMillis: this.pool.options.connectionTimeoutMillis || 5000,
     });
     this.listener = client;
@@ -276,21 +279,7 @@ export class PostgresReadModelStore implements ReadModelStore {
   }
 
   private transaction(work: (client: pg.PoolClient) => Promise<void>): Promise<void> {
-    return guard(async () => {
-      const client = await this.pool.connect();
-      let broken: Error | undefined;
-      try {
-        await client.query('BEGIN');
-        await work(client);
-        await client.query('COMMIT');
-      } catch (error) {
-        if (isUnavailable(error)) broken = error as Error;
-        else await client.query('ROLLBACK').catch((rollbackError: Error) => (broken = rollbackError));
-        throw error;
-      } finally {
-        client.release(broken);
-      }
-    });
+    return inTransaction(this.pool, work);
   }
 }
 

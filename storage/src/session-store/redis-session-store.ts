@@ -2,11 +2,21 @@ import { Redis } from 'ioredis';
 import { StoreUnavailableError } from '@pagelog/contracts/domain-errors';
 import type { Admission, AdmissionRequest, AttemptCount, SessionRecord, SessionStore } from './session-store';
 
+/** How long Redis may take (PAGELOG_REDIS_* in the configuration). */
+export interface RedisTimeouts {
+  /** To open the connection. */
+  connectMs: number;
+  /** For one command; a Redis that does not answer in time fails the request with 503. */
+  commandMs: number;
+}
+
+export const defaultRedisTimeouts: RedisTimeouts = { connectMs: 5_000, commandMs: 2_000 };
+
 export type RedisSessionStoreOptions =
   /** The caller owns the client: close() leaves it connected. */
   | { client: Redis; prefix?: string }
   /** The store opens its own client and close() quits it. */
-  | { url: string; prefix?: string };
+  | { url: string; prefix?: string; timeouts?: RedisTimeouts; onStateChange?: (state: string, error?: Error) => void };
 
 // Each script is one atomic step on the server. Keys other than KEYS[1..] are built inside the
 // scripts from a prefix, which is fine on one Redis server but not on a cluster.
@@ -143,10 +153,26 @@ export class RedisSessionStore implements SessionStore {
       this.client = options.client;
       this.ownsClient = false;
     } else {
-      this.client = new Redis(options.url);
-      // Failures reach callers as rejected commands; without a listener ioredis would also
-      // print every reconnect error.
-      this.client.on('error', () => {});
+      const timeouts = options.timeouts ?? defaultRedisTimeouts;
+      this.client = new Redis(options.url, {
+        connectTimeout: timeouts.connectMs,
+        commandTimeout: timeouts.commandMs,
+        // A command waits for at most one reconnection, then fails (503) instead of queueing
+        // behind an outage; ioredis keeps reconnecting in the background, with back-off.
+        maxRetriesPerRequest: 1,
+        keepAlive: 10_000,
+        retryStrategy: (times) => Math.min(100 * 2 ** Math.min(times, 7), 10_000),
+      });
+      // Failures reach callers as rejected commands; the state changes are worth a log line.
+      let last = '';
+      const report = (state: string, error?: Error) => {
+        if (state === last) return;
+        last = state;
+        options.onStateChange?.(state, error);
+      };
+      this.client.on('error', (error: Error) => report('error', error));
+      this.client.on('ready', () => report('ready'));
+      this.client.on('reconnecting', () => report('reconnecting'));
       this.ownsClient = true;
     }
     this.prefix = options.prefix ?? 'pagelog:';
