@@ -2,6 +2,7 @@ import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import Koa from 'koa';
 import type { Logger } from 'pino';
+import type { EventStore } from '@pagelog/storage/event-store/event-store';
 import { API_BASE } from '@pagelog/contracts/endpoints';
 import type { Config } from '@pagelog/service-kit/config';
 import { openStores, type Stores } from '@pagelog/service-kit/open-stores';
@@ -46,6 +47,8 @@ export async function startPagelog(
     sleep?: (ms: number) => Promise<void>;
     /** Where work after the answer goes (tests hold it to look between the answer and the work). */
     later?: (label: string, work: () => Promise<void>) => void;
+    /** Wraps the event store the commands use (tests inject faults). */
+    wrapEventStore?: (store: EventStore) => EventStore;
   } = {},
 ): Promise<RunningPagelog> {
   const clock = options.clock ?? Date.now;
@@ -59,7 +62,8 @@ export async function startPagelog(
   });
   await projector.start();
 
-  const deps = pagesDeps(openUsersDeps(commandDeps(stores.eventStore), auth, config, logger.child({ part: 'commands' }), { clock, sleep: options.sleep, later: options.later }), stores.readModels);
+  const commandStore = options.wrapEventStore ? options.wrapEventStore(stores.eventStore) : stores.eventStore;
+  const deps = pagesDeps(openUsersDeps(commandDeps(commandStore), auth, config, logger.child({ part: 'commands' }), { clock, sleep: options.sleep, later: options.later }), stores.readModels);
   const seeded = await seed(
     deps,
     { availableLocales: config.locales, defaultLocale: config.defaultLocale, customSlugLocales: config.customSlugLocales },

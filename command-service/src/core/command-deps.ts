@@ -5,4 +5,6 @@ import type { Handle } from './handle';
 export interface CommandDeps {
   store: EventStore;
   handle: Handle;
+  /** Work after the answer (a claim's release that failed, tried again); absent where nothing runs later. */
+  later?: (label: string, work: () => Promise<void>) => void;
 }

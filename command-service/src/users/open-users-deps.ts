@@ -27,8 +27,12 @@ export function openUsersDeps(base: CommandDeps, auth: AuthServices, config: Con
         .finally(() => pending.delete(running));
       pending.add(running);
     });
-  const drainLater = async () => {
-    while (pending.size > 0) await Promise.all([...pending]);
+  // Waits for it, but not for ever: a claim release that keeps failing retries for up to 30 s.
+  const drainLater = async (maxWaitMs = 5_000) => {
+    const deadline = Date.now() + maxWaitMs;
+    while (pending.size > 0 && Date.now() < deadline) {
+      await Promise.race([Promise.all([...pending]), new Promise((resolve) => setTimeout(resolve, deadline - Date.now()))]);
+    }
   };
   return {
     ...base,

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { pino } from 'pino';
+import type { EventStore } from '@pagelog/storage/event-store/event-store';
 import { loadConfig } from '@pagelog/service-kit/config';
 import { createLogger } from '@pagelog/service-kit/logger';
 import { startPagelog, type RunningPagelog } from '../embedded';
@@ -51,6 +52,8 @@ export async function startTestPagelog(
     sleep?: (ms: number) => Promise<void>;
     /** Instead of running work after the answer at once. */
     later?: (label: string, work: () => Promise<void>) => void;
+    /** Wraps the event store the commands use (tests inject faults). */
+    wrapEventStore?: (store: EventStore) => EventStore;
     /** Receives every log line (pino's JSON) at level info and above; without it nothing is logged. */
     onLog?: (entry: Record<string, unknown>) => void;
   } = {},
@@ -77,7 +80,7 @@ export async function startTestPagelog(
   const logger = onLog
     ? pino({ level: 'info' }, { write: (line: string) => onLog(JSON.parse(line) as Record<string, unknown>) })
     : createLogger('silent');
-  const running = await startPagelog(config, logger, { clock: options.clock, sleep: options.sleep, later: options.later });
+  const running = await startPagelog(config, logger, { clock: options.clock, sleep: options.sleep, later: options.later, wrapEventStore: options.wrapEventStore });
   const frozenEnv = env;
   return {
     ...running,

@@ -6,7 +6,7 @@ import { pageType } from '@pagelog/contracts/pages/page-types';
 import { publicPath } from '@pagelog/contracts/slugs';
 import type { CommandContext } from '../../core/command-context';
 import type { CommandDeps } from '../../core/command-deps';
-import { claimSlug, claimTranslation, loadPageState, releaseSlug, releaseTranslation } from '../claims/claims';
+import { assertClaimsUsable, claimSlug, claimTranslation, giveBack, loadPageState, releaseSlug, releaseTranslation } from '../claims/claims';
 import { foldPage, isLive, pageConflictDetails, pageEvolver, type PageState } from '../page-state';
 import type { PagesDeps } from '../pages-deps';
 import { assertOfferedLocale, readSettings } from '../settings';
@@ -47,9 +47,10 @@ export async function createPage(deps: CommandDeps, input: CreatePageInput, cont
   const pageId = context.newId();
   const versionId = context.newId();
   const translationGroupId = input.translationGroupId ?? pageId;
-  await claimSlug(deps, { locale: input.locale, slug: input.slug, pageId }, context);
   try {
+    await claimSlug(deps, { locale: input.locale, slug: input.slug, pageId }, context);
     await claimTranslation(deps, { translationGroupId, locale: input.locale, pageId, property: localeProperty }, context);
+    assertClaimsUsable(context);
     const result = await deps.handle(
       pageStream(pageId),
       0,
@@ -78,9 +79,12 @@ export async function createPage(deps: CommandDeps, input: CreatePageInput, cont
     );
     return { pageID: pageId, pageVersionID: versionId, revision: result.revision, position: result.position };
   } catch (error) {
-    // Give back what this create claimed, so the slug is free again at once.
-    await releaseSlug(deps, { locale: input.locale, slug: input.slug, pageId }, context).catch(() => {});
-    await releaseTranslation(deps, { translationGroupId, locale: input.locale, pageId }, context).catch(() => {});
+    // Give back what this create claimed (unless its page was written after all), so the slug is
+    // free again at once; what the store refuses now is tried again after the answer.
+    await giveBack(deps, 'release the claims of a failed create', [
+      () => releaseSlug(deps, { locale: input.locale, slug: input.slug, pageId }, context),
+      () => releaseTranslation(deps, { translationGroupId, locale: input.locale, pageId }, context),
+    ]);
     throw error;
   }
 }
@@ -224,9 +228,12 @@ export async function savePage(deps: PagesDeps, pageId: string, input: SavePageI
   const moving = input.slug !== before.slug;
   // Refused before anything is claimed, so a refusal writes nothing (the decider checks again).
   if (moving && before.publishedVersionId !== null && !input.mayPublish) throw new ForbiddenError('UM_01');
-  if (moving) await claimSlug(deps, { locale: before.locale, slug: input.slug, pageId }, context);
   let result;
   try {
+    if (moving) {
+      await claimSlug(deps, { locale: before.locale, slug: input.slug, pageId }, context);
+      assertClaimsUsable(context);
+    }
     result = await deps.handle(
       pageStream(pageId),
       input.revision ?? 'any',
@@ -251,14 +258,15 @@ export async function savePage(deps: PagesDeps, pageId: string, input: SavePageI
       { describeConflict: pageConflictDetails },
     );
   } catch (error) {
-    if (moving) await releaseSlug(deps, { locale: before.locale, slug: input.slug, pageId }, context).catch(() => {});
+    if (moving) await giveBack(deps, 'release the new slug of a failed move', [() => releaseSlug(deps, { locale: before.locale, slug: input.slug, pageId }, context)]);
     throw error;
   }
   let position = result.position;
   let linksUpdated = 0;
   const moved = result.events.find((e) => e.type === 'PageSlugChanged');
   if (moved && moved.type === 'PageSlugChanged') {
-    await releaseSlug(deps, { locale: moved.data.locale, slug: moved.data.previousSlug, pageId }, context);
+    // The move is done: freeing the old slug must not turn it into a failure.
+    await giveBack(deps, 'release the old slug of a moved page', [() => releaseSlug(deps, { locale: moved.data.locale, slug: moved.data.previousSlug, pageId }, context)]);
     if (input.shouldUpdateLinks) {
       const updated = await updateLinksTo(deps, moved.data, context);
       linksUpdated = updated.pages;
@@ -306,8 +314,11 @@ export async function deletePage(deps: CommandDeps, pageId: string, revision: nu
   const deleted = result.events.find((e) => e.type === 'PageDeleted');
   if (deleted && deleted.type === 'PageDeleted') {
     const { locale, slug, translationGroupId } = deleted.data;
-    await releaseSlug(deps, { locale, slug, pageId }, context);
-    await releaseTranslation(deps, { translationGroupId, locale, pageId }, context);
+    // The page is deleted: freeing its claims must not turn that into a failure.
+    await giveBack(deps, 'release the claims of a deleted page', [
+      () => releaseSlug(deps, { locale, slug, pageId }, context),
+      () => releaseTranslation(deps, { translationGroupId, locale, pageId }, context),
+    ]);
   }
   return { pageID: pageId, revision: result.revision, position: result.position };
 }

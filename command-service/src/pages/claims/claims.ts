@@ -1,11 +1,11 @@
-import { ConflictError, DomainError, ValidationError } from '@pagelog/contracts/domain-errors';
+import { ConflictError, DomainError, StoreUnavailableError, ValidationError } from '@pagelog/contracts/domain-errors';
 import type { DomainEvent } from '@pagelog/contracts/events/event';
 import { pageStream, type PageEvent } from '@pagelog/contracts/events/page-events';
 import { slugStream, translationStream } from '@pagelog/contracts/events/slug-events';
 import type { CommandContext } from '../../core/command-context';
 import type { CommandDeps } from '../../core/command-deps';
 import { foldPage, isLive, type PageState } from '../page-state';
-import { claimEvolver, decideClaim, decideRelease, type ClaimState } from './decider';
+import { ABANDONED_CLAIM_MS, CLAIM_USE_DEADLINE_MS, claimEvolver, decideClaim, decideRelease, type ClaimState } from './decider';
 
 /**
  * The explicit uniqueness port of the page commands: a slug per locale, and a locale per
@@ -83,7 +83,13 @@ async function claim<D extends { pageId: string }>(deps: CommandDeps, kind: Clai
     });
 }
 
+/**
+ * Gives a claim up, unless the page uses it after all: a command that failed with a timeout may
+ * have written its page, and a claim released under a page that holds it would let a second page
+ * take the same slug.
+ */
 async function release<D extends { pageId: string }>(deps: CommandDeps, kind: ClaimKind<D>, pageId: string, context: CommandContext): Promise<void> {
+  if (kind.holds(await loadPageState(deps, pageId))) return;
   const evolver = claimEvolver(kind.names);
   await deps.handle(kind.stream, 'any', evolver, (state) => decideRelease(state, pageId, { type: kind.names.released, data: kind.data(pageId) }), context);
 }
@@ -117,5 +123,42 @@ export async function slugAvailable(deps: CommandDeps, c: { locale: string; slug
   } catch (error) {
     if (error instanceof DomainError) return false;
     throw error;
+  }
+}
+
+/**
+ * Before a command writes the page that uses its claims: past CLAIM_USE_DEADLINE_MS since it
+ * began (the store was slow or away meanwhile), others may soon take those claims over as
+ * abandoned, so it gives up (503) instead of writing.
+ */
+export function assertClaimsUsable(context: CommandContext, now: number = Date.now()): void {
+  if (now - Date.parse(context.now) > CLAIM_USE_DEADLINE_MS) {
+    throw new StoreUnavailableError(new Error('the command took too long to use its claims'));
+  }
+}
+
+/**
+ * Gives claims back (after a failed command, or the old slug after a move). What cannot be
+ * released now (the store went away) is tried again after the answer, with back-off, until it
+ * works or the claim counts as abandoned anyway; the command's own answer does not wait for it.
+ */
+export async function giveBack(deps: CommandDeps, label: string, releases: readonly (() => Promise<void>)[]): Promise<void> {
+  for (const release of releases) {
+    try {
+      await release();
+    } catch {
+      deps.later?.(label, async () => {
+        const started = Date.now();
+        for (let attempt = 1; Date.now() - started < ABANDONED_CLAIM_MS; attempt++) {
+          await new Promise((resolve) => setTimeout(resolve, Math.min(250 * 2 ** (attempt - 1), 2_000)));
+          try {
+            await release();
+            return;
+          } catch {
+            // Still away: the next try, until the claim has expired on its own.
+          }
+        }
+      });
+    }
   }
 }

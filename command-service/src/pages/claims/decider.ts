@@ -28,10 +28,19 @@ export function claimEvolver(names: ClaimEventNames): Evolver<ClaimState, Domain
 }
 
 /**
- * A claim whose page never appeared or never used it (the process died between claiming and
- * writing the page) is given up after this long; until then the claimer may still be at work.
+ * How long a command may take from claiming to writing the page that uses the claim: after this
+ * it gives up (503) instead of writing, so a claim older than ABANDONED_CLAIM_MS can no longer
+ * come into use.
  */
-export const ABANDONED_CLAIM_MS = 5 * 60 * 1000;
+export const CLAIM_USE_DEADLINE_MS = 20_000;
+
+/**
+ * A claim whose page never appeared or never used it (the command failed, the database went away,
+ * the process died between claiming and writing the page) is free after this long: its command
+ * has given up by then (CLAIM_USE_DEADLINE_MS, plus the time one append may take). Until then the
+ * claimer may still be at work. A failed command releases its claims at once where it can.
+ */
+export const ABANDONED_CLAIM_MS = 30_000;
 
 export interface ClaimFacts {
   pageId: string;

@@ -11,7 +11,8 @@ const facts = (over: Partial<ClaimFacts> = {}): ClaimFacts => ({
   pageId: 'p2',
   ownerHolds: true,
   ownerClaimedAt: '2026-01-01T00:00:00.000Z',
-  now: '2026-01-01T00:01:00.000Z',
+  // Ten seconds after the claim: fresh (its command may still be at work).
+  now: '2026-01-01T00:00:10.000Z',
   property: 'slug',
   ...over,
 });
@@ -41,7 +42,8 @@ describe('claim decider (slugs and translation slots)', () => {
     expect(() => decideClaim(given(claimed('p1')), facts({ ownerHolds: false }), claimed('p2'))).to.throw(ValidationError);
   });
 
-  it('takes over a claim abandoned by an owner that never used it', () => {
+  it('takes over a claim abandoned by an owner that never used it, once its command must have given up', () => {
+    expect(ABANDONED_CLAIM_MS).to.be.at.most(60_000);
     const late = new Date(Date.parse('2026-01-01T00:00:00.000Z') + ABANDONED_CLAIM_MS + 1000).toISOString();
     expect(decideClaim(given(claimed('p1')), facts({ ownerHolds: false, now: late }), claimed('p2'))).to.have.length(1);
   });

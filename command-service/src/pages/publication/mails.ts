@@ -88,5 +88,6 @@ export async function mailRequester(deps: UsersDeps, page: PageState, requesterI
 
 /** Runs the look-ups of a mail after the reply, logging a failure instead of failing the command. */
 export function afterReply(deps: UsersDeps, work: () => Promise<void>): void {
-  void work().catch((error: unknown) => deps.logger.error({ err: error }, 'workflow mail failed'));
+  // Tracked with the other work after the answer, so shutting down waits for the mail.
+  deps.later('workflow mail', work);
 }
