@@ -22,11 +22,30 @@ export type ReadModelName = keyof typeof readModels;
 /** The id of the single settings document. */
 export const SETTINGS_DOC_ID = 'current';
 
+/**
+ * How a projection is doing, as any process can tell from the store: `ok` (caught up),
+ * `catching-up` (behind, and moving), `stalled` (behind and not moving for a while: its projector
+ * cannot reach the store, or is not running) or `failing` (a handler throws; see `error`).
+ */
+export type ProjectionState = 'ok' | 'catching-up' | 'stalled' | 'failing';
+
+/** A projection behind the log with no commit for this long counts as stalled. */
+export const STALLED_AFTER_MS = 15_000;
+
 export interface ProjectionStatus {
   name: string;
   position: number;
   headPosition: number;
   lag: number;
   updatedAt: string | null;
+  state: ProjectionState;
   error: { position: number; eventType: string; message: string; attempts: number; nextRetryAt: string } | null;
+}
+
+/** The state of a projection from its checkpoint, the log's head and the time. */
+export function projectionState(status: Pick<ProjectionStatus, 'lag' | 'updatedAt' | 'error'>, now: number): ProjectionState {
+  if (status.error) return 'failing';
+  if (status.lag === 0) return 'ok';
+  const since = status.updatedAt ? Date.parse(status.updatedAt) : 0;
+  return now - since > STALLED_AFTER_MS ? 'stalled' : 'catching-up';
 }

@@ -1,5 +1,5 @@
 import { ok } from '@pagelog/contracts/envelope';
-import type { ProjectionStatus } from '@pagelog/contracts/read-models';
+import { projectionState, type ProjectionStatus } from '@pagelog/contracts/read-models';
 import { query, type EndpointRoute } from '@pagelog/service-kit/http/endpoint-routes';
 import type { QueryDeps } from '../core/query-deps';
 
@@ -9,7 +9,8 @@ export async function projectionStatus(deps: QueryDeps, names: string[]): Promis
   return names.map((name) => {
     const c = checkpoints.find((x) => x.name === name);
     const position = c?.position ?? 0;
-    return { name, position, headPosition: head, lag: Math.max(0, head - position), updatedAt: c?.updatedAt ?? null, error: c?.error ?? null };
+    const status = { name, position, headPosition: head, lag: Math.max(0, head - position), updatedAt: c?.updatedAt ?? null, error: c?.error ?? null };
+    return { ...status, state: projectionState(status, Date.now()) };
   });
 }
 
