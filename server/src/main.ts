@@ -15,6 +15,13 @@ async function main(): Promise<void> {
     throw error;
   }
   const logger = createLogger(config.logLevel);
+  // The process ends only on purpose: an error nothing handled is logged and ends it non-zero.
+  const die = (message: string, error: unknown) => {
+    logger.fatal({ err: error }, message);
+    process.exit(1);
+  };
+  process.on('uncaughtException', (error) => die('Pagelog stopped on an unexpected error', error));
+  process.on('unhandledRejection', (error) => die('Pagelog stopped on an unhandled rejection', error));
   const running = await startPagelog(config, logger);
   let stopping = false;
   const stop = async (signal: string) => {
