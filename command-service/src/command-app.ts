@@ -1,6 +1,7 @@
 import Koa from 'koa';
 import type { Logger } from 'pino';
 import type { EventStore } from '@pagelog/storage/event-store/event-store';
+import type { IdempotencyStore } from '@pagelog/storage/idempotency-store/idempotency-store';
 import { apiStack } from '@pagelog/service-kit/http/api-stack';
 import type { AuthDeps } from '@pagelog/service-kit/auth/auth-middleware';
 import type { EndpointRoute } from '@pagelog/service-kit/http/endpoint-routes';
@@ -21,10 +22,10 @@ export function commandRoutes(deps: PagesDeps): EndpointRoute[] {
 }
 
 /** The command service as a process of its own. */
-export function createCommandApp(options: { deps: PagesDeps; auth: AuthDeps; logger: Logger; trustProxy: boolean; publicUrl: string }): Koa {
+export function createCommandApp(options: { deps: PagesDeps; auth: AuthDeps; logger: Logger; trustProxy: boolean; publicUrl: string; idempotency?: IdempotencyStore }): Koa {
   const app = new Koa();
   app.proxy = options.trustProxy;
   app.maxIpsCount = 1;
-  for (const m of apiStack(options.logger, { auth: options.auth, routes: commandRoutes(options.deps), publicUrl: options.publicUrl })) app.use(m);
+  for (const m of apiStack(options.logger, { auth: options.auth, routes: commandRoutes(options.deps), publicUrl: options.publicUrl, idempotency: options.idempotency })) app.use(m);
   return app;
 }

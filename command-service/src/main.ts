@@ -20,7 +20,7 @@ await runProcess('command-service', async (config, logger) => {
   if (seeded.settingsInitialized || seeded.pagesCreated > 0) logger.info(seeded, 'seeded a new store');
   await ensureFirstAdministrator(deps, { email: config.adminEmail, password: config.adminPassword }, logger);
   return {
-    app: createCommandApp({ deps, auth, logger, trustProxy: config.trustProxy, publicUrl: config.publicUrl }),
+    app: createCommandApp({ deps, auth, logger, trustProxy: config.trustProxy, publicUrl: config.publicUrl, idempotency: stores.idempotency }),
     close: async () => {
       await deps.drainLater();
       await deps.mailer.close();

@@ -109,3 +109,27 @@ export class MethodNotAllowedError extends DomainError {
     this.allowed = allowed;
   }
 }
+
+/**
+ * An Idempotency-Key sent again with another request (another body, another page): the key names
+ * one action, so the second request is refused rather than answered with the first one's result.
+ */
+export class IdempotencyKeyReusedError extends DomainError {
+  readonly status = 422;
+  constructor(model = '') {
+    super([errorItem('V_07', 'Idempotency-Key', model)]);
+  }
+}
+
+/**
+ * The first request with this Idempotency-Key is still being worked on (409): the client waits
+ * `retryAfterSeconds` (Retry-After) and asks again, and is then answered with its result.
+ */
+export class IdempotencyKeyInUseError extends DomainError {
+  readonly status = 409;
+  readonly retryAfterSeconds: number;
+  constructor(retryAfterSeconds: number, model = '') {
+    super([errorItem('V_07', 'Idempotency-Key', model)]);
+    this.retryAfterSeconds = retryAfterSeconds;
+  }
+}

@@ -127,6 +127,21 @@ export function endpointUrl(name: EndpointName, params: Record<string, string> =
   return API_BASE + path;
 }
 
+/**
+ * The header that makes a command idempotent (decision 0007): a client names one user action with
+ * a key and sends it with every attempt of that action; a retry with the same key and body is
+ * answered with the first attempt's result and changes nothing.
+ */
+export const IDEMPOTENCY_KEY_HEADER = 'Idempotency-Key';
+
+/** Set (to `true`) on an answer that is the stored result of an earlier attempt with the same key. */
+export const IDEMPOTENT_REPLAY_HEADER = 'Idempotent-Replayed';
+
+/** What a key may look like: 1 to 128 characters of letters, digits, `_`, `.`, `:` and `-` (a UUID fits). */
+export function isIdempotencyKey(value: string): boolean {
+  return /^[A-Za-z0-9_.:-]{1,128}$/.test(value);
+}
+
 /** Whether a call needs the CSRF token (see Endpoint.csrf). */
 export function needsCsrf(endpoint: Endpoint): boolean {
   return endpoint.csrf ?? endpoint.method !== 'GET';

@@ -83,7 +83,7 @@ export async function startPagelog(
   api.proxy = config.trustProxy;
   api.maxIpsCount = 1;
   const routes = [...commandRoutes(deps), ...queryRoutes(userQueryDeps(stores, auth, config))];
-  for (const m of apiStack(logger.child({ part: 'api' }), { auth, routes, publicUrl: config.publicUrl })) api.use(m);
+  for (const m of apiStack(logger.child({ part: 'api' }), { auth, routes, publicUrl: config.publicUrl, idempotency: stores.idempotency, clock })) api.use(m);
 
   const app = new Koa();
   app.proxy = config.trustProxy;

@@ -14,11 +14,16 @@ import { PostgresEventStore } from '@pagelog/storage/event-store/postgres-event-
 import { PostgresReadModelStore } from '@pagelog/storage/read-model-store/postgres-read-model-store';
 import { KurrentDbEventStore } from '@pagelog/storage/event-store/kurrentdb-event-store';
 import { MongoReadModelStore } from '@pagelog/storage/read-model-store/mongodb-read-model-store';
+import type { IdempotencyStore } from '@pagelog/storage/idempotency-store/idempotency-store';
+import { SqliteIdempotencyStore } from '@pagelog/storage/idempotency-store/sqlite-idempotency-store';
+import { PostgresIdempotencyStore } from '@pagelog/storage/idempotency-store/postgres-idempotency-store';
 import type { Config } from './config';
 
 export interface Stores {
   eventStore: EventStore;
   readModels: ReadModelStore;
+  /** Commands sent with an Idempotency-Key and their answers, for 24 hours (decision 0007). */
+  idempotency: IdempotencyStore;
   /** A short description for the start-up log. */
   describe: string;
   close(): Promise<void>;
@@ -115,13 +120,26 @@ export async function openStores(config: StoreConfig, logger?: Logger): Promise<
     readModels = new SqliteReadModelStore(sqliteDb());
   }
 
+  // Beside the events where that engine has tables (one SQLite file, one PostgreSQL schema);
+  // beside KurrentDB in PostgreSQL when there is one, so every command process shares the keys.
+  let idempotency: IdempotencyStore;
+  if (config.eventStore === 'postgres' || (config.eventStore === 'kurrentdb' && config.databaseUrl)) {
+    const store = new PostgresIdempotencyStore({ pool: pgPool(), schema: config.pgSchema });
+    await untilReachable(() => store.init(), logger);
+    idempotency = store;
+  } else {
+    idempotency = new SqliteIdempotencyStore(sqliteDb());
+  }
+
   return {
     eventStore,
     readModels,
+    idempotency,
     describe: described.join(' + '),
     async close() {
       await eventStore.close();
       await readModels.close();
+      await idempotency.close();
       for (const close of closers) await close();
       if (pool) await (pool as pg.Pool).end();
       if (sqlite) (sqlite as SqliteDatabase).close();

@@ -12,6 +12,11 @@ export interface HandleResult<E extends DomainEvent> {
   /** The stream's revision afterwards. */
   revision: number;
   events: E[];
+  /**
+   * True when an earlier attempt of the same keyed command made this write: its result is answered
+   * again (position, revision and events as stored) and nothing was decided or written now.
+   */
+  replayed?: boolean;
 }
 
 export interface HandleOptions<S> {
@@ -21,6 +26,13 @@ export interface HandleOptions<S> {
    * state). Without it the 409 carries `conflicts: ['revision']` and no `current`.
    */
   describeConflict?: (state: S, revision: number) => { conflicts: string[]; current: unknown };
+  /**
+   * For a write that later steps rely on still holding (a claim): when a retry of a keyed command
+   * finds it made by an earlier attempt, it is decided again on the stream as it is now (its
+   * decider answers [] while it still holds) instead of being answered as it was. An earlier
+   * attempt may have given it back since, or another page taken it over.
+   */
+  decideAgain?: boolean;
 }
 
 export type Handle = <S, E extends DomainEvent>(
@@ -53,11 +65,23 @@ export function createHandle(store: EventStore, sleep: (ms: number) => Promise<v
     options: HandleOptions<S> = {},
   ): Promise<HandleResult<E>> {
     const started = Date.now();
+    // With an Idempotency-Key this call is a named write of the command (its nth to this stream),
+    // with event ids made from the key: the same write of a retry has the same ids.
+    const write = context.writes?.nextWrite(stream);
     for (let attempt = 1; ; attempt++) {
       const recorded = await store.readStream(stream);
       const history = recorded as unknown as E[];
       const revision = recorded.length === 0 ? 0 : recorded[recorded.length - 1]!.revision;
       const state = history.reduce((s, e) => evolver.evolve(s, e), evolver.initialState);
+      const earlier = write?.findIn(recorded) ?? null;
+      if (earlier && !options.decideAgain && sameWrite(evolver, decide, recorded.slice(0, earlier.at), earlier.events)) {
+        // An earlier attempt made this write (its answer was lost, or it crashed before the key
+        // recorded one): answer what it wrote, whatever others wrote since. Deciding again on the
+        // stream as it is now could merge a delayed retry over a later save, or refuse a create
+        // whose page now exists.
+        const last = earlier.events[earlier.events.length - 1]!;
+        return { position: last.position, revision: last.revision, events: earlier.events as unknown as E[], replayed: true };
+      }
       if (expectedRevision !== 'any' && expectedRevision !== revision) {
         // A stream that does not exist is the decider's to report (404), not a stale revision.
         if (revision === 0) decide(state, revision, history);
@@ -72,8 +96,9 @@ export function createHandle(store: EventStore, sleep: (ms: number) => Promise<v
       try {
         const result = await store.append(
           stream,
-          events.map((e) => ({
-            id: uuidv7(),
+          events.map((e, i) => ({
+            // A write decided again goes in the round after the one found, with ids of its own.
+            id: write ? write.eventId(earlier ? earlier.round + 1 : 0, i) : uuidv7(),
             type: e.type,
             data: e.data,
             metadata: {
@@ -96,4 +121,28 @@ export function createHandle(store: EventStore, sleep: (ms: number) => Promise<v
       }
     }
   };
+}
+
+/**
+ * Whether the events an earlier attempt wrote are this write's: deciding on the stream as it was
+ * before them gives events of the same types. (A command whose path depends on what its earlier
+ * attempt wrote, such as a profile change that is no longer a change, may reach the same write
+ * number with another write.) Deciding also sets whatever the caller's decide function notes
+ * of the state, as it did the first time. A decider that refuses now (its facts moved on, such
+ * as the time) cannot tell; the written events stand.
+ */
+function sameWrite<S, E extends DomainEvent>(
+  evolver: Evolver<S, E>,
+  decide: (state: S, revision: number, history: readonly E[]) => E[],
+  before: readonly RecordedEvent[],
+  written: readonly RecordedEvent[],
+): boolean {
+  const history = before as unknown as E[];
+  const state = history.reduce((s, e) => evolver.evolve(s, e), evolver.initialState);
+  try {
+    const again = decide(state, before.length === 0 ? 0 : before[before.length - 1]!.revision, history);
+    return again.length === written.length && again.every((e, i) => e.type === written[i]!.type);
+  } catch {
+    return true;
+  }
 }

@@ -1,4 +1,3 @@
-import { v7 as uuidv7 } from 'uuid';
 import { NotFoundError, TooManyRequestsError, ValidationError, DomainError } from '@pagelog/contracts/domain-errors';
 import { errorItem } from '@pagelog/contracts/error-catalogue';
 import {
@@ -76,7 +75,8 @@ export async function ownerOfEmail(deps: UsersDeps, emailIndex: string): Promise
 
 async function claimEmail(deps: UsersDeps, emailIndex: string, userId: string, context: CommandContext): Promise<void> {
   const { ownerLive, revision } = await loadEmailClaim(deps, emailIndex);
-  await deps.handle(emailClaimStream(emailIndex), revision, emailClaimEvolver, (s) => decideEmailClaim(s, userId, ownerLive), context).catch((error: unknown) => {
+  // decideAgain: a keyed retry claims again, as the claim may have changed hands since (see handle).
+  await deps.handle(emailClaimStream(emailIndex), revision, emailClaimEvolver, (s) => decideEmailClaim(s, userId, ownerLive), context, { decideAgain: true }).catch((error: unknown) => {
     if (error instanceof DomainError && error.status === 409) throw ValidationError.of('V_06', 'email', 'user');
     throw error;
   });
@@ -84,7 +84,7 @@ async function claimEmail(deps: UsersDeps, emailIndex: string, userId: string, c
 
 async function releaseEmail(deps: UsersDeps, emailIndex: string, userId: string, context: CommandContext): Promise<void> {
   if (!emailIndex) return;
-  await deps.handle(emailClaimStream(emailIndex), 'any', emailClaimEvolver, (s) => decideEmailRelease(s, userId), context);
+  await deps.handle(emailClaimStream(emailIndex), 'any', emailClaimEvolver, (s) => decideEmailRelease(s, userId), context, { decideAgain: true });
 }
 
 function decideOn(deps: UsersDeps, userId: string, command: UserCommand, context: CommandContext, expected: number | 'any' = 'any') {
@@ -273,11 +273,13 @@ export async function setUserImage(
   authorizeUserAction(actor, userId, { type: 'change-image' });
   const { state } = await loadUser(deps, userId);
   if (!state.exists || state.deleted) throw new NotFoundError('UM_02', 'id', 'user');
-  const imageId = uuidv7();
+  // From the context, so a keyed retry puts the file under the id its first attempt recorded.
+  const imageId = context.newId();
   const sealed = await deps.vault.sealBytes(userId, image.bytes);
   await deps.blobs.put(imageId, { bytes: sealed, contentType: image.contentType });
   const result = await decideOn(deps, userId, { type: 'ChangeImage', data: { imageId } }, context);
-  if (state.imageId) await deps.blobs.delete(state.imageId);
+  // A retry that finds the change made already reads the new image as the old one: keep it.
+  if (state.imageId && !result.replayed) await deps.blobs.delete(state.imageId);
   return { position: result.position, view: (await userViewFromEvents(deps.store, deps.vault, userId))! };
 }
 

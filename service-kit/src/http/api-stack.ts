@@ -9,7 +9,7 @@ import { compression } from './compression';
 import { apiNotFound } from './api-not-found';
 import { bodyParser } from './body-parser';
 import { endpointGate } from './endpoint-gate';
-import { endpointRouter, type EndpointRoute } from './endpoint-routes';
+import { endpointRouter, type EndpointRoute, type RouteServices } from './endpoint-routes';
 import { authMiddleware, type AuthDeps } from '../auth/auth-middleware';
 
 /**
@@ -20,7 +20,7 @@ import { authMiddleware, type AuthDeps } from '../auth/auth-middleware';
  */
 export function apiStack(
   logger: Logger,
-  options: { auth: AuthDeps; routes: readonly EndpointRoute[]; publicUrl: string; bodyLimit?: string },
+  options: { auth: AuthDeps; routes: readonly EndpointRoute[]; publicUrl: string; bodyLimit?: string } & RouteServices,
 ): Middleware[] {
   return [
     requestId(logger),
@@ -33,6 +33,6 @@ export function apiStack(
     endpointGate(),
     authMiddleware(options.auth),
     bodyParser(options.bodyLimit),
-    endpointRouter(options.routes),
+    endpointRouter(options.routes, { idempotency: options.idempotency, clock: options.clock }),
   ];
 }

@@ -6,6 +6,8 @@ import { parseInput } from '@pagelog/contracts/input';
 import { ValidationError } from '@pagelog/contracts/domain-errors';
 import { errorItem } from '@pagelog/contracts/error-catalogue';
 import { isStorableText } from '@pagelog/contracts/validation';
+import type { IdempotencyStore } from '@pagelog/storage/idempotency-store/idempotency-store';
+import { AlreadyAnswered, idempotencyKeyOf, KeyedCommand } from './idempotency';
 
 /** The validated input of an endpoint: its schema's type, or nothing for a call that takes none. */
 export type EndpointInput<N extends EndpointName> = (typeof endpoints)[N] extends { schema: infer S extends AnySchema } ? InferType<S> : Record<string, never>;
@@ -13,11 +15,19 @@ export type EndpointInput<N extends EndpointName> = (typeof endpoints)[N] extend
 /** A route's handler: the request (with `ctx.params` from the table's path) and its validated input. */
 export type EndpointHandler<N extends EndpointName> = (ctx: Context, input: EndpointInput<N>) => Promise<void> | void;
 
+/** What the routes of an API process share. */
+export interface RouteServices {
+  /** Where commands sent with an Idempotency-Key are recorded; without it the header is checked and not used. */
+  idempotency?: IdempotencyStore;
+  /** The time keys are recorded at (tests move it); default Date.now. */
+  clock?: () => number;
+}
+
 /** One endpoint of the table with the code that answers it. */
 export interface EndpointRoute {
   readonly name: EndpointName;
   readonly kind: 'command' | 'query';
-  run(ctx: Context): Promise<void>;
+  run(ctx: Context, services?: RouteServices): Promise<void>;
 }
 
 function define(kind: 'command' | 'query') {
@@ -29,12 +39,31 @@ function define(kind: 'command' | 'query') {
     return {
       name,
       kind,
-      async run(ctx) {
+      async run(ctx, services = {}) {
         // Uploads read their multipart body themselves, with their own limits.
         const input = endpoint.multipart
           ? ({} as EndpointInput<N>)
           : (parseInput(endpoint.schema, endpoint.method === 'GET' ? ctx.query : ctx.request.body, endpoint.model, endpoint.method === 'GET' ? 'ignore' : 'refuse') as EndpointInput<N>);
-        await compose<Context>([...before, async (c: Context) => handler(c, input)] as never)(ctx);
+        const answer = compose<Context>([...before, async (c: Context) => handler(c, input)] as never);
+        if (kind === 'query') return answer(ctx);
+        if (!services.idempotency) {
+          // A process wired without the store (some tests) still refuses a malformed key.
+          idempotencyKeyOf(ctx, endpoint.model);
+          return answer(ctx);
+        }
+        const keyed = KeyedCommand.of(ctx, services.idempotency, name, endpoint.model, services.clock);
+        if (!keyed) return answer(ctx);
+        // An upload's fingerprint needs the file, which its handler reads: it admits the request then.
+        if (endpoint.multipart) keyed.deferAdmit(ctx);
+        else if (!(await keyed.admit(ctx, input))) return;
+        try {
+          await answer(ctx);
+        } catch (error) {
+          if (error instanceof AlreadyAnswered) return;
+          await keyed.failed(ctx);
+          throw error;
+        }
+        await keyed.succeeded(ctx);
       },
     };
   };
@@ -51,7 +80,7 @@ export const query = define('query');
  * so a route exists only for an entry of the table, and access, input and handler all follow
  * the same match. Requests for endpoints this process does not serve pass on.
  */
-export function endpointRouter(routes: readonly EndpointRoute[]): Middleware {
+export function endpointRouter(routes: readonly EndpointRoute[], services: RouteServices = {}): Middleware {
   const byName = new Map<EndpointName, EndpointRoute>();
   for (const route of routes) {
     if (byName.has(route.name)) throw new Error(`two routes for ${route.name}`);
@@ -67,7 +96,7 @@ export function endpointRouter(routes: readonly EndpointRoute[]): Middleware {
     );
     if (bad.length > 0) throw new ValidationError(bad.map(([name]) => errorItem('V_12', name, match.endpoint.model)));
     ctx.params = match.params;
-    await route.run(ctx);
+    await route.run(ctx, services);
   };
 }
 

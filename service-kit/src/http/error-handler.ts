@@ -2,7 +2,7 @@ import type { Context, Middleware } from 'koa';
 import type { Logger } from 'pino';
 import { failure, type Envelope } from '@pagelog/contracts/envelope';
 import { errorItem } from '@pagelog/contracts/error-catalogue';
-import { ConflictError, DomainError, MethodNotAllowedError, StoreUnavailableError, TooManyRequestsError } from '@pagelog/contracts/domain-errors';
+import { ConflictError, DomainError, IdempotencyKeyInUseError, MethodNotAllowedError, StoreUnavailableError, TooManyRequestsError } from '@pagelog/contracts/domain-errors';
 import { classifyStoreError, type StoreTroubleKind } from '@pagelog/storage/store-errors';
 
 /** How long a client should wait before sending a request that met store trouble again. */
@@ -74,7 +74,7 @@ export function errorHandler(): Middleware {
         ctx.status = error.status;
         const body: Envelope<unknown> = failure(error.items);
         if (error instanceof ConflictError) body.data = { ...error.details, currentRevision: error.currentRevision };
-        if (error instanceof TooManyRequestsError) ctx.set('Retry-After', String(Math.max(1, error.retryAfterSeconds)));
+        if (error instanceof TooManyRequestsError || error instanceof IdempotencyKeyInUseError) ctx.set('Retry-After', String(Math.max(1, error.retryAfterSeconds)));
         if (error instanceof MethodNotAllowedError) ctx.set('Allow', error.allowed.join(', '));
         if (error instanceof StoreUnavailableError) ctx.set('Retry-After', String(STORE_RETRY_AFTER_SECONDS));
         ctx.body = body;

@@ -1,4 +1,4 @@
-import { API_BASE, endpoints, endpointUrl, type EndpointName, type HttpMethod } from '@pagelog/contracts/endpoints';
+import { API_BASE, endpoints, endpointUrl, IDEMPOTENCY_KEY_HEADER, type EndpointName, type HttpMethod } from '@pagelog/contracts/endpoints';
 import { MIN_POSITION_HEADER, POSITION_HEADER, type ErrorItem } from '@pagelog/contracts/envelope';
 import { errorItem } from '@pagelog/contracts/error-catalogue';
 import { CSRF_HEADER, REQUESTED_WITH_HEADER, REQUESTED_WITH_VALUE } from '@pagelog/contracts/users/user';
@@ -26,6 +26,11 @@ export interface RequestOptions {
    * 401 is an answer (wrong credentials), not a lost session.
    */
   signalsSessionEnd?: boolean;
+  /**
+   * The Idempotency-Key of the user action this state-changing call belongs to. By default every
+   * call is an action of its own, with a fresh key (kept for its retries, see createApiClient).
+   */
+  idempotencyKey?: string;
 }
 
 export interface CallOptions extends Omit<RequestOptions, 'signalsSessionEnd'> {
@@ -49,6 +54,33 @@ export interface ApiClient {
 export interface ApiClientOptions {
   fetch?: typeof globalThis.fetch;
   base?: string;
+  /** Waits between retries (specs pass one that does not). */
+  sleep?: (ms: number) => Promise<void>;
+  /** Makes the Idempotency-Key of a new user action. */
+  newKey?: () => string;
+}
+
+/** How often a state-changing call is sent again after no answer, a 503, or a 409 for its key still at work. */
+const RETRIES = 2;
+/** The waits before those retries when the server names none (Retry-After), and the longest wait taken. */
+const RETRY_DELAYS_MS = [500, 2_000];
+const MAX_RETRY_DELAY_MS = 5_000;
+/** A call that ended without an answer keeps its key this long for the same call sent again (the server keeps keys 24 h). */
+const UNSETTLED_KEY_MS = 60 * 60_000;
+
+/**
+ * A new Idempotency-Key. crypto.randomUUID exists only in secure contexts (https, localhost); an
+ * admin served over plain http on another host makes its key from getRandomValues instead.
+ */
+export function newIdempotencyKey(): string {
+  const crypto = globalThis.crypto;
+  if (typeof crypto.randomUUID === 'function') return crypto.randomUUID();
+  return Array.from(crypto.getRandomValues(new Uint8Array(16)), (b) => b.toString(16).padStart(2, '0')).join('');
+}
+
+/** Whether a state-changing call may have been applied without its answer arriving, or is still at work: send it again with its key. */
+function unsettled(status: number, errors: readonly ErrorItem[]): boolean {
+  return status === 0 || status === 503 || (status === 409 && errors.some((error) => error.property === IDEMPOTENCY_KEY_HEADER));
 }
 
 /**
@@ -57,11 +89,25 @@ export interface ApiClientOptions {
  * state-changing call, and asks every call to reflect the latest write it saw (read-your-writes:
  * X-Pagelog-Min-Position). It never throws for an HTTP status: a failed call answers Success
  * false with catalogue errors (G_01 when the server gave none).
+ *
+ * Every state-changing call carries an Idempotency-Key, one per user action (decision 0007). A
+ * call that got no answer (offline, a dropped connection), a 503, or a 409 because its first
+ * attempt is still at work, is sent again a couple of times with back-off, always with the same
+ * key, so a write that was applied is answered with its result instead of being made twice. When
+ * it still ends unanswered, the same call sent again (the user presses save again on the same
+ * content) reuses the key for an hour.
  */
-export function createApiClient({ fetch = (...args) => globalThis.fetch(...args), base = API_BASE }: ApiClientOptions = {}): ApiClient {
+export function createApiClient({
+  fetch = (...args) => globalThis.fetch(...args),
+  base = API_BASE,
+  sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
+  newKey = newIdempotencyKey,
+}: ApiClientOptions = {}): ApiClient {
   let token: string | null = null;
   let position = 0;
   const sessionEndListeners = new Set<() => void>();
+  /** Keys of calls that ended unanswered, by what they sent. */
+  const unsettledKeys = new Map<string, { key: string; at: number }>();
 
   function remember(headers: Headers) {
     const newToken = headers.get(CSRF_HEADER);
@@ -71,22 +117,45 @@ export function createApiClient({ fetch = (...args) => globalThis.fetch(...args)
   }
 
   async function request<T>(method: HttpMethod, path: string, options: RequestOptions = {}): Promise<ApiReply<T>> {
-    const reply = await send<T>(method, path, options);
+    if (method === 'GET') return (await send<T>(method, path, options)).reply;
+    // One user action, one key, on every attempt; an earlier unanswered attempt of the very same
+    // call lends it its key.
+    const sent = options.formData ? null : `${method} ${path}${queryString(options.query)} ${JSON.stringify(options.body ?? {})}`;
+    const earlier = sent === null ? undefined : unsettledKeys.get(sent);
+    const key = options.idempotencyKey ?? (earlier && Date.now() - earlier.at < UNSETTLED_KEY_MS ? earlier.key : newKey());
+    const keyed = { ...options, idempotencyKey: key };
+    let result = await sendWithToken<T>(method, path, keyed);
+    for (let retry = 0; retry < RETRIES && unsettled(result.reply.status, result.reply.Errors); retry++) {
+      await sleep(Math.min(result.retryAfterMs ?? RETRY_DELAYS_MS[retry]!, MAX_RETRY_DELAY_MS));
+      result = await sendWithToken<T>(method, path, keyed);
+    }
+    if (sent !== null) {
+      unsettledKeys.delete(sent);
+      for (const [each, { at }] of unsettledKeys) if (Date.now() - at >= UNSETTLED_KEY_MS) unsettledKeys.delete(each);
+      if (unsettled(result.reply.status, result.reply.Errors)) unsettledKeys.set(sent, { key, at: earlier?.key === key ? earlier.at : Date.now() });
+    }
+    return result.reply;
+  }
+
+  async function sendWithToken<T>(method: HttpMethod, path: string, options: RequestOptions): Promise<Sent<T>> {
+    const result = await send<T>(method, path, options);
+    const { reply } = result;
     // The server refused the CSRF token: the session it belonged to has ended (a log-out, an idle
     // anonymous session). The session check starts a fresh one and hands out its token; the
     // refused call changed nothing, so it is safe to send once more.
-    if (method !== 'GET' && path !== sessionCheckPath && reply.status === 403 && reply.Errors.some((error) => error.code === 'AUTH_06')) {
+    if (path !== sessionCheckPath && reply.status === 403 && reply.Errors.some((error) => error.code === 'AUTH_06')) {
       const check = await send(endpoints.authUser.method, sessionCheckPath, { signalsSessionEnd: false });
-      if (check.status !== 0) return send<T>(method, path, options);
+      if (check.reply.status !== 0) return send<T>(method, path, options);
     }
-    return reply;
+    return result;
   }
 
-  async function send<T>(method: HttpMethod, path: string, options: RequestOptions = {}): Promise<ApiReply<T>> {
+  async function send<T>(method: HttpMethod, path: string, options: RequestOptions = {}): Promise<Sent<T>> {
     const headers: Record<string, string> = { Accept: 'application/json' };
     if (method !== 'GET') {
       headers[REQUESTED_WITH_HEADER] = REQUESTED_WITH_VALUE;
       if (token) headers[CSRF_HEADER] = token;
+      if (options.idempotencyKey) headers[IDEMPOTENCY_KEY_HEADER] = options.idempotencyKey;
     }
     if (position > 0) headers[MIN_POSITION_HEADER] = String(position);
 
@@ -103,9 +172,11 @@ export function createApiClient({ fetch = (...args) => globalThis.fetch(...args)
     try {
       response = await fetch(base + path + queryString(options.query), { method, headers, body, credentials: 'same-origin' });
     } catch {
-      return failed(0);
+      return { reply: failed(0), retryAfterMs: null };
     }
     remember(response.headers);
+    const retryAfter = Number(response.headers.get('Retry-After') ?? Number.NaN);
+    const retryAfterMs = Number.isFinite(retryAfter) && retryAfter >= 0 ? retryAfter * 1000 : null;
 
     if (response.status === 401 && options.signalsSessionEnd !== false) {
       for (const listener of [...sessionEndListeners]) listener();
@@ -115,9 +186,9 @@ export function createApiClient({ fetch = (...args) => globalThis.fetch(...args)
     try {
       parsed = await response.json();
     } catch {
-      return failed(response.status);
+      return { reply: failed(response.status), retryAfterMs };
     }
-    if (!isEnvelope(parsed)) return failed(response.status);
+    if (!isEnvelope(parsed)) return { reply: failed(response.status), retryAfterMs };
     const reply: ApiReply<T> = {
       status: response.status,
       // A 2xx is needed as well: a proxy's error page never counts as success.
@@ -127,7 +198,7 @@ export function createApiClient({ fetch = (...args) => globalThis.fetch(...args)
     };
     if ('User' in parsed) reply.User = parsed.User;
     if (!reply.Success && reply.Errors.length === 0) reply.Errors = [errorItem('G_01')];
-    return reply;
+    return { reply, retryAfterMs };
   }
 
   return {
@@ -147,6 +218,12 @@ export function createApiClient({ fetch = (...args) => globalThis.fetch(...args)
 }
 
 const sessionCheckPath = endpoints.authUser.path;
+
+/** A reply with the wait the server asked for before a retry (Retry-After), if any. */
+interface Sent<T> {
+  reply: ApiReply<T>;
+  retryAfterMs: number | null;
+}
 
 function failed<T>(status: number): ApiReply<T> {
   return { status, Success: false, Errors: [errorItem('G_01')], data: null };

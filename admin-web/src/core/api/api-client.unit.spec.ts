@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { createApiClient } from './api-client';
+import { createApiClient, newIdempotencyKey } from './api-client';
 
 interface Sent {
   url: string;
@@ -161,6 +161,110 @@ describe('the API client', () => {
       expect(ended).to.equal(0);
       await api.call('userList', { query: {} });
       expect(ended).to.equal(1);
+    });
+  });
+
+  describe('idempotency keys', () => {
+    const keys = () => {
+      let n = 0;
+      return () => `key-${++n}`;
+    };
+    const noWait = (waits: number[] = []) => async (ms: number) => {
+      waits.push(ms);
+    };
+    const unavailable = json({ Success: false, Errors: [{ code: 'G_01', property: '', model: '', message: '' }], data: null }, 503, { 'Retry-After': '5' });
+    const offline = () => {
+      throw new TypeError('Failed to fetch');
+    };
+    const inUse = json({ Success: false, Errors: [{ code: 'V_07', property: 'Idempotency-Key', model: 'page', message: '' }], data: null }, 409, { 'Retry-After': '1' });
+
+    it('sends a fresh key with every state-changing call, none with a GET', async () => {
+      const { fetch, sent } = fakeFetch([json(okBody), json(okBody), json(okBody)]);
+      const api = createApiClient({ fetch, newKey: keys() });
+      await api.call('pageCreate', { body: { slug: 'a' } });
+      await api.call('userCurrent');
+      await api.call('pageCreate', { body: { slug: 'a' } });
+      expect(sent.map((request) => request.headers['Idempotency-Key'])).to.deep.equal(['key-1', undefined, 'key-2']);
+    });
+
+    it('sends a call again with the same key after no answer and after a 503, waiting as asked', async () => {
+      const waits: number[] = [];
+      const { fetch, sent } = fakeFetch([offline, unavailable, json(okBody, 200, { 'X-Pagelog-Position': '9' })]);
+      const api = createApiClient({ fetch, newKey: keys(), sleep: noWait(waits) });
+      const reply = await api.call('pageCreate', { body: { slug: 'a' } });
+      expect(reply.Success).to.equal(true);
+      expect(sent.map((request) => request.headers['Idempotency-Key'])).to.deep.equal(['key-1', 'key-1', 'key-1']);
+      expect(sent.map((request) => request.body)).to.deep.equal(Array(3).fill(JSON.stringify({ slug: 'a' })));
+      // No Retry-After without an answer: the first back-off step; then the server's 5 s.
+      expect(waits).to.deep.equal([500, 5000]);
+      expect(api.minPosition()).to.equal(9);
+    });
+
+    it('waits for a first attempt still at work (409 on the key) and asks again', async () => {
+      const waits: number[] = [];
+      const { fetch, sent } = fakeFetch([inUse, json(okBody)]);
+      const reply = await createApiClient({ fetch, newKey: keys(), sleep: noWait(waits) }).call('pageVersionStore', { params: { id: 'v1' }, body: {} });
+      expect(reply.Success).to.equal(true);
+      expect(sent).to.have.length(2);
+      expect(waits).to.deep.equal([1000]);
+    });
+
+    it('gives up after two retries and answers the last failure', async () => {
+      const { fetch, sent } = fakeFetch([unavailable, unavailable, unavailable]);
+      const reply = await createApiClient({ fetch, newKey: keys(), sleep: noWait() }).call('pageCreate', { body: {} });
+      expect(sent).to.have.length(3);
+      expect(reply.status).to.equal(503);
+    });
+
+    it('never retries a GET, or a call the server answered (a 409 stale revision, a 400)', async () => {
+      const stale = json({ Success: false, Errors: [{ code: 'V_07', property: 'revision', model: 'page', message: '' }], data: { currentRevision: 3 } }, 409);
+      const bad = json({ Success: false, Errors: [{ code: 'V_06', property: 'slug', model: 'page', message: '' }], data: null }, 400);
+      const { fetch, sent } = fakeFetch([unavailable, stale, bad]);
+      const api = createApiClient({ fetch, newKey: keys(), sleep: noWait() });
+      await api.call('userCurrent');
+      await api.call('pageVersionStore', { params: { id: 'v1' }, body: {} });
+      await api.call('pageCreate', { body: {} });
+      expect(sent).to.have.length(3);
+    });
+
+    it('keeps the key of a call that stayed unanswered for the same call sent again, not for another', async () => {
+      const { fetch, sent } = fakeFetch([offline, offline, offline, json(okBody), json(okBody), json(okBody)]);
+      const api = createApiClient({ fetch, newKey: keys(), sleep: noWait() });
+      expect((await api.call('pageCreate', { body: { slug: 'a' } })).status).to.equal(0);
+      await api.call('pageCreate', { body: { slug: 'a' } });
+      await api.call('pageCreate', { body: { slug: 'b' } });
+      // Answered: the next save of the same content is a new action.
+      await api.call('pageCreate', { body: { slug: 'a' } });
+      expect(sent.map((request) => request.headers['Idempotency-Key'])).to.deep.equal(['key-1', 'key-1', 'key-1', 'key-1', 'key-2', 'key-3']);
+    });
+
+    it('uses the key a screen gives for its action, also for an upload', async () => {
+      const { fetch, sent } = fakeFetch([offline, json(okBody)]);
+      const formData = new FormData();
+      formData.append('profileImage', new Blob(['x'], { type: 'image/png' }), 'me.png');
+      await createApiClient({ fetch, newKey: keys(), sleep: noWait() }).call('userImageStore', { params: { id: 'u1' }, formData, idempotencyKey: 'action-7' });
+      expect(sent.map((request) => request.headers['Idempotency-Key'])).to.deep.equal(['action-7', 'action-7']);
+      expect(sent[1]!.body).to.equal(formData);
+    });
+
+    it('sends the same key when it sends a call again with a fresh CSRF token', async () => {
+      const refused = json({ Success: false, Errors: [{ code: 'AUTH_06', property: '', model: '', message: '' }], data: null }, 403);
+      const { fetch, sent } = fakeFetch([refused, json(okBody, 200, { 'X-CSRF-Token': 'fresh' }), json(okBody)]);
+      await createApiClient({ fetch, newKey: keys() }).call('pageCreate', { body: {} });
+      expect([sent[0]!.headers['Idempotency-Key'], sent[2]!.headers['Idempotency-Key']]).to.deep.equal(['key-1', 'key-1']);
+    });
+
+    it('makes keys the server takes: a UUID, or 32 hex digits where randomUUID is missing', () => {
+      expect(newIdempotencyKey()).to.match(/^[A-Za-z0-9_.:-]{1,128}$/);
+      const crypto = globalThis.crypto as { randomUUID?: unknown };
+      const own = Object.getOwnPropertyDescriptor(crypto, 'randomUUID');
+      Object.defineProperty(crypto, 'randomUUID', { value: undefined, configurable: true });
+      try {
+        expect(newIdempotencyKey()).to.match(/^[0-9a-f]{32}$/);
+      } finally {
+        if (own) Object.defineProperty(crypto, 'randomUUID', own);
+        else delete crypto.randomUUID;
+      }
     });
   });
 

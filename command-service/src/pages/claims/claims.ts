@@ -75,6 +75,9 @@ async function claim<D extends { pageId: string }>(deps: CommandDeps, kind: Clai
           { type: kind.names.claimed, data: kind.data(pageId) },
         ),
       context,
+      // A keyed retry claims again (its decider answers [] while the page still holds the claim):
+      // the earlier attempt may have given it back, or another page taken it over since.
+      { decideAgain: true },
     )
     .catch((error: unknown) => {
       // Lost a race for the same claim to another page: it is taken.
@@ -91,7 +94,9 @@ async function claim<D extends { pageId: string }>(deps: CommandDeps, kind: Clai
 async function release<D extends { pageId: string }>(deps: CommandDeps, kind: ClaimKind<D>, pageId: string, context: CommandContext): Promise<void> {
   if (kind.holds(await loadPageState(deps, pageId))) return;
   const evolver = claimEvolver(kind.names);
-  await deps.handle(kind.stream, 'any', evolver, (state) => decideRelease(state, pageId, { type: kind.names.released, data: kind.data(pageId) }), context);
+  await deps.handle(kind.stream, 'any', evolver, (state) => decideRelease(state, pageId, { type: kind.names.released, data: kind.data(pageId) }), context, {
+    decideAgain: true,
+  });
 }
 
 export const claimSlug = (deps: CommandDeps, c: { locale: string; slug: string; pageId: string }, context: CommandContext) =>

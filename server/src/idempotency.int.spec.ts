@@ -1,0 +1,321 @@
+import { randomUUID } from 'node:crypto';
+import { expect } from 'chai';
+import sharp from 'sharp';
+import type { NewEvent } from '@pagelog/contracts/events/event';
+import { pageStream } from '@pagelog/contracts/events/page-events';
+import { slugStream } from '@pagelog/contracts/events/slug-events';
+import type { ExpectedRevision } from '@pagelog/storage/event-store/event-store';
+import { ApiClient } from './test-kit/api-client';
+import { FaultyEventStore } from './test-kit/faulty-event-store';
+import { startTestPagelog, storeKinds, type TestPagelog } from './test-kit/start-test-pagelog';
+import { createActiveUser } from './test-kit/users';
+
+const heading = (key: string, text: string) => ({ type: 'heading', key, props: { text, level: 2 }, anchorPoint: '' });
+const seo = { seoTitle: '', seoDescription: '', seoKeywords: [], seoImage: [] };
+
+/** A FaultyEventStore that can also hold appends to matching streams until let go (two requests at once). */
+class HeldEventStore extends FaultyEventStore {
+  private hold: { match: (stream: string) => boolean; reached: () => void; release: Promise<void> } | null = null;
+
+  /** Holds the next appends to matching streams; answers when one is held, and the function that lets them go. */
+  holdAppends(match: (stream: string) => boolean): { held: Promise<void>; letGo: () => void } {
+    let reached!: () => void;
+    let letGo!: () => void;
+    const held = new Promise<void>((resolve) => (reached = resolve));
+    const release = new Promise<void>((resolve) => (letGo = resolve));
+    this.hold = { match, reached, release };
+    return {
+      held,
+      letGo: () => {
+        this.hold = null;
+        letGo();
+      },
+    };
+  }
+
+  override async append(stream: string, events: NewEvent[], expectedRevision: ExpectedRevision) {
+    const hold = this.hold;
+    if (hold?.match(stream)) {
+      hold.reached();
+      await hold.release;
+    }
+    return super.append(stream, events, expectedRevision);
+  }
+}
+
+/**
+ * Commands sent with an Idempotency-Key (decision 0007): a retry of the same request is answered
+ * with the first one's result and appends nothing, also when the first one's answer was lost
+ * after its events were written; without a key a command is decided again as before.
+ */
+for (const kind of storeKinds()) {
+  describe(`idempotent commands (${kind})`, function () {
+    this.timeout(60_000);
+    let app: TestPagelog;
+    let store: HeldEventStore;
+    let admin: ApiClient;
+    let seq = 0;
+    /** How far the product's clock is ahead of the real one. */
+    let ahead = 0;
+
+    beforeEach(async () => {
+      ahead = 0;
+      app = await startTestPagelog(kind, {
+        clock: () => Date.now() + ahead,
+        wrapEventStore: (inner) => {
+          store = new HeldEventStore(inner);
+          return store;
+        },
+      });
+      admin = await ApiClient.loggedIn(app.url);
+    });
+    afterEach(async () => {
+      store?.clear();
+      await app?.stop();
+    });
+
+    const keyed = (key: string) => ({ headers: { 'Idempotency-Key': key } });
+    const createBody = (slug: string, title = 'Nieuws') => ({ title, slug, type: 'base', locale: 'nl-nl', content: '', typeData: {} });
+    const create = (who: ApiClient, slug: string, key?: string, title?: string) => who.post('/page/create', createBody(slug, title), key ? keyed(key) : {});
+    const head = () => app.stores.eventStore.headPosition();
+    const nextSlug = () => `nieuws-${++seq}`;
+
+    describe('a create sent twice', () => {
+      it('with one key answers the same page and position the second time, and appends nothing', async () => {
+        const key = randomUUID();
+        const slug = nextSlug();
+        const first = await create(admin, slug, key);
+        expect(first.status, JSON.stringify(first.body)).to.equal(200);
+        const before = await head();
+        const second = await create(admin, slug, key);
+        expect(second.status).to.equal(200);
+        expect(second.body).to.deep.equal(first.body);
+        expect(second.headers.get('x-pagelog-position')).to.equal(String(first.body.data.position));
+        expect(second.headers.get('idempotent-replayed')).to.equal('true');
+        expect(first.headers.get('idempotent-replayed')).to.equal(null);
+        expect(await head()).to.equal(before);
+      });
+
+      it('without a key is a second create, refused because the slug is taken (V_06)', async () => {
+        const slug = nextSlug();
+        expect((await create(admin, slug)).status).to.equal(200);
+        const second = await create(admin, slug);
+        expect(second.status).to.equal(400);
+        expect(second.body.Errors[0]).to.include({ code: 'V_06', property: 'slug' });
+      });
+
+      it('with one key and another body is refused (422) and appends nothing', async () => {
+        const key = randomUUID();
+        expect((await create(admin, nextSlug(), key)).status).to.equal(200);
+        const before = await head();
+        const other = await create(admin, nextSlug(), key);
+        expect(other.status).to.equal(422);
+        expect(other.body.Errors[0]).to.include({ code: 'V_07', property: 'Idempotency-Key', model: 'page' });
+        expect(await head()).to.equal(before);
+      });
+    });
+
+    it('refuses a key that is not 1-128 letters, digits, _ . : - (400 V_12) before doing anything', async () => {
+      const before = await head();
+      for (const bad of ['', 'ä', 'a b', 'a/b', 'x'.repeat(129)]) {
+        const reply = await admin.post('/page/create', createBody(nextSlug()), keyed(bad));
+        expect(reply.status, JSON.stringify(bad)).to.equal(400);
+        expect(reply.body.Errors[0]).to.include({ code: 'V_12', property: 'Idempotency-Key' });
+      }
+      expect(await head()).to.equal(before);
+      const ok = await admin.post('/page/create', createBody(nextSlug()), keyed(`a_b.c:${'d'.repeat(120)}-1`));
+      expect(ok.status).to.equal(200);
+    });
+
+    describe('a create whose answer was lost after its page was written (the client saw 503)', () => {
+      it('answers its page and position to the retry with its key, and the log holds its events once', async () => {
+        const key = randomUUID();
+        const slug = nextSlug();
+        store.loseAnswers((stream) => stream.startsWith('page-'));
+        const lost = await create(admin, slug, key);
+        expect(lost.status).to.equal(503);
+        store.clear();
+        const before = await head();
+        const retry = await create(admin, slug, key);
+        expect(retry.status, JSON.stringify(retry.body)).to.equal(200);
+        expect(await head()).to.equal(before, 'the retry appends nothing');
+        const page = await app.stores.eventStore.readStream(pageStream(retry.body.data.pageID));
+        expect(page.map((e) => e.type)).to.deep.equal(['PageCreated']);
+        expect(retry.body.data).to.include({ pageVersionID: (page[0]!.data as { versionId: string }).versionId, revision: 1, position: page[0]!.position });
+        const claims = await app.stores.eventStore.readStream(slugStream('nl-nl', slug));
+        expect(claims.map((e) => e.type)).to.deep.equal(['SlugClaimed']);
+        // From now on the stored answer.
+        const again = await create(admin, slug, key);
+        expect(again.body).to.deep.equal(retry.body);
+        expect(again.headers.get('idempotent-replayed')).to.equal('true');
+      });
+
+      it('without a key the retry cannot learn the page: the slug is taken by it (V_06)', async () => {
+        const slug = nextSlug();
+        store.loseAnswers((stream) => stream.startsWith('page-'));
+        expect((await create(admin, slug)).status).to.equal(503);
+        store.clear();
+        const retry = await create(admin, slug);
+        expect(retry.status).to.equal(400);
+        expect(retry.body.Errors[0]).to.include({ code: 'V_06', property: 'slug' });
+      });
+
+      it('claims the slug again when the failed attempt gave it back, and creates the page once', async () => {
+        const key = randomUUID();
+        const slug = nextSlug();
+        // The page cannot be written: the create gives its claims back and answers 503.
+        store.failAppends((stream) => stream.startsWith('page-'));
+        expect((await create(admin, slug, key)).status).to.equal(503);
+        store.clear();
+        const retry = await create(admin, slug, key);
+        expect(retry.status, JSON.stringify(retry.body)).to.equal(200);
+        const claims = await app.stores.eventStore.readStream(slugStream('nl-nl', slug));
+        expect(claims.map((e) => e.type)).to.deep.equal(['SlugClaimed', 'SlugReleased', 'SlugClaimed']);
+        // The slug is the page's: another create cannot take it.
+        const other = await create(admin, slug);
+        expect(other.body.Errors[0]).to.include({ code: 'V_06', property: 'slug' });
+      });
+    });
+
+    describe('a store retried late, after another editor saved', () => {
+      async function pageWithTwoEditors() {
+        const editor = await createActiveUser(admin, app.env.PAGELOG_DATA_DIR!, { email: `ed${++seq}@pagelog.test`, role: 'editor' });
+        const created = await create(admin, nextSlug());
+        const { pageID, pageVersionID, revision } = created.body.data;
+        const store0 = (blocks: unknown[], rev: number) => ({ pageID, revision: rev, title: 'Nieuws', blocks, ...seo });
+        return { editor: editor.client, pageID: pageID as string, versionID: pageVersionID as string, revision: revision as number, body: store0 };
+      }
+
+      it('answers its original result and leaves the other editor’s later save in place', async () => {
+        const { editor, pageID, versionID, revision, body } = await pageWithTwoEditors();
+        const key = randomUUID();
+        const mine = body([heading('h', 'Mijn kop')], revision);
+        const first = await admin.post(`/page/version/${versionID}/store`, mine, keyed(key));
+        expect(first.status).to.equal(200);
+        const theirs = await editor.post(`/page/version/${versionID}/store`, body([heading('h', 'Hun kop')], first.body.data.revision));
+        expect(theirs.status).to.equal(200);
+        const before = await app.stores.eventStore.readStream(pageStream(pageID));
+        const late = await admin.post(`/page/version/${versionID}/store`, mine, keyed(key));
+        expect(late.status).to.equal(200);
+        expect(late.body).to.deep.equal(first.body);
+        expect(late.body.data).to.include({ merged: false });
+        expect(await app.stores.eventStore.readStream(pageStream(pageID))).to.deep.equal(before);
+      });
+
+      it('answers its original result from the log when its own answer was lost', async () => {
+        const { editor, pageID, versionID, revision, body } = await pageWithTwoEditors();
+        const key = randomUUID();
+        const mine = body([heading('h', 'Mijn kop')], revision);
+        store.loseAnswers((stream) => stream === pageStream(pageID));
+        expect((await admin.post(`/page/version/${versionID}/store`, mine, keyed(key))).status).to.equal(503);
+        store.clear();
+        const written = (await app.stores.eventStore.readStream(pageStream(pageID))).at(-1)!;
+        const theirs = await editor.post(`/page/version/${versionID}/store`, body([heading('h', 'Hun kop')], written.revision));
+        expect(theirs.status).to.equal(200);
+        const before = await app.stores.eventStore.readStream(pageStream(pageID));
+        const late = await admin.post(`/page/version/${versionID}/store`, mine, keyed(key));
+        expect(late.status).to.equal(200);
+        expect(late.body.data).to.include({ revision: written.revision, position: written.position, merged: false });
+        expect(await app.stores.eventStore.readStream(pageStream(pageID))).to.deep.equal(before);
+      });
+
+      it('without a key is decided again on the newer version, not answered as before', async () => {
+        const { editor, versionID, revision, body } = await pageWithTwoEditors();
+        const mine = body([heading('h', 'Mijn kop'), heading('k', 'Tweede')], revision);
+        const first = await admin.post(`/page/version/${versionID}/store`, mine);
+        await editor.post(`/page/version/${versionID}/store`, body([heading('h', 'Hun kop'), heading('k', 'Tweede')], first.body.data.revision));
+        const late = await admin.post(`/page/version/${versionID}/store`, mine);
+        expect(late.headers.get('idempotent-replayed')).to.equal(null);
+        expect(late.body).to.not.deep.equal(first.body);
+      });
+    });
+
+    describe('two requests with one key at once', () => {
+      it('answers 409 with Retry-After to the second while the first works, then the first’s result', async () => {
+        const key = randomUUID();
+        const slug = nextSlug();
+        const { held, letGo } = store.holdAppends((stream) => stream.startsWith('page-'));
+        const first = create(admin, slug, key);
+        await held;
+        const second = await create(admin, slug, key);
+        expect(second.status).to.equal(409);
+        expect(second.body.Errors[0]).to.include({ code: 'V_07', property: 'Idempotency-Key' });
+        expect(Number(second.headers.get('retry-after'))).to.be.within(1, 5);
+        letGo();
+        const done = await first;
+        expect(done.status).to.equal(200);
+        const retry = await create(admin, slug, key);
+        expect(retry.body).to.deep.equal(done.body);
+        expect((await app.stores.eventStore.readStream(slugStream('nl-nl', slug))).length).to.equal(1);
+      });
+    });
+
+    describe('a first request that outlives its lease (its process died)', () => {
+      it('is taken over by its retry, and the two write the page once', async () => {
+        const key = randomUUID();
+        const slug = nextSlug();
+        const { held, letGo } = store.holdAppends((stream) => stream.startsWith('page-'));
+        const first = create(admin, slug, key);
+        await held;
+        expect((await create(admin, slug, key)).status).to.equal(409);
+        ahead = 61_000;
+        const second = create(admin, slug, key);
+        // The retry runs as the same command: it reaches the held page append too.
+        await new Promise((resolve) => setTimeout(resolve, 300));
+        letGo();
+        const [a, b] = await Promise.all([first, second]);
+        expect([a.status, b.status]).to.deep.equal([200, 200]);
+        expect(b.body.data).to.deep.equal(a.body.data);
+        const page = await app.stores.eventStore.readStream(pageStream(a.body.data.pageID));
+        expect(page.map((e) => e.type)).to.deep.equal(['PageCreated']);
+        expect((await app.stores.eventStore.readStream(slugStream('nl-nl', slug))).map((e) => e.type)).to.deep.equal(['SlugClaimed']);
+      });
+    });
+
+    it('keeps the keys of different users apart', async () => {
+      const editor = await createActiveUser(admin, app.env.PAGELOG_DATA_DIR!, { email: 'eva@pagelog.test', role: 'editor' });
+      const key = 'same-key-for-both';
+      const mine = await create(admin, nextSlug(), key);
+      const theirs = await create(editor.client, nextSlug(), key);
+      expect([mine.status, theirs.status]).to.deep.equal([200, 200]);
+      expect(theirs.body.data.pageID).to.not.equal(mine.body.data.pageID);
+      expect(theirs.headers.get('idempotent-replayed')).to.equal(null);
+    });
+
+    describe('an upload', () => {
+      const form = (bytes: Buffer) => {
+        const data = new FormData();
+        data.append('profileImage', new Blob([new Uint8Array(bytes)], { type: 'image/png' }), 'me.png');
+        return data;
+      };
+      const png = (background: string) => sharp({ create: { width: 32, height: 32, channels: 3, background } }).png().toBuffer();
+
+      it('sent again with its key is answered as before; with other bytes it is refused (422)', async () => {
+        const me = (await admin.get('/user')).body.data.ID;
+        const key = randomUUID();
+        const bytes = await png('#c33');
+        const first = await admin.call('PUT', `/user/${me}/image`, form(bytes), keyed(key));
+        expect(first.status, JSON.stringify(first.body)).to.equal(200);
+        const before = await head();
+        const again = await admin.call('PUT', `/user/${me}/image`, form(bytes), keyed(key));
+        expect(again.status).to.equal(200);
+        expect(again.body).to.deep.equal(first.body);
+        expect(await head()).to.equal(before);
+        const other = await admin.call('PUT', `/user/${me}/image`, form(await png('#36c')), keyed(key));
+        expect(other.status).to.equal(422);
+      });
+
+      it('whose answer was lost keeps its image when retried with its key', async () => {
+        const me = (await admin.get('/user')).body.data.ID;
+        const key = randomUUID();
+        store.loseAnswers((stream) => stream.startsWith('user-'));
+        expect((await admin.call('PUT', `/user/${me}/image`, form(await png('#3c3')), keyed(key))).status).to.equal(503);
+        store.clear();
+        const retry = await admin.call('PUT', `/user/${me}/image`, form(await png('#3c3')), keyed(key));
+        expect(retry.status, JSON.stringify(retry.body)).to.equal(200);
+        const served = await fetch(`${app.url}${retry.body.data.image}`, { headers: { Cookie: admin.cookie! } });
+        expect(served.status).to.equal(200);
+      });
+    });
+  });
+}
