@@ -29,6 +29,20 @@ describe('npm run pagelog', function () {
     }
   });
 
+  it('shows the shadow an interrupted rebuild left as such, and the next rebuild clears it', async () => {
+    const app = await startTestPagelog('sqlite', { seed: true });
+    // What a rebuild killed half-way leaves: a shadow checkpoint and shadow documents.
+    await app.stores.readModels.commit('public-pages~rebuild', 3, async (uow) => uow.put('public_pages~rebuild', 'ghost', { slug: 'ghost' }));
+    await app.stop(true);
+    const before = pagelog(['status'], app.env);
+    expect(before.stdout).to.match(/^public-pages~rebuild +position 3 of \d+ \(lag \d+\) \(rebuild of public-pages, running or interrupted\)$/m);
+    const rebuilt = pagelog(['rebuild', 'public-pages'], app.env);
+    expect(rebuilt.status, rebuilt.stderr).to.equal(0);
+    const after = pagelog(['status'], app.env);
+    expect(after.stdout).not.to.contain('~rebuild');
+    expect(after.stdout).to.match(/^public-pages +position (\d+) of \1 \(lag 0\)$/m);
+  });
+
   it('names the known projections when asked for an unknown one, and exits non-zero', async () => {
     const app = await startTestPagelog('sqlite');
     await app.stop(true);

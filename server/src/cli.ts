@@ -2,6 +2,7 @@ import { SingleBar, Presets } from 'cli-progress';
 import { configOrExit } from '@pagelog/service-kit/run-service';
 import { openStores } from '@pagelog/service-kit/open-stores';
 import { Projector } from '@pagelog/projector/core/projector';
+import { shadowName } from '@pagelog/projector/core/shadow-projection';
 import { allProjections } from '@pagelog/projector/projections';
 import { createLogger } from '@pagelog/service-kit/logger';
 import { openAuth } from '@pagelog/service-kit/auth/open-auth';
@@ -15,8 +16,9 @@ import { DomainError } from '@pagelog/contracts/domain-errors';
 const usage = `Usage: npm run pagelog -- <command>
 
 Commands:
-  rebuild [projection]   clear a projection's read models and replay every event into them
-                         (all projections when none is named)
+  rebuild [projection]   build a projection's read models afresh from every event, beside the
+                         live ones, and swap them in at once (all projections when none is
+                         named); safe while the server runs: its reads never go backwards
   status                 each projection's position and lag
   create-admin [email] [name]
                          create the first administrator: with an e-mail address, the password
@@ -100,7 +102,11 @@ async function main(argv: string[]): Promise<number> {
     if (command === 'status') {
       const head = await stores.eventStore.headPosition();
       for (const c of await stores.readModels.getCheckpoints()) {
-        console.log(`${c.name.padEnd(14)} position ${c.position} of ${head} (lag ${head - c.position})${c.error ? ` STOPPED at ${c.error.position}: ${c.error.message}` : ''}`);
+        // A shadow is a rebuild under way (in this or another process), or one that was interrupted
+        // and is cleared by the next rebuild; nothing reads it.
+        const shadowOf = allProjections.find((p) => shadowName(p.name) === c.name);
+        const note = shadowOf ? ` (rebuild of ${shadowOf.name}, running or interrupted)` : '';
+        console.log(`${c.name.padEnd(14)} position ${c.position} of ${head} (lag ${head - c.position})${c.error ? ` STOPPED at ${c.error.position}: ${c.error.message}` : ''}${note}`);
       }
       return 0;
     }

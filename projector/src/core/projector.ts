@@ -3,6 +3,7 @@ import type { EventStore } from '@pagelog/storage/event-store/event-store';
 import { CheckpointMovedError, type ReadModelStore } from '@pagelog/storage/read-model-store/read-model-store';
 import { classifyStoreError } from '@pagelog/storage/store-errors';
 import type { Projection } from './projection';
+import { shadowName, shadowProjection } from './shadow-projection';
 
 export interface ProjectorLogger {
   info(obj: object, msg?: string): void;
@@ -285,7 +286,8 @@ export class Projector {
   /**
    * Rebuilds every projection whose read models an older version of it wrote (a store from
    * before an upgrade), then records the versions now in place. A store without a record counts
-   * as version 1; an empty one needs no rebuild.
+   * as version 1; an empty one needs no rebuild. The rebuild is the one `rebuild` does, beside the
+   * old read models, so another process still serving them (a rolling upgrade) keeps serving.
    */
   async upgrade(): Promise<string[]> {
     const { readModels } = this.options;
@@ -354,43 +356,113 @@ export class Projector {
   }
 
   /**
-   * Clears the named projections' collections and checkpoints and replays the whole log into
-   * them, reading each batch of the log once for all of them.
+   * Rebuilds the named projections without taking their read models away: each is replayed from
+   * the start of the log into shadow collections beside the live ones (one read of each batch of
+   * the log for all of them), caught up to the head, and swapped in atomically. Reads go on from
+   * the live read models throughout and never see an emptier state than before. A shadow left by
+   * an interrupted rebuild is cleared first; one that fails (a handler throws) leaves the live read
+   * models as they were.
    */
   async rebuild(names: string | string[], onProgress?: (position: number, head: number) => void): Promise<void> {
-    const runners = (Array.isArray(names) ? names : [names]).map((name) => this.runner(name));
-    // A live runner of the same projection would write alongside the replay: pause it.
-    const paused = runners.filter((r) => r.isRunning);
-    await Promise.all(paused.map((r) => r.stop()));
-    try {
-      await this.prepare();
-      for (const runner of runners) {
-        await this.options.readModels.reset(runner.projection.name, runner.projection.collections.map((c) => c.name));
-      }
-      const head = await this.options.eventStore.headPosition();
-      // Every runner follows the shared read of the log while its checkpoint is where the
-      // previous batch left it; one that another writer moved catches up on its own at the end.
-      let inStep = runners;
-      let after = 0;
-      for (;;) {
-        const events = await this.options.eventStore.readAll({ after, limit: this.options.rebuildBatchSize ?? 20_000 });
-        if (events.length === 0) break;
-        const next: ProjectionRunner[] = [];
-        for (const runner of inStep) {
-          try {
-            await runner.applyBatch(events, after);
-            next.push(runner);
-          } catch (error) {
-            if (!(error instanceof CheckpointMovedError)) throw error;
-          }
+    const live = [...new Set(Array.isArray(names) ? names : [names])].map((name) => this.runner(name));
+    const shadows = live.map((r) => new ProjectionRunner(shadowProjection(r.projection), this.options));
+    await this.prepare();
+    for (const shadow of shadows) {
+      await this.options.readModels.reset(shadow.projection.name, shadow.projection.collections.map((c) => c.name));
+    }
+    await this.replay(shadows, onProgress);
+    for (const [i, runner] of live.entries()) await this.swapIn(runner, shadows[i]!, onProgress);
+  }
+
+  /**
+   * Replays the log, up to the head as it is now, into freshly reset runners, reading each batch
+   * once for all of them. What is appended meanwhile is left to the catch-up before the swap.
+   */
+  private async replay(runners: ProjectionRunner[], onProgress?: (position: number, head: number) => void): Promise<void> {
+    const head = await this.options.eventStore.headPosition();
+    // Every runner follows the shared read of the log while its checkpoint is where the previous
+    // batch left it; one that another writer moved (a second rebuild of the same projection)
+    // catches up on its own before it is swapped in.
+    let inStep = runners;
+    let after = 0;
+    while (after < head && inStep.length > 0) {
+      const events = await this.options.eventStore.readAll({ after, limit: this.options.rebuildBatchSize ?? 20_000 });
+      if (events.length === 0) break;
+      const next: ProjectionRunner[] = [];
+      for (const runner of inStep) {
+        try {
+          await runner.applyBatch(events, after);
+          next.push(runner);
+        } catch (error) {
+          if (!(error instanceof CheckpointMovedError)) throw error;
         }
-        inStep = next;
-        after = events[events.length - 1]!.position;
-        onProgress?.(after, Math.max(head, after));
       }
-      for (const runner of runners) if (!inStep.includes(runner)) await runner.catchUp();
-    } finally {
-      for (const runner of paused) runner.start();
+      inStep = next;
+      after = events[events.length - 1]!.position;
+      onProgress?.(after, Math.max(head, after));
+      // A synchronous store (SQLite) would otherwise hold the event loop for the whole replay,
+      // and the requests this process serves would wait for the end of the rebuild.
+      await new Promise((resolve) => setImmediate(resolve));
+    }
+  }
+
+  /**
+   * Catches the shadow up to the head and swaps it in. The swap only succeeds while the shadow is
+   * at or past the live checkpoint, so it is tried until the live runner, which keeps following
+   * the log meanwhile, has not got ahead. This process's own live runner is paused for the last
+   * short catch-up and the swap, so they cannot lose that race; a live runner in another process
+   * (the server, while the CLI rebuilds) is outrun instead, and finds its checkpoint moved.
+   */
+  private async swapIn(live: ProjectionRunner, shadow: ProjectionRunner, onProgress?: (position: number, head: number) => void): Promise<void> {
+    const { readModels, eventStore } = this.options;
+    const pairs = live.projection.collections.map((c) => ({ live: c.name, shadow: shadowName(c.name) }));
+    for (let attempt = 1; attempt <= SWAP_ATTEMPTS; attempt++) {
+      // Most of the way without pausing anything: the live read models keep serving and following.
+      await this.follow(shadow, await eventStore.headPosition());
+      const paused = live.isRunning;
+      const started = this.unsubscribe !== null;
+      if (paused) await live.stop();
+      let swapped: boolean;
+      try {
+        await this.follow(shadow, await eventStore.headPosition());
+        swapped = await readModels.swap(live.projection.name, shadow.projection.name, pairs);
+      } finally {
+        // Not if the projector was stopped meanwhile (the server shutting down): it stays stopped.
+        if (paused && (!started || this.unsubscribe !== null)) live.start();
+      }
+      if (swapped) {
+        const { position } = await readModels.getCheckpoint(live.projection.name);
+        onProgress?.(position, Math.max(position, await eventStore.headPosition()));
+        this.options.logger?.info({ projection: live.projection.name, position, attempt }, 'rebuilt projection swapped in');
+        return;
+      }
+    }
+    throw new Error(
+      `rebuilt ${live.projection.name} could not be swapped in: its live checkpoint was ahead of the rebuild on each of ${SWAP_ATTEMPTS} tries `
+        + '(another projector of it is running and the log is busy); the live read models are unchanged, try again',
+    );
+  }
+
+  /**
+   * Runs the runner's batches until a read finds nothing new. While writers keep the head moving
+   * it stops a few reads past `target` (the head when it began) instead: a log that grows about as
+   * fast as it is read would otherwise be chased for as long as they write.
+   */
+  private async follow(runner: ProjectionRunner, target: number): Promise<void> {
+    for (let past = 0; ; ) {
+      if ((await runner.runBatch()) === 0) return;
+      const { position } = await this.options.readModels.getCheckpoint(runner.projection.name);
+      if (position >= target && ++past >= FOLLOW_PAST_TARGET) return;
     }
   }
 }
+
+/**
+ * How often a rebuild tries to swap in before it gives up. Each try is cheap (the events since the
+ * last one), and one loses only when another process's live runner has just handled an event the
+ * shadow had not read yet.
+ */
+const SWAP_ATTEMPTS = 20;
+
+/** How many reads past its target a catch-up makes while the log keeps growing. */
+const FOLLOW_PAST_TARGET = 3;

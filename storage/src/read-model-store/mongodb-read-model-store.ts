@@ -24,6 +24,7 @@ import {
   type FindOptions,
   type ProjectionError,
   type ReadModelStore,
+  type SwapPair,
   type UnitOfWork,
 } from './read-model-store';
 
@@ -200,6 +201,40 @@ export class MongoReadModelStore implements ReadModelStore {
       );
     });
     this.waiters.wake();
+  }
+
+  /**
+   * One multi-document transaction, like commit: a read sees all of it or none of it, on a replica
+   * set. Two limits: a query that yields while the swap commits (a long find) can return some
+   * documents from before and some from after, which the SQL adapters never do; and the whole swap
+   * must finish within MongoDB's transaction lifetime (60 s by default), so a projection with very
+   * many documents may not be swappable (the swap then fails and the live models stay as they were).
+   */
+  async swap(name: string, shadowName: string, pairs: SwapPair[]): Promise<boolean> {
+    let swapped = false;
+    await this.transaction(async (session) => {
+      // withTransaction may run this again after a write conflict: decide afresh each time.
+      swapped = false;
+      // A concurrent commit of either checkpoint writes the same document as this transaction,
+      // so one of the two aborts and is retried, and then sees the other's result.
+      const found = await this.checkpoints.find({ _id: { $in: [name, shadowName] } }, { session }).toArray();
+      const position = (id: string) => Number(found.find((c) => c._id === id)?.position ?? 0);
+      const shadow = position(shadowName);
+      if (shadow < position(name)) return;
+      for (const pair of pairs) {
+        await this.docs.deleteMany({ c: pair.live }, { session });
+        await this.docs.updateMany({ c: pair.shadow }, { $set: { c: pair.live } }, { session });
+      }
+      await this.checkpoints.updateOne(
+        { _id: name },
+        { $set: { position: shadow, error: null, updatedAt: new Date() } },
+        { upsert: true, session },
+      );
+      await this.checkpoints.deleteOne({ _id: shadowName }, { session });
+      swapped = true;
+    });
+    if (swapped) this.waiters.wake();
+    return swapped;
   }
 
   waitForCheckpoints(names: string[], position: number, timeoutMs: number): Promise<boolean> {

@@ -12,6 +12,7 @@ import {
   type FindOptions,
   type ProjectionError,
   type ReadModelStore,
+  type SwapPair,
   type UnitOfWork,
 } from './read-model-store';
 
@@ -22,6 +23,12 @@ export interface PostgresReadModelStoreOptions {
   schema?: string;
   /** Fallback re-check while a read-your-writes wait is pending, for missed notifications; default 250. */
   pollIntervalMs?: number;
+  /**
+   * How long one statement of a swap may take (default 5 minutes): it moves every document of a
+   * projection, so unlike every other statement its time grows with the store, and the pool's
+   * query timeout would give up on a large one.
+   */
+  swapTimeoutMs?: number;
 }
 
 interface CheckpointRow {
@@ -50,6 +57,7 @@ export class PostgresReadModelStore implements ReadModelStore {
   private listening: Promise<void> | undefined;
   private listenRetryAt = 0;
   private closed = false;
+  private readonly swapTimeoutMs: number;
 
   constructor(options: PostgresReadModelStoreOptions) {
     this.pool = options.pool;
@@ -58,6 +66,7 @@ export class PostgresReadModelStore implements ReadModelStore {
     this.docs = `${schema}.rm_docs`;
     this.checkpoints = `${schema}.rm_checkpoints`;
     this.channel = channelName(this.schema);
+    this.swapTimeoutMs = options.swapTimeoutMs ?? 300_000;
     this.waiters = new CheckpointWaiters({
       readPositions: (names) => this.readPositions(names),
       pollIntervalMs: options.pollIntervalMs ?? 250,
@@ -218,6 +227,38 @@ export class PostgresReadModelStore implements ReadModelStore {
     });
   }
 
+  async swap(name: string, shadowName: string, pairs: SwapPair[]): Promise<boolean> {
+    const timeout = this.swapTimeoutMs;
+    const query = (client: pg.PoolClient, text: string, values: unknown[]) =>
+      client.query({ text, values, query_timeout: timeout + 1000 } as pg.QueryConfig);
+    return this.transaction(async (client) => {
+      await client.query(`SET LOCAL statement_timeout = ${Math.max(1, Math.floor(timeout))}`);
+      // Both checkpoint rows are locked (in name order, so two swaps cannot deadlock) before the
+      // comparison: a live commit in flight finishes first and is compared with, a later one
+      // waits and then finds its checkpoint moved. The live row is made if missing, to be locked.
+      await client.query(
+        `INSERT INTO ${this.checkpoints} (name, position, error, updated_at) VALUES ($1, 0, NULL, now()) ON CONFLICT (name) DO NOTHING`,
+        [name],
+      );
+      const { rows } = await client.query<{ name: string; position: string }>(
+        `SELECT name, position FROM ${this.checkpoints} WHERE name = ANY($1::text[]) ORDER BY name FOR UPDATE`,
+        [[name, shadowName]],
+      );
+      const position = (n: string) => Number(rows.find((row) => row.name === n)?.position ?? 0);
+      const shadow = position(shadowName);
+      if (shadow < position(name)) return false;
+      // Under MVCC readers keep seeing the old documents until the commit: no moment is empty.
+      for (const pair of pairs) {
+        await query(client, `DELETE FROM ${this.docs} WHERE collection = $1`, [pair.live]);
+        await query(client, `UPDATE ${this.docs} SET collection = $1 WHERE collection = $2`, [pair.live, pair.shadow]);
+      }
+      await client.query(`UPDATE ${this.checkpoints} SET position = $2, error = NULL, updated_at = now() WHERE name = $1`, [name, shadow]);
+      await client.query(`DELETE FROM ${this.checkpoints} WHERE name = $1`, [shadowName]);
+      await client.query('SELECT pg_notify($1, $2)', [this.channel, `${name}:${shadow}`]);
+      return true;
+    });
+  }
+
   waitForCheckpoints(names: string[], position: number, timeoutMs: number): Promise<boolean> {
     return this.waiters.wait(names, position, timeoutMs);
   }
@@ -278,7 +319,7 @@ export class PostgresReadModelStore implements ReadModelStore {
     return guard(() => this.pool.query<R>(sql, params));
   }
 
-  private transaction(work: (client: pg.PoolClient) => Promise<void>): Promise<void> {
+  private transaction<T>(work: (client: pg.PoolClient) => Promise<T>): Promise<T> {
     return inTransaction(this.pool, work);
   }
 }

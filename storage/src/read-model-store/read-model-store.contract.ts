@@ -403,6 +403,128 @@ export function readModelStoreContract(adapterName: string, open: () => Promise<
       });
     });
 
+    describe('when a rebuilt shadow is swapped in', () => {
+      const pairs = [
+        { live: 'pages', shadow: 'pages~rebuild' },
+        { live: 'page-slugs', shadow: 'page-slugs~rebuild' },
+      ];
+
+      /** The live read models at 5 (with an error), another projection's, and a shadow build at `shadowAt`. */
+      async function liveAndShadow(shadowAt: number): Promise<void> {
+        await store.ensureCollection('pages', ['status']);
+        await store.commit('page-overview', 5, async (uow) => {
+          uow.put('pages', 'old', { title: 'Old', status: 'draft' });
+          uow.put('pages', 'both', { title: 'Both, as live', status: 'draft' });
+          uow.put('page-slugs', 'old', { slug: 'old' });
+        });
+        await store.recordError('page-overview', {
+          position: 6, eventType: 'X', message: 'm', attempts: 1, nextRetryAt: '2030-01-01T00:00:00.000Z',
+        });
+        await store.commit('menus', 4, async (uow) => {
+          uow.put('menus', 'm', { title: 'Main' });
+          // A collection whose name begins like a live one is no shadow of it.
+          uow.put('pages-archive', 'a', { title: 'Archived' });
+        });
+        await store.commit('page-overview~rebuild', shadowAt, async (uow) => {
+          uow.put('pages~rebuild', 'both', { title: 'Both, rebuilt', status: 'published' });
+          uow.put('pages~rebuild', 'new', { title: 'New', status: 'published' });
+          uow.put('page-slugs~rebuild', 'new', { slug: 'new' });
+        });
+      }
+
+      it('replaces the live documents by the shadow ones and moves the checkpoint to the shadow\'s', async () => {
+        await liveAndShadow(7);
+        expect(await store.swap('page-overview', 'page-overview~rebuild', pairs)).to.equal(true);
+        expect(await store.get('pages', 'old')).to.equal(null);
+        expect(await store.get('pages', 'both')).to.deep.equal({ title: 'Both, rebuilt', status: 'published' });
+        expect(await store.get('pages', 'new')).to.deep.equal({ title: 'New', status: 'published' });
+        expect(await store.getMany('page-slugs', ['old', 'new'])).to.deep.equal(new Map([['new', { slug: 'new' }]]));
+        // Found through the live collection's index and counted under the live name only.
+        expect((await store.find('pages', { where: { status: 'published' }, orderBy: { field: 'title', direction: 'asc' } })).map((d) => d.title))
+          .to.deep.equal(['Both, rebuilt', 'New']);
+        expect(await store.count('pages~rebuild')).to.equal(0);
+        expect(await store.count('page-slugs~rebuild')).to.equal(0);
+        expect(await store.getCheckpoint('page-overview')).to.deep.include({ position: 7, error: null });
+        expect((await store.getCheckpoints()).map((c) => c.name)).to.deep.equal(['menus', 'page-overview']);
+      });
+
+      it('swaps a shadow that is exactly as far as the live checkpoint', async () => {
+        await liveAndShadow(5);
+        expect(await store.swap('page-overview', 'page-overview~rebuild', pairs)).to.equal(true);
+        expect(await store.count('pages')).to.equal(2);
+        expect((await store.getCheckpoint('page-overview')).position).to.equal(5);
+      });
+
+      it('leaves other collections and checkpoints alone', async () => {
+        await liveAndShadow(7);
+        await store.swap('page-overview', 'page-overview~rebuild', pairs);
+        expect(await store.get('menus', 'm')).to.deep.equal({ title: 'Main' });
+        expect(await store.get('pages-archive', 'a')).to.deep.equal({ title: 'Archived' });
+        expect((await store.getCheckpoint('menus')).position).to.equal(4);
+      });
+
+      it('refuses a shadow behind the live checkpoint and changes nothing', async () => {
+        await liveAndShadow(7);
+        await store.commit('page-overview', 9, async (uow) => uow.put('pages', 'later', { title: 'Later' }), { expectedPosition: 5 });
+        expect(await store.swap('page-overview', 'page-overview~rebuild', pairs)).to.equal(false);
+        expect(await store.count('pages')).to.equal(3);
+        expect(await store.get('pages', 'both')).to.deep.equal({ title: 'Both, as live', status: 'draft' });
+        expect(await store.count('pages~rebuild')).to.equal(2);
+        expect((await store.getCheckpoint('page-overview')).position).to.equal(9);
+        expect((await store.getCheckpoint('page-overview~rebuild')).position).to.equal(7);
+      });
+
+      it('makes a commit that started from the old live checkpoint find it moved', async () => {
+        await liveAndShadow(7);
+        await store.swap('page-overview', 'page-overview~rebuild', pairs);
+        const late = await store
+          .commit('page-overview', 6, async (uow) => uow.put('pages', 'old', { title: 'Old again' }), { expectedPosition: 5 })
+          .then(() => null, (e: unknown) => e);
+        expect(late).to.be.instanceOf(CheckpointMovedError);
+        expect(await store.get('pages', 'old')).to.equal(null);
+      });
+
+      it('wakes read-your-writes waiters for the live checkpoint', async () => {
+        await liveAndShadow(7);
+        const waiting = track(store.waitForCheckpoints(['page-overview'], 7, 5000));
+        await sleep(30);
+        expect(waiting.settled).to.equal(false);
+        const swapped = Date.now();
+        await store.swap('page-overview', 'page-overview~rebuild', pairs);
+        expect(await waiting.promise).to.equal(true);
+        expect(Date.now() - swapped).to.be.lessThan(1000);
+      });
+
+      it('shows readers the old documents or the new ones, never fewer, while it commits', async () => {
+        const ids = (prefix: string, n: number) => Array.from({ length: n }, (_, i) => `${prefix}${String(i).padStart(4, '0')}`);
+        await store.commit('page-overview', 5, async (uow) => {
+          for (const id of ids('p', 300)) uow.put('pages', id, { n: 1 });
+        });
+        await store.commit('page-overview~rebuild', 5, async (uow) => {
+          for (const id of ids('p', 400)) uow.put('pages~rebuild', id, { n: 2 });
+        });
+        const seen = new Set<string>();
+        let done = false;
+        const reading = (async () => {
+          while (!done) {
+            const [count, docs] = await Promise.all([store.count('pages'), store.find('pages')]);
+            seen.add(`count ${count}`);
+            seen.add(`find ${docs.length} of ${[...new Set(docs.map((d) => d.n))].join(',')}`);
+            // A synchronous adapter answers at once: let the timers (and the swap) have a turn.
+            await new Promise((resolve) => setImmediate(resolve));
+          }
+        })();
+        await sleep(20);
+        const swapped = await store.swap('page-overview', 'page-overview~rebuild', [{ live: 'pages', shadow: 'pages~rebuild' }]);
+        await sleep(20);
+        done = true;
+        await reading;
+        expect(swapped).to.equal(true);
+        expect([...seen].every((s) => ['count 300', 'count 400', 'find 300 of 1', 'find 400 of 2'].includes(s)), [...seen].join('; ')).to.equal(true);
+        expect(seen).to.include('count 400');
+      });
+    });
+
     describe('waiting for checkpoints', () => {
       it('resolves true at once when the checkpoints are already there', async () => {
         await store.commit('page-overview', 42, async () => {});

@@ -33,6 +33,12 @@ export interface FindOptions {
   offset?: number;
 }
 
+/** A live collection and the shadow collection a rebuild wrote beside it. */
+export interface SwapPair {
+  live: string;
+  shadow: string;
+}
+
 /** Documents to read ahead of a unit of work, by collection. */
 export type Prefetch = { collection: string; ids: string[] }[];
 
@@ -89,6 +95,19 @@ export interface ReadModelStore {
   getCheckpoints(): Promise<Checkpoint[]>;
   /** Deletes the collections' documents and resets the checkpoint to 0, in one transaction. */
   reset(name: string, collections: string[]): Promise<void>;
+  /**
+   * Puts a rebuild in place of projection `name`'s read models, in one transaction: when the
+   * checkpoint `shadowName` is at or past `name`'s, each live collection's documents are replaced
+   * by its shadow's (which then holds none), `name`'s checkpoint moves to the shadow's position
+   * with its error cleared, the shadow checkpoint is deleted, waiters are woken, and the answer is
+   * true. Otherwise nothing changes and the answer is false: the caller catches the shadow up and
+   * tries again. Readers see the old documents until the commit and the new ones after, never a
+   * mix or an empty collection (MongoDB: see its adapter for a long query across the commit); a
+   * commit that started from the old checkpoint finds it moved.
+   * Shadow collections need no ensureCollection: nothing queries them, and their documents take
+   * the live collections' indexes with their names.
+   */
+  swap(name: string, shadowName: string, pairs: SwapPair[]): Promise<boolean>;
   /**
    * Resolves true once every named checkpoint is at or past `position`, false after `timeoutMs`.
    * Wakes on local commits, and on other processes' commits where the adapter can tell.

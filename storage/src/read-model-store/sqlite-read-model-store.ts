@@ -12,6 +12,7 @@ import {
   type FindOptions,
   type ProjectionError,
   type ReadModelStore,
+  type SwapPair,
   type UnitOfWork,
 } from './read-model-store';
 
@@ -50,6 +51,7 @@ export class SqliteReadModelStore implements ReadModelStore {
   private readonly onCommit = (): void => this.waiters.wake();
   private readonly applyCommit: Transaction<(writes: BufferedWrite[], name: string, position: number, expected?: number) => void>;
   private readonly applyReset: Transaction<(name: string, collections: string[]) => void>;
+  private readonly applySwap: Transaction<(name: string, shadowName: string, pairs: SwapPair[]) => boolean>;
 
   constructor(private readonly db: SqliteDatabase) {
     db.exec(`
@@ -99,6 +101,26 @@ export class SqliteReadModelStore implements ReadModelStore {
         `INSERT INTO rm_checkpoints (name, position, error, updated_at) VALUES (?, 0, NULL, ?)
          ON CONFLICT (name) DO UPDATE SET position = 0, error = NULL, updated_at = excluded.updated_at`,
       ).run(name, new Date().toISOString());
+    });
+    // One synchronous transaction: this connection's readers cannot run in between, and other
+    // connections (WAL) keep reading the old documents until it commits.
+    this.applySwap = db.transaction((name: string, shadowName: string, pairs: SwapPair[]) => {
+      const position = this.statement('SELECT position FROM rm_checkpoints WHERE name = ?');
+      const live = (position.get(name) as { position: number } | undefined)?.position ?? 0;
+      const shadow = (position.get(shadowName) as { position: number } | undefined)?.position ?? 0;
+      if (shadow < live) return false;
+      const clear = this.statement('DELETE FROM rm_docs WHERE collection = ?');
+      const rename = this.statement('UPDATE rm_docs SET collection = ? WHERE collection = ?');
+      for (const pair of pairs) {
+        clear.run(pair.live);
+        rename.run(pair.live, pair.shadow);
+      }
+      this.statement(
+        `INSERT INTO rm_checkpoints (name, position, error, updated_at) VALUES (?, ?, NULL, ?)
+         ON CONFLICT (name) DO UPDATE SET position = excluded.position, error = NULL, updated_at = excluded.updated_at`,
+      ).run(name, shadow, new Date().toISOString());
+      this.statement('DELETE FROM rm_checkpoints WHERE name = ?').run(shadowName);
+      return true;
     });
 
     this.commits = commitsOf(db);
@@ -186,6 +208,12 @@ export class SqliteReadModelStore implements ReadModelStore {
   async reset(name: string, collections: string[]): Promise<void> {
     this.applyReset.immediate(name, collections);
     this.commits.emit('commit');
+  }
+
+  async swap(name: string, shadowName: string, pairs: SwapPair[]): Promise<boolean> {
+    const swapped = this.applySwap.immediate(name, shadowName, pairs);
+    if (swapped) this.commits.emit('commit');
+    return swapped;
   }
 
   waitForCheckpoints(names: string[], position: number, timeoutMs: number): Promise<boolean> {
