@@ -4,11 +4,11 @@ import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync } from 'node:fs
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect } from 'chai';
-import pg from 'pg';
 import { StoreUnavailableError } from '@pagelog/contracts/domain-errors';
 import { blobStoreContract, unsafeBlobIds } from './blob-store.contract';
 import { FsBlobStore } from './fs-blob-store';
 import { PostgresBlobStore } from './postgres-blob-store';
+import { unreachablePool } from '../postgres/unreachable-pool';
 
 blobStoreContract('file system', async () => {
   const dir = mkdtempSync(join(tmpdir(), 'pagelog-bs-'));
@@ -97,8 +97,7 @@ if (postgresUrl) {
 
     describe('when the server cannot be reached', () => {
       it('rejects calls with StoreUnavailableError (503)', async () => {
-        const pool = new pg.Pool({ host: '127.0.0.1', port: 1, user: 'postgres', database: 'test', connectionTimeoutMillis: 2000 });
-        pool.on('error', () => {});
+        const pool = unreachablePool();
         const store = new PostgresBlobStore({ pool });
         try {
           const error = await store.get('x').then(() => null, (e: unknown) => e);

@@ -11,6 +11,7 @@ import { openDatabase } from '../sqlite/open-database';
 import { event, eventStoreContract, waitFor } from './event-store.contract';
 import { PostgresEventStore } from './postgres-event-store';
 import { SqliteEventStore } from './sqlite-event-store';
+import { unreachablePool } from '../postgres/unreachable-pool';
 
 eventStoreContract('SQLite', async () => {
   const dir = mkdtempSync(join(tmpdir(), 'pagelog-es-'));
@@ -210,8 +211,7 @@ if (postgresUrl) {
 
     describe('when the server cannot be reached', () => {
       it('rejects appends and reads with StoreUnavailableError (503)', async () => {
-        const pool = new pg.Pool({ host: '127.0.0.1', port: 1, user: 'postgres', database: 'test', connectionTimeoutMillis: 2000 });
-        pool.on('error', () => {});
+        const pool = unreachablePool();
         const store = new PostgresEventStore({ pool });
         try {
           for (const call of [

@@ -2,13 +2,13 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect } from 'chai';
-import pg from 'pg';
 import { StoreUnavailableError } from '@pagelog/contracts/domain-errors';
 import { freshSchema } from '../postgres/fresh-schema';
 import { openDatabase } from '../sqlite/open-database';
 import { idempotencyStoreContract } from './idempotency-store.contract';
 import { PostgresIdempotencyStore } from './postgres-idempotency-store';
 import { SqliteIdempotencyStore } from './sqlite-idempotency-store';
+import { unreachablePool } from '../postgres/unreachable-pool';
 
 idempotencyStoreContract('SQLite', async () => {
   const dir = mkdtempSync(join(tmpdir(), 'pagelog-idem-'));
@@ -43,8 +43,7 @@ if (postgresUrl) {
   describe('PostgreSQL idempotency store', () => {
     describe('when the server cannot be reached', () => {
       it('rejects begin with StoreUnavailableError (503)', async () => {
-        const pool = new pg.Pool({ host: '127.0.0.1', port: 1, user: 'postgres', database: 'test', connectionTimeoutMillis: 2000 });
-        pool.on('error', () => {});
+        const pool = unreachablePool();
         const store = new PostgresIdempotencyStore({ pool });
         try {
           const error = await store

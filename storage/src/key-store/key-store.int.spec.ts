@@ -4,12 +4,12 @@ import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect } from 'chai';
-import pg from 'pg';
 import { StoreUnavailableError } from '@pagelog/contracts/domain-errors';
 import { openDatabase } from '../sqlite/open-database';
 import { keyStoreContract } from './key-store.contract';
 import { PostgresKeyStore } from './postgres-key-store';
 import { SqliteKeyStore } from './sqlite-key-store';
+import { unreachablePool } from '../postgres/unreachable-pool';
 
 keyStoreContract('SQLite', async () => {
   const dir = mkdtempSync(join(tmpdir(), 'pagelog-ks-'));
@@ -90,8 +90,7 @@ if (postgresUrl) {
 
     describe('when the server cannot be reached', () => {
       it('rejects calls with StoreUnavailableError (503)', async () => {
-        const pool = new pg.Pool({ host: '127.0.0.1', port: 1, user: 'postgres', database: 'test', connectionTimeoutMillis: 2000 });
-        pool.on('error', () => {});
+        const pool = unreachablePool();
         const store = new PostgresKeyStore({ pool });
         try {
           for (const call of [() => store.get('user-a'), () => store.putIfAbsent('user-a', randomBytes(60))]) {
