@@ -75,7 +75,7 @@ export async function openStores(config: StoreConfig, logger?: Logger): Promise<
         timeouts: config.pgTimeouts,
         applicationName: 'pagelog-stores',
         // A dropped idle connection must not crash the process; the next query reconnects.
-        onIdleError: (error) => logger?.warn({ err: error }, 'an idle database connection broke; the next query opens a new one'),
+        onIdleError: (error) => logger?.warn({ error }, 'an idle database connection broke; the next query opens a new one'),
       });
       described.push(`postgres (schema ${config.pgSchema})`);
     }

@@ -1,3 +1,4 @@
+import { StoreUnavailableError } from '@pagelog/contracts/domain-errors';
 /**
  * Failures of a store's resources rather than of a request: the store cannot be reached, has no
  * room, is read-only, has no connection left, is busy or too slow. They answer 503 with
@@ -64,4 +65,9 @@ function troubleKind(error: unknown): StoreTroubleKind | null {
   if (/READONLY You can't write against a read only replica/i.test(message)) return 'read-only';
   if (/OOM command not allowed/i.test(message)) return 'disk-full';
   return null;
+}
+
+/** Store trouble, raw or already named (StoreUnavailableError): an attempt now would only wait for the store again. */
+export function isStoreTrouble(error: unknown): boolean {
+  return error instanceof StoreUnavailableError || classifyStoreError(error) !== null;
 }

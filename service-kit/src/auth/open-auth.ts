@@ -58,7 +58,7 @@ export async function openAuth(config: Config, eventStore: EventStore, logger: L
         max: 4,
         timeouts: config.pgTimeouts,
         applicationName: 'pagelog-auth',
-        onIdleError: (error) => logger.warn({ err: error }, 'an idle database connection broke; the next query opens a new one'),
+        onIdleError: (error) => logger.warn({ error }, 'an idle database connection broke; the next query opens a new one'),
       });
     }
     return pool;

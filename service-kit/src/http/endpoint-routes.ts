@@ -60,7 +60,7 @@ function define(kind: 'command' | 'query') {
           await answer(ctx);
         } catch (error) {
           if (error instanceof AlreadyAnswered) return;
-          await keyed.failed(ctx);
+          await keyed.failed(ctx, error);
           throw error;
         }
         await keyed.succeeded(ctx);

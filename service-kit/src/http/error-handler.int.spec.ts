@@ -2,6 +2,7 @@ import { expect } from 'chai';
 import Koa from 'koa';
 import request from 'supertest';
 import { pino } from 'pino';
+import { ConflictError, StoreUnavailableError } from '@pagelog/contracts/domain-errors';
 import { errorHandler } from './error-handler';
 
 const withCode = (code: string) => Object.assign(new Error(`failure ${code}`), { code });
@@ -46,6 +47,14 @@ describe('the error handler meeting store trouble', () => {
       expect(logged[0]!.advice).to.be.a('string').and.not.equal('');
     });
   }
+
+  it('logs a write that lost every race for its deadline as contention (busy), not as a store it could not reach', async () => {
+    const lines: Record<string, unknown>[] = [];
+    const app = appThrowing(lines);
+    app.throwNext(new StoreUnavailableError(new ConflictError('page-1', 3, 4, { conflicts: ['revision'] })));
+    expect((await app.http().get('/')).status).to.equal(503);
+    expect(lines.map((l) => l.storeTrouble).filter(Boolean)).to.deep.equal(['busy']);
+  });
 
   it('still answers a bug 500', async () => {
     const app = appThrowing([]);

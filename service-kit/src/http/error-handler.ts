@@ -43,9 +43,12 @@ function logRefusal(ctx: Context, log: Logger | undefined, error: DomainError): 
  * lasts (an outage would otherwise write a line for every request).
  */
 function troubleLogger() {
+  const contended = { kind: 'busy' as const, advice: 'one stream had more concurrent writers than a command could wait out: look for a client that sends the same change in a loop' };
   const lastLogged = new Map<StoreTroubleKind, number>();
   return (log: Logger | undefined, error: unknown): void => {
-    const trouble = classifyStoreError(error instanceof StoreUnavailableError ? ((error as { cause?: unknown }).cause ?? error) : error);
+    const cause = error instanceof StoreUnavailableError ? ((error as { cause?: unknown }).cause ?? error) : error;
+    // A write that kept losing the race to other writers for its whole deadline (see handle).
+    const trouble = cause instanceof ConflictError ? contended : classifyStoreError(cause);
     const kind = trouble?.kind ?? 'unreachable';
     const now = Date.now();
     if (now - (lastLogged.get(kind) ?? 0) < 60_000) return;

@@ -1,10 +1,11 @@
-import { createCipheriv, createDecipheriv, createHash, randomBytes, randomUUID } from 'node:crypto';
+import { createCipheriv, createDecipheriv, createHash, createHmac, randomBytes, randomUUID } from 'node:crypto';
 import type { Context } from 'koa';
 import type { Logger } from 'pino';
 import { POSITION_HEADER } from '@pagelog/contracts/envelope';
 import { IDEMPOTENCY_KEY_HEADER, IDEMPOTENT_REPLAY_HEADER, isIdempotencyKey, type EndpointName } from '@pagelog/contracts/endpoints';
 import { IdempotencyKeyInUseError, IdempotencyKeyReusedError, ValidationError } from '@pagelog/contracts/domain-errors';
 import { IDEMPOTENCY_TTL_MS, type IdempotencyStore } from '@pagelog/storage/idempotency-store/idempotency-store';
+import { isStoreTrouble } from '@pagelog/storage/store-errors';
 
 /**
  * Idempotent commands (decision 0007). A command sent with an Idempotency-Key is recorded under
@@ -69,14 +70,19 @@ interface StoredAnswer {
   position: string | null;
 }
 
-/** SHA-256 (hex) of JSON with the keys of every object sorted, so equal values give equal digests. */
-export function canonicalDigest(value: unknown): string {
+/**
+ * HMAC-SHA-256 (hex), keyed by the Idempotency-Key, of JSON with the keys of every object sorted,
+ * so equal values give equal digests. Keyed, because a request's body may hold a password or an
+ * address: a plain digest of it in the table could be matched against guesses; this one only by
+ * whoever has the key, which the table does not hold.
+ */
+export function canonicalDigest(value: unknown, key: string): string {
   const json = JSON.stringify(value, (_, v: unknown) =>
     v !== null && typeof v === 'object' && !Array.isArray(v)
       ? Object.fromEntries(Object.entries(v as Record<string, unknown>).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)))
       : v,
   );
-  return createHash('sha256').update(json ?? 'undefined').digest('hex');
+  return createHmac('sha256', key).update(json ?? 'undefined').digest('hex');
 }
 
 /**
@@ -167,7 +173,7 @@ export class KeyedCommand {
    * is still at work. `body` is the parsed input, or a digest of what an upload read.
    */
   async admit(ctx: Context, body: unknown): Promise<boolean> {
-    const fingerprint = canonicalDigest({ method: ctx.method, endpoint: this.name, params: ctx.params ?? {}, body });
+    const fingerprint = canonicalDigest({ method: ctx.method, endpoint: this.name, params: ctx.params ?? {}, body }, this.key);
     const outcome = await this.store.begin(this.scope, this.keyDigest, {
       fingerprint,
       now: this.clock(),
@@ -219,11 +225,16 @@ export class KeyedCommand {
     }
   }
 
-  /** The handler failed: the key is free for a retry of the same request at once. */
-  async failed(ctx: Context): Promise<void> {
+  /**
+   * The handler failed: the key is free for a retry of the same request at once. After store
+   * trouble (`cause`) the answer does not wait for that: the release would wait for the store's
+   * timeout again, so it goes on after the answer.
+   */
+  async failed(ctx: Context, cause?: unknown): Promise<void> {
     if (this.lease === null) return;
-    await this.store.release(this.scope, this.keyDigest, this.lease).catch((error: unknown) => {
+    const released = this.store.release(this.scope, this.keyDigest, this.lease).catch((error: unknown) => {
       (ctx.state.log as Logger | undefined)?.warn({ err: error }, `could not release an Idempotency-Key; a retry waits up to ${IDEMPOTENCY_LEASE_MS / 1000} s`);
     });
+    if (!isStoreTrouble(cause)) await released;
   }
 }

@@ -24,6 +24,28 @@ idempotencyStoreContract('SQLite', async () => {
   };
 });
 
+describe('SQLite idempotency store', () => {
+  it('answers a run it recorded even when the purge of expired keys after it fails, so the key is not left running', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'pagelog-idem-'));
+    const db = openDatabase(join(dir, 'pagelog.db'));
+    try {
+      const store = new SqliteIdempotencyStore(db);
+      // A delete that fails as an I/O error would: the purge, and nothing else, breaks.
+      db.exec(`CREATE TRIGGER no_purge BEFORE DELETE ON idempotency_keys BEGIN SELECT RAISE(ABORT, 'disk I/O error'); END`);
+      const request = { fingerprint: 'fp', now: Date.now(), leaseMs: 60_000, ttlMs: 1_000, lease: 'first' };
+      await store.begin('user:a', 'k-old', request);
+      const later = { ...request, now: request.now + 24 * 3_600_000, lease: 'second' };
+      const outcome = await store.begin('user:a', 'k-new', later);
+      expect(outcome.kind).to.equal('run');
+      await store.release('user:a', 'k-new', 'second');
+      expect((await store.begin('user:a', 'k-new', { ...later, lease: 'third' })).kind).to.equal('run');
+    } finally {
+      db.close();
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
+
 const postgresUrl = process.env.TEST_POSTGRES_URL;
 
 if (postgresUrl) {

@@ -53,7 +53,9 @@ export class SqliteIdempotencyStore implements IdempotencyStore {
     const outcome = this.beginTx.immediate(scope, key, request);
     if (request.now - this.lastPurge >= PURGE_INTERVAL_MS) {
       this.lastPurge = request.now;
-      await this.purgeExpired(request.now);
+      // A side job: the run was recorded, and must be answered (a failure here would leave its
+      // key running until the lease ends); the next interval tries again.
+      await this.purgeExpired(request.now).catch(() => {});
     }
     return outcome;
   }

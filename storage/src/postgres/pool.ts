@@ -21,8 +21,12 @@ export interface PoolOptions {
   timeouts?: PgTimeouts;
   /** Shown in pg_stat_activity. */
   applicationName?: string;
-  /** An idle client's connection broke (the pool drops the client; nothing waits on it). */
-  onIdleError?: (error: Error) => void;
+  /**
+   * An idle client's connection broke (the pool drops the client; nothing waits on it). Given
+   * what is worth logging only: pg's errors can carry their client, its connection and its
+   * parameters along.
+   */
+  onIdleError?: (error: { message: string; code?: string }) => void;
 }
 
 /**
@@ -46,6 +50,6 @@ export function createPool(options: PoolOptions): pg.Pool {
     application_name: options.applicationName ?? 'pagelog',
   });
   // Without a listener a broken idle connection would crash the process.
-  pool.on('error', (error) => options.onIdleError?.(error));
+  pool.on('error', (error: Error & { code?: unknown }) => options.onIdleError?.({ message: error.message, ...(typeof error.code === 'string' ? { code: error.code } : {}) }));
   return pool;
 }
