@@ -42,10 +42,14 @@ export interface ProjectionStatus {
   error: { position: number; eventType: string; message: string; attempts: number; nextRetryAt: string } | null;
 }
 
-/** The state of a projection from its checkpoint, the log's head and the time. */
-export function projectionState(status: Pick<ProjectionStatus, 'lag' | 'updatedAt' | 'error'>, now: number): ProjectionState {
+/**
+ * The state of a projection from its checkpoint, the log's head and the time. `behindSince` is
+ * the time of the first event it has not taken in: stalled counts from the later of that and its
+ * last commit.
+ */
+export function projectionState(status: Pick<ProjectionStatus, 'lag' | 'updatedAt' | 'error'> & { behindSince?: string | null }, now: number): ProjectionState {
   if (status.error) return 'failing';
   if (status.lag === 0) return 'ok';
-  const since = status.updatedAt ? Date.parse(status.updatedAt) : 0;
+  const since = Math.max(status.updatedAt ? Date.parse(status.updatedAt) : 0, status.behindSince ? Date.parse(status.behindSince) : 0);
   return now - since > STALLED_AFTER_MS ? 'stalled' : 'catching-up';
 }

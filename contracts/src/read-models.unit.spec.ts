@@ -15,6 +15,11 @@ describe("a projection's state in the status", () => {
     expect(projectionState({ lag: 12, updatedAt: null, error: null }, now)).to.equal('stalled');
   });
 
+  it('counts from when it fell behind: one event behind after an idle hour is catching up, not stalled', () => {
+    expect(projectionState({ lag: 1, updatedAt: at(3_600_000), behindSince: at(500), error: null }, now)).to.equal('catching-up');
+    expect(projectionState({ lag: 1, updatedAt: at(3_600_000), behindSince: at(STALLED_AFTER_MS + 1), error: null }, now)).to.equal('stalled');
+  });
+
   it('is failing while a handler throws', () => {
     const error = { position: 7, eventType: 'PageCreated', message: 'x', attempts: 3, nextRetryAt: at(-1000) };
     expect(projectionState({ lag: 3, updatedAt: at(10), error }, now)).to.equal('failing');

@@ -61,8 +61,6 @@ class HandlerFailure extends Error {
 export class ProjectionRunner {
   private running = false;
   private currentState: RunnerState = 'stopped';
-  private stateSince = new Date().toISOString();
-  private lastProblem: string | null = null;
   /** The pending sleep: idle (until woken) or a back-off (until its timer, or stop). */
   private sleeper: { resolve: () => void; idle: boolean } | null = null;
   private pendingWake = false;
@@ -157,17 +155,14 @@ export class ProjectionRunner {
     return this.running;
   }
 
-  /** What the runner is doing now, since when, and the last problem it met. */
-  get status(): { name: string; state: RunnerState; since: string; problem: string | null } {
-    return { name: this.projection.name, state: this.currentState, since: this.stateSince, problem: this.lastProblem };
-  }
-
-  private enter(state: RunnerState, problem: string | null = this.lastProblem): void {
-    this.lastProblem = problem;
+  /**
+   * Moves the runner to `state`, logging the changes an operator cares about. (The status
+   * endpoint derives each projection's state from its checkpoint, which any process can read.)
+   */
+  private enter(state: RunnerState, problem: string | null = null): void {
     if (state === this.currentState) return;
     const previous = this.currentState;
     this.currentState = state;
-    this.stateSince = new Date().toISOString();
     const { logger = silent } = this.options;
     const fields = { projection: this.projection.name, state, previous };
     if (state === 'store-unreachable') (logger.warn ?? logger.error).call(logger, { ...fields, problem }, 'projection cannot reach its store; retrying until it can');
@@ -314,11 +309,6 @@ export class Projector {
         });
     }
     return stale;
-  }
-
-  /** What each runner is doing (for the status endpoint and the log). */
-  status(): ProjectionRunner['status'][] {
-    return this.runners.map((r) => r.status);
   }
 
   async start(): Promise<void> {
