@@ -1,48 +1,18 @@
 import { randomUUID } from 'node:crypto';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { expect } from 'chai';
 import sharp from 'sharp';
-import type { NewEvent } from '@pagelog/contracts/events/event';
 import { pageStream } from '@pagelog/contracts/events/page-events';
 import { slugStream } from '@pagelog/contracts/events/slug-events';
-import type { ExpectedRevision } from '@pagelog/storage/event-store/event-store';
 import { ApiClient } from './test-kit/api-client';
-import { FaultyEventStore } from './test-kit/faulty-event-store';
-import { startTestPagelog, storeKinds, type TestPagelog } from './test-kit/start-test-pagelog';
+import { startWithFaultyStore, type FaultyEventStore } from './test-kit/faulty-event-store';
+import { storeKinds, type TestPagelog } from './test-kit/start-test-pagelog';
 import { createActiveUser } from './test-kit/users';
 
 const heading = (key: string, text: string) => ({ type: 'heading', key, props: { text, level: 2 }, anchorPoint: '' });
 const seo = { seoTitle: '', seoDescription: '', seoKeywords: [], seoImage: [] };
 
 /** A FaultyEventStore that can also hold appends to matching streams until let go (two requests at once). */
-class HeldEventStore extends FaultyEventStore {
-  private hold: { match: (stream: string) => boolean; reached: () => void; release: Promise<void> } | null = null;
-
-  /** Holds the next appends to matching streams; answers when one is held, and the function that lets them go. */
-  holdAppends(match: (stream: string) => boolean): { held: Promise<void>; letGo: () => void } {
-    let reached!: () => void;
-    let letGo!: () => void;
-    const held = new Promise<void>((resolve) => (reached = resolve));
-    const release = new Promise<void>((resolve) => (letGo = resolve));
-    this.hold = { match, reached, release };
-    return {
-      held,
-      letGo: () => {
-        this.hold = null;
-        letGo();
-      },
-    };
-  }
-
-  override async append(stream: string, events: NewEvent[], expectedRevision: ExpectedRevision) {
-    const hold = this.hold;
-    if (hold?.match(stream)) {
-      hold.reached();
-      await hold.release;
-    }
-    return super.append(stream, events, expectedRevision);
-  }
-}
-
 /**
  * Commands sent with an Idempotency-Key (decision 0007): a retry of the same request is answered
  * with the first one's result and appends nothing, also when the first one's answer was lost
@@ -52,7 +22,7 @@ for (const kind of storeKinds()) {
   describe(`idempotent commands (${kind})`, function () {
     this.timeout(60_000);
     let app: TestPagelog;
-    let store: HeldEventStore;
+    let store: FaultyEventStore;
     let admin: ApiClient;
     let seq = 0;
     /** How far the product's clock is ahead of the real one. */
@@ -60,13 +30,7 @@ for (const kind of storeKinds()) {
 
     beforeEach(async () => {
       ahead = 0;
-      app = await startTestPagelog(kind, {
-        clock: () => Date.now() + ahead,
-        wrapEventStore: (inner) => {
-          store = new HeldEventStore(inner);
-          return store;
-        },
-      });
+      ({ app, faulty: store } = await startWithFaultyStore(kind, { clock: () => Date.now() + ahead }));
       admin = await ApiClient.loggedIn(app.url);
     });
     afterEach(async () => {
@@ -167,6 +131,9 @@ for (const kind of storeKinds()) {
         store.failAppends((stream) => stream.startsWith('page-'));
         expect((await create(admin, slug, key)).status).to.equal(503);
         store.clear();
+        // The claim goes back right after the answer (the store was in trouble: not before it).
+        const deadline = Date.now() + 5_000;
+        while ((await app.stores.eventStore.readStream(slugStream('nl-nl', slug))).length < 2 && Date.now() < deadline) await sleep(50);
         const retry = await create(admin, slug, key);
         expect(retry.status, JSON.stringify(retry.body)).to.equal(200);
         const claims = await app.stores.eventStore.readStream(slugStream('nl-nl', slug));
@@ -174,6 +141,29 @@ for (const kind of storeKinds()) {
         // The slug is the page's: another create cannot take it.
         const other = await create(admin, slug);
         expect(other.body.Errors[0]).to.include({ code: 'V_06', property: 'slug' });
+      });
+
+      it("keeps the claim its retry made when the failed attempt's give-back arrives late", async () => {
+        const key = randomUUID();
+        const slug = nextSlug();
+        // The first page append fails; the give-back of the slug that follows is held up.
+        let pageFailed = false;
+        store.failAppends((stream) => {
+          if (!stream.startsWith('page-') || pageFailed) return false;
+          pageFailed = true;
+          return true;
+        });
+        const late = store.holdAppend((stream) => pageFailed && stream.startsWith('slug-'));
+        expect((await create(admin, slug, key)).status).to.equal(503);
+        await late.reached;
+        const retry = await create(admin, slug, key);
+        expect(retry.status, JSON.stringify(retry.body)).to.equal(200);
+        late.release();
+        await sleep(300);
+        const claims = await app.stores.eventStore.readStream(slugStream('nl-nl', slug));
+        expect(claims.map((e) => e.type)).to.deep.equal(['SlugClaimed', 'SlugClaimed']);
+        const other = await create(admin, slug);
+        expect(other.body.Errors?.[0]).to.include({ code: 'V_06', property: 'slug' });
       });
     });
 
@@ -234,7 +224,7 @@ for (const kind of storeKinds()) {
       it('answers 409 with Retry-After to the second while the first works, then the first’s result', async () => {
         const key = randomUUID();
         const slug = nextSlug();
-        const { held, letGo } = store.holdAppends((stream) => stream.startsWith('page-'));
+        const { reached: held, release: letGo } = store.holdAppends((stream) => stream.startsWith('page-'));
         const first = create(admin, slug, key);
         await held;
         const second = await create(admin, slug, key);
@@ -254,7 +244,7 @@ for (const kind of storeKinds()) {
       it('is taken over by its retry, and the two write the page once', async () => {
         const key = randomUUID();
         const slug = nextSlug();
-        const { held, letGo } = store.holdAppends((stream) => stream.startsWith('page-'));
+        const { reached: held, release: letGo } = store.holdAppends((stream) => stream.startsWith('page-'));
         const first = create(admin, slug, key);
         await held;
         expect((await create(admin, slug, key)).status).to.equal(409);
@@ -268,7 +258,11 @@ for (const kind of storeKinds()) {
         expect(b.body.data).to.deep.equal(a.body.data);
         const page = await app.stores.eventStore.readStream(pageStream(a.body.data.pageID));
         expect(page.map((e) => e.type)).to.deep.equal(['PageCreated']);
-        expect((await app.stores.eventStore.readStream(slugStream('nl-nl', slug))).map((e) => e.type)).to.deep.equal(['SlugClaimed']);
+        // Each run claimed the slug for the page (a run whose claim is not in use yet claims
+        // afresh), and nothing gave it back: it is the page's.
+        const claims = await app.stores.eventStore.readStream(slugStream('nl-nl', slug));
+        expect(new Set(claims.map((e) => `${e.type} ${(e.data as { pageId: string }).pageId}`))).to.deep.equal(new Set([`SlugClaimed ${a.body.data.pageID}`]));
+        expect((await create(admin, slug)).body.Errors?.[0]).to.include({ code: 'V_06', property: 'slug' });
       });
     });
 

@@ -1,4 +1,5 @@
-import type { PageEvent } from '@pagelog/contracts/events/page-events';
+import { claimKey } from '@pagelog/contracts/events/claim-events';
+import type { PageStreamEvent } from '@pagelog/contracts/events/page-events';
 import { publicationStatus, type PublicationStatus, type VersionContent } from '@pagelog/contracts/pages/page';
 import type { Evolver } from '../core/decider';
 import { assertNever } from '../core/decider';
@@ -14,6 +15,12 @@ export interface OpenRequestState {
 /** What the page deciders need to know of a page's history. */
 export interface PageState {
   exists: boolean;
+  /**
+   * Claims of this page that another page took over while this one did not use them
+   * (ClaimFenced, by claimKey): this page can never come to use them. A page fenced before it was
+   * ever written can never be created.
+   */
+  fences: string[];
   /** A deleted page accepts no command any more. */
   deleted: boolean;
   pageId: string;
@@ -42,6 +49,7 @@ export const emptyContent = (title = ''): VersionContent => ({ title, blocks: []
 
 export const initialPageState: PageState = {
   exists: false,
+  fences: [],
   deleted: false,
   pageId: '',
   type: '',
@@ -59,8 +67,10 @@ export const initialPageState: PageState = {
   openRequest: null,
 };
 
-export function evolvePage(state: PageState, event: PageEvent): PageState {
+export function evolvePage(state: PageState, event: PageStreamEvent): PageState {
   switch (event.type) {
+    case 'ClaimFenced':
+      return { ...state, fences: [...state.fences, claimKey(event.data.claimStream, event.data.claimRevision)] };
     case 'PageCreated':
       return {
         ...initialPageState,
@@ -115,9 +125,9 @@ export function evolvePage(state: PageState, event: PageEvent): PageState {
   }
 }
 
-export const pageEvolver: Evolver<PageState, PageEvent> = { initialState: initialPageState, evolve: evolvePage };
+export const pageEvolver: Evolver<PageState, PageStreamEvent> = { initialState: initialPageState, evolve: evolvePage };
 
-export function foldPage(events: readonly PageEvent[], from: PageState = initialPageState): PageState {
+export function foldPage(events: readonly PageStreamEvent[], from: PageState = initialPageState): PageState {
   return events.reduce(evolvePage, from);
 }
 

@@ -1,7 +1,6 @@
-import { NotFoundError, TooManyRequestsError, ValidationError, DomainError } from '@pagelog/contracts/domain-errors';
+import { ConflictError, NotFoundError, TooManyRequestsError, ValidationError, DomainError } from '@pagelog/contracts/domain-errors';
 import { errorItem } from '@pagelog/contracts/error-catalogue';
 import {
-  emailClaimStream,
   SETUP_STREAM,
   USER_DIRECTORY_STREAM,
   userStream,
@@ -18,7 +17,9 @@ import { roleFromEvents, userViewFromEvents } from '@pagelog/service-kit/auth/us
 import type { CommandContext } from '../core/command-context';
 import { authorizeUserAction, decideUser, initialUserState, SYSTEM_USER_ACTOR, userEvolver, type UserActor, type UserCommand, type UserState } from './decider';
 import { clientAddressKey } from './client-address';
-import { decideEmailClaim, decideEmailRelease, emailClaimEvolver } from './email-claim';
+import { isStoreTrouble } from '@pagelog/storage/store-errors';
+import { assertNotFenced, claim, claimOf, giveBack, ownerOf, release, type HeldClaim } from '../core/claims/claims';
+import { emailKind, userFromEvents } from './email-claim';
 import { decideSetup, setupEvolver } from './setup-decider';
 import { activationMail, resetMail, setupLink } from './mails';
 import { assertNotCommon, hashPassword, verifyAgainstNothing, verifyPassword } from './passwords';
@@ -40,7 +41,8 @@ async function failingAs<T>(deps: UsersDeps, code: string, run: () => Promise<T>
   try {
     return await run();
   } catch (error) {
-    if (error instanceof DomainError) throw error;
+    // Store trouble is the store's, not the operation's: 503 with Retry-After, like anywhere else.
+    if (error instanceof DomainError || isStoreTrouble(error)) throw error;
     deps.logger.error({ err: error }, `user operation failed (${code})`);
     throw new OperationFailedError(code);
   }
@@ -50,45 +52,52 @@ export const emailIndexOf = (deps: Pick<UsersDeps, 'secret'>, email: string) => 
 
 export async function loadUser(deps: UsersDeps, userId: string): Promise<{ state: UserState; revision: number }> {
   const events = await deps.store.readStream(userStream(userId));
-  const state = events.reduce((s, e) => userEvolver.evolve(s, e as unknown as UserEvent), initialUserState);
-  return { state, revision: events.length === 0 ? 0 : events[events.length - 1]!.revision };
+  return { state: userFromEvents(events), revision: events.length === 0 ? 0 : events[events.length - 1]!.revision };
 }
 
+/** Who uses an address now, if anyone (a claim whose user was deleted, never created, or moved on is nobody's). */
+export const ownerOfEmail = (deps: UsersDeps, emailIndex: string): Promise<string | null> => ownerOf(deps, emailKind(emailIndex));
 
-/** Who holds an address: the claim's owner, whether that user still exists, and the stream revision. */
-async function loadEmailClaim(deps: UsersDeps, emailIndex: string) {
-  const events = await deps.store.readStream(emailClaimStream(emailIndex));
-  const { owner } = events.reduce((s, e) => emailClaimEvolver.evolve(s, e as never), emailClaimEvolver.initialState);
-  let ownerLive = false;
-  if (owner) {
-    const { state } = await loadUser(deps, owner);
-    ownerLive = state.exists && !state.deleted;
-  }
-  return { owner, ownerLive, revision: events.length === 0 ? 0 : events[events.length - 1]!.revision };
+const claimEmail = (deps: UsersDeps, emailIndex: string, userId: string, context: CommandContext): Promise<HeldClaim> =>
+  claim(deps, emailKind(emailIndex), userId, context);
+
+/** Gives an address back: the claim event `claimRevision` when given, else whichever the user has. */
+async function releaseEmail(deps: UsersDeps, emailIndex: string, userId: string, context: CommandContext, claimRevision?: number): Promise<void> {
+  if (emailIndex) await release(deps, emailKind(emailIndex), userId, context, claimRevision);
 }
 
-/** The live owner of an address, if any (a claim whose user was deleted or never created is free). */
-export async function ownerOfEmail(deps: UsersDeps, emailIndex: string): Promise<string | null> {
-  const { owner, ownerLive } = await loadEmailClaim(deps, emailIndex);
-  return ownerLive ? owner : null;
-}
+/** Gives the address claim a failed command made back (see giveBack): at once, or after the answer. */
+const giveBackEmail = (deps: UsersDeps, emailIndex: string, userId: string, held: HeldClaim, context: CommandContext, cause: unknown) =>
+  giveBack(deps, 'release the address claim of a failed user change', [() => releaseEmail(deps, emailIndex, userId, context, held.revision)], cause);
 
-async function claimEmail(deps: UsersDeps, emailIndex: string, userId: string, context: CommandContext): Promise<void> {
-  const { ownerLive, revision } = await loadEmailClaim(deps, emailIndex);
-  // decideAgain: a keyed retry claims again, as the claim may have changed hands since (see handle).
-  await deps.handle(emailClaimStream(emailIndex), revision, emailClaimEvolver, (s) => decideEmailClaim(s, userId, ownerLive), context, { decideAgain: true }).catch((error: unknown) => {
-    if (error instanceof DomainError && error.status === 409) throw ValidationError.of('V_06', 'email', 'user');
-    throw error;
-  });
-}
+/** A write of the user's that would use an address claim another user took over meanwhile is refused (V_06 email). */
+const EMAIL = { property: 'email', model: 'user' };
 
-async function releaseEmail(deps: UsersDeps, emailIndex: string, userId: string, context: CommandContext): Promise<void> {
-  if (!emailIndex) return;
-  await deps.handle(emailClaimStream(emailIndex), 'any', emailClaimEvolver, (s) => decideEmailRelease(s, userId), context, { decideAgain: true });
-}
-
-function decideOn(deps: UsersDeps, userId: string, command: UserCommand, context: CommandContext, expected: number | 'any' = 'any') {
-  return deps.handle(userStream(userId), expected, userEvolver, (state) => decideUser(command, state), context);
+/**
+ * Decides a user command on their stream. `usesClaim`: the address claim the write relies on (a
+ * fence on it refuses the write); `basedOnEmail`: the address index the command was worked out
+ * from (a profile change written over another one's new address would take the old one back
+ * unclaimed, so that is a conflict).
+ */
+function decideOn(
+  deps: UsersDeps,
+  userId: string,
+  command: UserCommand,
+  context: CommandContext,
+  expected: number | 'any' = 'any',
+  guard: { usesClaim?: HeldClaim; basedOnEmail?: string } = {},
+) {
+  return deps.handle(
+    userStream(userId),
+    expected,
+    userEvolver,
+    (state, revision) => {
+      assertNotFenced(state.fences, guard.usesClaim, EMAIL);
+      if (guard.basedOnEmail !== undefined && state.emailIndex !== guard.basedOnEmail) throw new ConflictError(userStream(userId), revision, revision, { conflicts: ['email'] });
+      return decideUser(command, state);
+    },
+    context,
+  );
 }
 
 function sendLater(deps: UsersDeps, message: Parameters<UsersDeps['mailer']['send']>[0]): void {
@@ -123,15 +132,14 @@ export async function registerUser(deps: UsersDeps, input: NewUser, actor: UserA
   return failingAs(deps, 'UM_09', async () => {
     const userId = context.newId();
     const emailIndex = emailIndexOf(deps, input.email);
-    await claimEmail(deps, emailIndex, userId, context);
-    await deps.vault.createKey(userId);
-    const personal = await deps.vault.seal(userId, { name: input.name, email: input.email, jobTitle: input.jobTitle } satisfies PersonalData);
     const token = input.password === undefined ? newToken(userId) : null;
-    const secret = input.password === undefined ? null : await deps.vault.seal(userId, await hashPassword(input.password));
-    const result = await decideOn(
-      deps,
-      userId,
-      {
+    const held = await claimEmail(deps, emailIndex, userId, context);
+    let result;
+    try {
+      await deps.vault.createKey(userId);
+      const personal = await deps.vault.seal(userId, { name: input.name, email: input.email, jobTitle: input.jobTitle } satisfies PersonalData);
+      const secret = input.password === undefined ? null : await deps.vault.seal(userId, await hashPassword(input.password));
+      const registration: UserCommand = {
         type: 'RegisterUser',
         data: {
           userId,
@@ -141,10 +149,17 @@ export async function registerUser(deps: UsersDeps, input: NewUser, actor: UserA
           activation: token ? { tokenHash: token.tokenHash, expiresAt: iso(deps.clock() + ACTIVATION_TTL_MS) } : null,
           secret,
         },
-      },
-      context,
-      0,
-    );
+      };
+      result = await decideOn(deps, userId, registration, context, 0, { usesClaim: held }).catch((error: unknown) => {
+        // Its stream was written first: by a takeover of the address this registration was too
+        // slow to use (ClaimFenced). The address is taken now.
+        if (error instanceof ConflictError) throw ValidationError.of('V_06', 'email', 'user');
+        throw error;
+      });
+    } catch (error) {
+      await giveBackEmail(deps, emailIndex, userId, held, context, error);
+      throw error;
+    }
     await deps.handle(USER_DIRECTORY_STREAM, 'any', directoryEvolver, () => [{ type: 'UserListed', data: { userId } }], context);
     if (token) sendLater(deps, activationMail(input.email, input.name, deps.publicUrl, token.token));
     const view = (await userViewFromEvents(deps.store, deps.vault, userId))!;
@@ -224,12 +239,22 @@ export async function updateUser(
   let position = 0;
   const track = (r: { position: number }) => (position = Math.max(position, r.position));
   const emailIndex = emailChanges ? emailIndexOf(deps, next.email) : state.emailIndex;
-  if (emailChanges) await claimEmail(deps, emailIndex, userId, context);
+  // The claim on the address it leaves, read before it leaves it: given back after the change,
+  // that claim event and no later one.
+  const leftClaim = emailChanges ? await claimOf(deps, emailKind(state.emailIndex), userId) : null;
+  const held = emailChanges ? await claimEmail(deps, emailIndex, userId, context) : undefined;
   if (next.name !== personal.name || next.jobTitle !== personal.jobTitle || emailChanges) {
-    const sealed = await deps.vault.seal(userId, next);
-    track(await decideOn(deps, userId, { type: 'ChangeProfile', data: { personal: sealed, emailIndex } }, context));
+    try {
+      const sealed = await deps.vault.seal(userId, next);
+      track(await decideOn(deps, userId, { type: 'ChangeProfile', data: { personal: sealed, emailIndex } }, context, 'any', { usesClaim: held, basedOnEmail: state.emailIndex }));
+    } catch (error) {
+      // The new address goes back (unless the change was written after all); the old one stays.
+      if (held) await giveBackEmail(deps, emailIndex, userId, held, context, error);
+      throw error;
+    }
   }
-  if (emailChanges) await releaseEmail(deps, state.emailIndex, userId, context);
+  // The change is done: freeing the old address must not turn it into a failure.
+  if (leftClaim) await giveBack(deps, 'release the old address of a changed user', [() => releaseEmail(deps, state.emailIndex, userId, context, leftClaim.revision)]);
   if (roleChanges) track(await decideOn(deps, userId, { type: 'ChangeRole', data: { roleId: changes.roleId! } }, context));
   if (secret) {
     track(await decideOn(deps, userId, { type: 'ChangePassword', data: { secret, reason: 'settings' } }, context));
@@ -255,7 +280,8 @@ export async function deleteUser(deps: UsersDeps, userId: string, actor: UserAct
   return failingAs(deps, 'UM_10', async () => {
     await deps.vault.forget(userId);
     const result = await decideOn(deps, userId, { type: 'DeleteUser', data: {} }, context);
-    await releaseEmail(deps, state.emailIndex, userId, context);
+    // The user is deleted: freeing the address must not turn that into a failure.
+    await giveBack(deps, 'release the address of a deleted user', [() => releaseEmail(deps, state.emailIndex, userId, context)]);
     if (state.imageId) await deps.blobs.delete(state.imageId);
     await deps.sessions.endAllFor(userId);
     return { position: result.position };

@@ -1,5 +1,6 @@
 import { ForbiddenError, NotFoundError, ValidationError } from '@pagelog/contracts/domain-errors';
-import type { Sealed, TokenPurpose, UserEvent } from '@pagelog/contracts/events/user-events';
+import type { Sealed, TokenPurpose, UserEvent, UserStreamEvent } from '@pagelog/contracts/events/user-events';
+import { claimKey } from '@pagelog/contracts/events/claim-events';
 import type { Evolver } from '../core/decider';
 import { assertNever } from '../core/decider';
 
@@ -12,6 +13,8 @@ export interface IssuedToken {
 
 export interface UserState {
   exists: boolean;
+  /** Address claims of this user that another took over while this one did not use them (ClaimFenced, by claimKey). */
+  fences: string[];
   deleted: boolean;
   status: 'pending' | 'active';
   roleId: string;
@@ -25,6 +28,7 @@ export interface UserState {
 
 export const initialUserState: UserState = {
   exists: false,
+  fences: [],
   deleted: false,
   status: 'pending',
   roleId: '',
@@ -35,10 +39,12 @@ export const initialUserState: UserState = {
   tokens: {},
 };
 
-export const userEvolver: Evolver<UserState, UserEvent> = {
+export const userEvolver: Evolver<UserState, UserStreamEvent> = {
   initialState: initialUserState,
   evolve(state, event) {
     switch (event.type) {
+      case 'ClaimFenced':
+        return { ...state, fences: [...state.fences, claimKey(event.data.claimStream, event.data.claimRevision)] };
       case 'UserRegistered':
         return { ...state, exists: true, roleId: event.data.roleId, emailIndex: event.data.emailIndex, personal: event.data.personal };
       case 'UserTokenIssued':

@@ -270,8 +270,13 @@ describe('user decider', () => {
     it('starts from a user that does not exist', () => {
       expect(userEvolver.initialState).to.equal(initialUserState);
       expect(initialUserState).to.deep.equal({
-        exists: false, deleted: false, status: 'pending', roleId: '', emailIndex: '', personal: null, secret: null, imageId: null, tokens: {},
+        exists: false, fences: [], deleted: false, status: 'pending', roleId: '', emailIndex: '', personal: null, secret: null, imageId: null, tokens: {},
       });
+    });
+
+    it('remembers the address claims another user took over from this one (ClaimFenced), by claim event', () => {
+      const fenced = { type: 'ClaimFenced' as const, data: { claimStream: 'useremail-ix', claimRevision: 3, takenBy: 'u2' } };
+      expect(userEvolver.evolve(initialUserState, fenced)).to.deep.include({ exists: false, fences: ['useremail-ix@3'] });
     });
 
     it('folds every event type of a user into its state', () => {
@@ -288,6 +293,7 @@ describe('user decider', () => {
       ];
       expect(given(...history)).to.deep.equal({
         exists: true,
+        fences: [],
         deleted: false,
         status: 'active',
         roleId: 'publisher',
@@ -301,7 +307,7 @@ describe('user decider', () => {
         },
       });
       expect(given(...history, deleted)).to.deep.equal({
-        exists: true, deleted: true, status: 'active', roleId: 'publisher', emailIndex: 'ix-ada-2', personal: null, secret: null, imageId: null, tokens: {},
+        exists: true, fences: [], deleted: true, status: 'active', roleId: 'publisher', emailIndex: 'ix-ada-2', personal: null, secret: null, imageId: null, tokens: {},
       });
     });
 

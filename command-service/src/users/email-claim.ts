@@ -1,31 +1,27 @@
-import { ValidationError } from '@pagelog/contracts/domain-errors';
-import type { EmailClaimEvent } from '@pagelog/contracts/events/user-events';
-import type { Evolver } from '../core/decider';
+import type { RecordedEvent } from '@pagelog/contracts/events/event';
+import { emailClaimStream, userStream, type UserStreamEvent } from '@pagelog/contracts/events/user-events';
+import type { ClaimKind } from '../core/claims/claims';
+import { userEvolver, type UserState } from './decider';
 
-/** Who holds an e-mail address (by its index), if anyone. */
-export interface EmailClaimState {
-  owner: string | null;
-}
-
-export const emailClaimEvolver: Evolver<EmailClaimState, EmailClaimEvent> = {
-  initialState: { owner: null },
-  evolve(state, event) {
-    if (event.type === 'EmailClaimed') return { owner: event.data.userId };
-    if (event.type === 'EmailReleased') return state.owner === event.data.userId ? { owner: null } : state;
-    return state;
-  },
-};
+export const userFromEvents = (events: readonly RecordedEvent[]): UserState =>
+  (events as unknown as UserStreamEvent[]).reduce(userEvolver.evolve, userEvolver.initialState);
 
 /**
- * Claims an address for a user. `ownerLive` says whether the current owner still exists (a
- * claim left by a crash before its user was created, or by a deleted user, is free again).
+ * An e-mail address (by its blind index) is unique among users: claimed before the user is
+ * registered or changes to it (see core/claims). A user holds it while they exist and their
+ * profile has that address.
  */
-export function decideEmailClaim(state: EmailClaimState, userId: string, ownerLive: boolean): EmailClaimEvent[] {
-  if (state.owner === userId) return [];
-  if (state.owner !== null && ownerLive) throw ValidationError.of('V_06', 'email', 'user');
-  return [{ type: 'EmailClaimed', data: { userId } }];
-}
-
-export function decideEmailRelease(state: EmailClaimState, userId: string): EmailClaimEvent[] {
-  return state.owner === userId ? [{ type: 'EmailReleased', data: { userId } }] : [];
+export function emailKind(emailIndex: string): ClaimKind {
+  return {
+    stream: emailClaimStream(emailIndex),
+    names: { claimed: 'EmailClaimed', released: 'EmailReleased', ownerField: 'userId' },
+    data: (userId) => ({ userId }),
+    ownerStream: userStream,
+    ownerState: (events) => {
+      const user = userFromEvents(events);
+      return { holds: user.exists && !user.deleted && user.emailIndex === emailIndex, deleted: user.deleted, fences: user.fences };
+    },
+    property: 'email',
+    model: 'user',
+  };
 }

@@ -1,5 +1,6 @@
 import type { Block } from '../blocks/block';
 import type { SeoFields } from '../pages/page';
+import type { ClaimFenced } from './claim-events';
 
 export const pageStream = (pageId: string) => `page-${pageId}`;
 
@@ -152,6 +153,9 @@ export type PageEvent =
   | PublicationRequestRevoked
   | PublicationAccepted
   | PublicationRejected;
+
+/** What a page's stream may hold: its events, and a fence left by a takeover of its claim (never projected). */
+export type PageStreamEvent = PageEvent | ClaimFenced;
 
 export const pageEventTypes: PageEvent['type'][] = [
   'PageCreated',

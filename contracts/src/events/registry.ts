@@ -2,8 +2,19 @@ import type { PageEvent } from './page-events';
 import type { SettingsEvent } from './settings-events';
 import type { SlugEvent, TranslationEvent } from './slug-events';
 import type { EmailClaimEvent, RoleEvent, SetupEvent, UserDirectoryEvent, UserEvent } from './user-events';
+import type { ClaimFenced } from './claim-events';
 
-export type PagelogEvent = PageEvent | SettingsEvent | SlugEvent | TranslationEvent | UserEvent | RoleEvent | EmailClaimEvent | SetupEvent | UserDirectoryEvent;
+export type PagelogEvent =
+  | PageEvent
+  | SettingsEvent
+  | SlugEvent
+  | TranslationEvent
+  | UserEvent
+  | RoleEvent
+  | EmailClaimEvent
+  | SetupEvent
+  | UserDirectoryEvent
+  | ClaimFenced;
 export type PagelogEventType = PagelogEvent['type'];
 export type EventData<T extends PagelogEventType> = Extract<PagelogEvent, { type: T }>['data'];
 
@@ -45,6 +56,7 @@ export const eventSchemas: Record<PagelogEventType, EventSchema> = {
   TranslationClaimed: { schemaVersion: 1, upcasters: {} },
   TranslationReleased: { schemaVersion: 1, upcasters: {} },
   UserRegistered: { schemaVersion: 1, upcasters: {} },
+  ClaimFenced: { schemaVersion: 1, upcasters: {} },
   UserTokenIssued: { schemaVersion: 1, upcasters: {} },
   UserTokenUsed: { schemaVersion: 1, upcasters: {} },
   UserTokensRevoked: { schemaVersion: 1, upcasters: {} },

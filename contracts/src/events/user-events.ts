@@ -1,4 +1,5 @@
 import type { PermissionGrant } from '../permissions';
+import type { ClaimFenced } from './claim-events';
 
 /*
  * Users and roles are event-sourced like everything else. Personal data (name, e-mail, job
@@ -113,6 +114,8 @@ export type UserEvent =
   | UserRoleChanged
   | UserImageChanged
   | UserDeleted;
+/** What a user's stream may hold: their events, and a fence left by a takeover of their address's claim. */
+export type UserStreamEvent = UserEvent | ClaimFenced;
 export type RoleEvent = RoleDefined;
 export type EmailClaimEvent = EmailClaimed | EmailReleased;
 export type UserDirectoryEvent = UserListed;

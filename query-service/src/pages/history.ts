@@ -1,13 +1,15 @@
 import type { RecordedEvent } from '@pagelog/contracts/events/event';
-import type { PageEvent } from '@pagelog/contracts/events/page-events';
+import type { PageStreamEvent } from '@pagelog/contracts/events/page-events';
 import type { PageHistoryEntry } from '@pagelog/contracts/pages/page';
 import type { NameResolver } from '../core/names';
 
 const quote = (text: string) => `“${text.length > 120 ? `${text.slice(0, 117)}…` : text}”`;
 
 /** A page event in a few words, for the history list. */
-export function summaryOf(event: PageEvent): string {
+export function summaryOf(event: PageStreamEvent): string {
   switch (event.type) {
+    case 'ClaimFenced':
+      return `took over a claim the page had made but not used (${event.data.claimStream})`;
     case 'PageCreated': {
       const d = event.data;
       const from = d.copiedFrom ? (d.copiedFrom.as === 'translation' ? ' as a translation' : ' as a copy of another page') : '';
@@ -50,7 +52,7 @@ export function summaryOf(event: PageEvent): string {
 export async function historyOf(events: readonly RecordedEvent[], names: NameResolver): Promise<PageHistoryEntry[]> {
   return Promise.all(
     events.map(async (recorded) => {
-      const event = recorded as unknown as PageEvent;
+      const event = recorded as unknown as PageStreamEvent;
       const data = event.data as { versionId?: string };
       return {
         position: recorded.position,

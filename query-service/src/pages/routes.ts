@@ -172,7 +172,8 @@ export function pageRoutes(deps: UserQueryDeps): EndpointRoute[] {
     /** Who did what to the page, straight from its event stream (no projection in between). */
     query('pageHistory', async (ctx) => {
       const events = await deps.eventStore.readStream(pageStream(ctx.params.id!));
-      if (events.length === 0) throw new NotFoundError('PM_01', 'id', 'page');
+      // A stream with nothing but a fence in it is a page that was never created.
+      if (!events.some((e) => e.type === 'PageCreated')) throw new NotFoundError('PM_01', 'id', 'page');
       ctx.body = ok(await historyOf(events, nameResolver(deps)));
     }),
 

@@ -1,6 +1,6 @@
 import { endpointUrl } from '@pagelog/contracts/endpoints';
 import type { RecordedEvent } from '@pagelog/contracts/events/event';
-import { roleStream, userStream, type PersonalData, type RoleEvent, type UserEvent } from '@pagelog/contracts/events/user-events';
+import { roleStream, userStream, type PersonalData, type RoleEvent, type UserStreamEvent } from '@pagelog/contracts/events/user-events';
 import type { RoleView } from '@pagelog/contracts/permissions';
 import type { UserView } from '@pagelog/contracts/users/user';
 import type { EventStore } from '@pagelog/storage/event-store/event-store';
@@ -55,11 +55,14 @@ export async function roleFromEvents(store: EventStore, roleId: string): Promise
  */
 export async function userFactsFromEvents(store: EventStore, userId: string): Promise<UserFacts | null> {
   const recorded = await store.readStream(userStream(userId));
-  if (recorded.length === 0) return null;
   const facts: UserFacts = { userId, roleId: '', status: 'pending', personal: null, imageId: null };
+  let registered = false;
   for (const r of recorded) {
-    const e = r as unknown as UserEvent;
+    const e = r as unknown as UserStreamEvent;
+    // A fence (another user took over an address claim of this one's) changes nothing of theirs.
+    if (e.type === 'ClaimFenced') continue;
     if (e.type === 'UserDeleted') return null;
+    if (e.type === 'UserRegistered') registered = true;
     if (e.type === 'UserRegistered') Object.assign(facts, { roleId: e.data.roleId, personal: e.data.personal, createdAt: r.metadata.occurredAt });
     else if (e.type === 'UserRoleChanged') facts.roleId = e.data.roleId;
     else if (e.type === 'UserActivated') facts.status = 'active';
@@ -67,7 +70,8 @@ export async function userFactsFromEvents(store: EventStore, userId: string): Pr
     else if (e.type === 'UserImageChanged') facts.imageId = e.data.imageId;
     facts.updatedAt = r.metadata.occurredAt;
   }
-  return facts;
+  // Never registered: a stream with nothing but a fence (its registration was taken over).
+  return registered ? facts : null;
 }
 
 /**

@@ -6,7 +6,8 @@ import { pageType } from '@pagelog/contracts/pages/page-types';
 import { publicPath } from '@pagelog/contracts/slugs';
 import type { CommandContext } from '../../core/command-context';
 import type { CommandDeps } from '../../core/command-deps';
-import { assertClaimsUsable, claimSlug, claimTranslation, giveBack, loadPageState, releaseSlug, releaseTranslation } from '../claims/claims';
+import { assertNotFenced, giveBack } from '../../core/claims/claims';
+import { claimSlug, claimTranslation, loadPageState, releaseSlug, releaseTranslation, slugClaimOf, type HeldClaim } from '../claims/claims';
 import { foldPage, isLive, pageConflictDetails, pageEvolver, type PageState } from '../page-state';
 import type { PagesDeps } from '../pages-deps';
 import { assertOfferedLocale, readSettings } from '../settings';
@@ -47,46 +48,67 @@ export async function createPage(deps: CommandDeps, input: CreatePageInput, cont
   const pageId = context.newId();
   const versionId = context.newId();
   const translationGroupId = input.translationGroupId ?? pageId;
+  const held: HeldClaim[] = [];
   try {
-    await claimSlug(deps, { locale: input.locale, slug: input.slug, pageId }, context);
-    await claimTranslation(deps, { translationGroupId, locale: input.locale, pageId, property: localeProperty }, context);
-    assertClaimsUsable(context);
-    const result = await deps.handle(
-      pageStream(pageId),
-      0,
-      pageEvolver,
-      (state) =>
-        decideAuthoring(
-          {
-            type: 'CreatePage',
-            data: {
-              pageId,
-              versionId,
-              translationGroupId,
-              pageType: input.type,
-              locale: input.locale,
-              title: input.title,
-              slug: input.slug,
-              content: input.content,
-              typeData: input.typeData,
-              copiedFrom: input.copiedFrom ?? null,
-              copiedContent: input.copiedContent ?? null,
+    held.push(await claimSlug(deps, { locale: input.locale, slug: input.slug, pageId }, context));
+    held.push(await claimTranslation(deps, { translationGroupId, locale: input.locale, pageId, property: localeProperty }, context));
+    const result = await deps
+      .handle(
+        pageStream(pageId),
+        0,
+        pageEvolver,
+        (state) =>
+          decideAuthoring(
+            {
+              type: 'CreatePage',
+              data: {
+                pageId,
+                versionId,
+                translationGroupId,
+                pageType: input.type,
+                locale: input.locale,
+                title: input.title,
+                slug: input.slug,
+                content: input.content,
+                typeData: input.typeData,
+                copiedFrom: input.copiedFrom ?? null,
+                copiedContent: input.copiedContent ?? null,
+              },
             },
-          },
-          state,
-        ),
-      context,
-    );
+            state,
+          ),
+        context,
+      )
+      .catch(async (error: unknown) => {
+        // The page's stream was written first: by a takeover of a claim this create was too
+        // slow to use (ClaimFenced). That slug or place is taken now.
+        if (error instanceof ConflictError) await refuseFenced(deps, pageId, held, [{ property: 'slug' }, { property: localeProperty }]);
+        throw error;
+      });
     return { pageID: pageId, pageVersionID: versionId, revision: result.revision, position: result.position };
   } catch (error) {
     // Give back what this create claimed (unless its page was written after all), so the slug is
     // free again at once; what the store refuses now is tried again after the answer.
-    await giveBack(deps, 'release the claims of a failed create', [
-      () => releaseSlug(deps, { locale: input.locale, slug: input.slug, pageId }, context),
-      () => releaseTranslation(deps, { translationGroupId, locale: input.locale, pageId }, context),
-    ]);
+    const [slugClaim, translationClaim] = held;
+    await giveBack(
+      deps,
+      'release the claims of a failed create',
+      [
+        ...(slugClaim ? [() => releaseSlug(deps, { locale: input.locale, slug: input.slug, pageId, claimRevision: slugClaim.revision }, context)] : []),
+        ...(translationClaim
+          ? [() => releaseTranslation(deps, { translationGroupId, locale: input.locale, pageId, claimRevision: translationClaim.revision }, context)]
+          : []),
+      ],
+      error,
+    );
     throw error;
   }
+}
+
+/** V_06 for the first of `held` (naming what each stands for) that the page was fenced off from. */
+async function refuseFenced(deps: CommandDeps, pageId: string, held: readonly HeldClaim[], names: readonly { property: string }[]): Promise<void> {
+  const { fences } = await loadPageState(deps, pageId);
+  held.forEach((claim, i) => assertNotFenced(fences, claim, { property: names[i]!.property, model: 'page' }));
 }
 
 async function livePage(deps: CommandDeps, pageId: string, property = 'pageID'): Promise<PageState> {
@@ -229,17 +251,22 @@ export async function savePage(deps: PagesDeps, pageId: string, input: SavePageI
   // Refused before anything is claimed, so a refusal writes nothing (the decider checks again).
   if (moving && before.publishedVersionId !== null && !input.mayPublish) throw new ForbiddenError('UM_01');
   let result;
+  let slugClaim: HeldClaim | undefined;
+  // The claim on the slug it leaves, read before it leaves it: given back after the move, that
+  // claim event and no later one (the page may come back to the slug meanwhile).
+  const leftClaim = moving ? await slugClaimOf(deps, { locale: before.locale, slug: before.slug, pageId }) : null;
   try {
-    if (moving) {
-      await claimSlug(deps, { locale: before.locale, slug: input.slug, pageId }, context);
-      assertClaimsUsable(context);
-    }
+    if (moving) slugClaim = await claimSlug(deps, { locale: before.locale, slug: input.slug, pageId }, context);
     result = await deps.handle(
       pageStream(pageId),
       input.revision ?? 'any',
       pageEvolver,
-      (state) =>
-        decideAuthoring(
+      (state, revision) => {
+        // A slow move whose new slug another page has taken over meanwhile (ClaimFenced).
+        assertNotFenced(state.fences, slugClaim, { property: 'slug', model: 'page' });
+        // The page moved meanwhile (another save): a move decided on it would not be claimed.
+        if (state.slug !== before.slug) throw new ConflictError(pageStream(pageId), revision, revision, pageConflictDetails(state));
+        return decideAuthoring(
           {
             type: 'SavePage',
             data: {
@@ -252,13 +279,21 @@ export async function savePage(deps: PagesDeps, pageId: string, input: SavePageI
             },
           },
           state,
-        ),
+        );
+      },
       context,
       // A stale save of the settings: the newer ones come with the 409, for the editor to compare.
       { describeConflict: pageConflictDetails },
     );
   } catch (error) {
-    if (moving) await giveBack(deps, 'release the new slug of a failed move', [() => releaseSlug(deps, { locale: before.locale, slug: input.slug, pageId }, context)]);
+    if (moving) {
+      const claimed = slugClaim;
+      if (claimed) {
+        await giveBack(deps, 'release the new slug of a failed move', [() => releaseSlug(deps, { locale: before.locale, slug: input.slug, pageId, claimRevision: claimed.revision }, context)], error);
+      }
+      // A stale revision, because a takeover of the new slug wrote its fence: the slug is taken.
+      if (error instanceof ConflictError && slugClaim) await refuseFenced(deps, pageId, [slugClaim], [{ property: 'slug' }]);
+    }
     throw error;
   }
   let position = result.position;
@@ -266,7 +301,11 @@ export async function savePage(deps: PagesDeps, pageId: string, input: SavePageI
   const moved = result.events.find((e) => e.type === 'PageSlugChanged');
   if (moved && moved.type === 'PageSlugChanged') {
     // The move is done: freeing the old slug must not turn it into a failure.
-    await giveBack(deps, 'release the old slug of a moved page', [() => releaseSlug(deps, { locale: moved.data.locale, slug: moved.data.previousSlug, pageId }, context)]);
+    if (leftClaim) {
+      await giveBack(deps, 'release the old slug of a moved page', [
+        () => releaseSlug(deps, { locale: moved.data.locale, slug: moved.data.previousSlug, pageId, claimRevision: leftClaim.revision }, context),
+      ]);
+    }
     if (input.shouldUpdateLinks) {
       const updated = await updateLinksTo(deps, moved.data, context);
       linksUpdated = updated.pages;

@@ -5,7 +5,7 @@ import { blockFileSchema, blockImageSchema } from '@pagelog/contracts/blocks/blo
 import { rewriteLinks } from '@pagelog/contracts/blocks/links';
 import { pageType } from '@pagelog/contracts/pages/page-types';
 import type { VersionContent } from '@pagelog/contracts/pages/page';
-import { pageStream, type PageCopiedFrom, type PageEvent } from '@pagelog/contracts/events/page-events';
+import { pageStream, type PageCopiedFrom, type PageEvent, type PageStreamEvent } from '@pagelog/contracts/events/page-events';
 import type { ErrorItem } from '@pagelog/contracts/envelope';
 import { errorItem } from '@pagelog/contracts/error-catalogue';
 import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from '@pagelog/contracts/domain-errors';
@@ -285,4 +285,4 @@ export function decideAuthoring(command: AuthoringCommand, state: PageState): Pa
 }
 
 /** The state after events (to decide a second step on, as store-and-publish does). */
-export const afterEvents = (state: PageState, events: readonly PageEvent[]) => events.reduce(evolvePage, state);
+export const afterEvents = (state: PageState, events: readonly PageStreamEvent[]) => events.reduce(evolvePage, state);

@@ -24,23 +24,23 @@ export function storeInput(input: InferType<typeof storeVersionSchema>): StoreVe
 export function authoringRoutes(deps: PagesDeps): EndpointRoute[] {
   return [
     command('pageCreate', async (ctx, input) => {
-      const result = await createPage(deps, { ...input, typeData: input.typeData ?? {} }, contextOf(ctx));
+      const result = await createPage(deps, { ...input, typeData: input.typeData ?? {} }, contextOf(ctx, deps.clock));
       respondToCommand(ctx, result.position, { pageID: result.pageID, pageVersionID: result.pageVersionID, revision: result.revision });
     }),
 
     command('pageCreateTranslation', async (ctx, input) => {
-      const result = await createTranslation(deps, input, contextOf(ctx));
+      const result = await createTranslation(deps, input, contextOf(ctx, deps.clock));
       respondToCommand(ctx, result.position, { pageID: result.pageID, pageVersionID: result.pageVersionID, revision: result.revision });
     }),
 
     command('pageDuplicate', async (ctx, input) => {
-      const result = await duplicatePage(deps, input, contextOf(ctx));
+      const result = await duplicatePage(deps, input, contextOf(ctx, deps.clock));
       respondToCommand(ctx, result.position, { pageID: result.pageID, pageVersionID: result.pageVersionID, revision: result.revision });
     }),
 
     command('pageSave', async (ctx, input) => {
       const mayPublish = hasPermission((ctx.state.user as Access | null)?.permissions, 'publish-page');
-      const result = await savePage(deps, ctx.params.id!, { ...input, typeData: input.typeData as Record<string, unknown> | undefined, mayPublish }, contextOf(ctx));
+      const result = await savePage(deps, ctx.params.id!, { ...input, typeData: input.typeData as Record<string, unknown> | undefined, mayPublish }, contextOf(ctx, deps.clock));
       respondToCommand(ctx, result.position, {
         pageID: result.pageID,
         pageVersionID: result.pageVersionID,
@@ -51,17 +51,17 @@ export function authoringRoutes(deps: PagesDeps): EndpointRoute[] {
     }),
 
     command('pageVersionStore', async (ctx, input) => {
-      const result = await storeVersion(deps, ctx.params.id!, storeInput(input), contextOf(ctx));
+      const result = await storeVersion(deps, ctx.params.id!, storeInput(input), contextOf(ctx, deps.clock));
       respondToCommand(ctx, result.position, { pageID: result.pageID, pageVersionID: result.pageVersionID, revision: result.revision, merged: result.merged });
     }),
 
     command('pageDelete', async (ctx, input) => {
-      const result = await deletePage(deps, ctx.params.id!, input.revision ?? 'any', contextOf(ctx));
+      const result = await deletePage(deps, ctx.params.id!, input.revision ?? 'any', contextOf(ctx, deps.clock));
       respondToCommand(ctx, result.position, { pageID: result.pageID, revision: result.revision });
     }),
 
     command('pageSlugAvailable', async (ctx, input) => {
-      const available = await slugAvailable(deps, { locale: input.locale, slug: input.slug, pageId: input.pageID }, contextOf(ctx).now);
+      const available = await slugAvailable(deps, { locale: input.locale, slug: input.slug, pageId: input.pageID }, contextOf(ctx, deps.clock).now);
       ctx.body = ok({ available, slug: input.slug, locale: input.locale });
     }),
   ];

@@ -1,4 +1,4 @@
-import { pageStream, type PageEvent } from '@pagelog/contracts/events/page-events';
+import { pageStream, type PageStreamEvent } from '@pagelog/contracts/events/page-events';
 import { NotFoundError } from '@pagelog/contracts/domain-errors';
 import type { ExpectedRevision } from '@pagelog/storage/event-store/event-store';
 import type { CommandContext } from '../../core/command-context';
@@ -18,9 +18,9 @@ async function run(
   deps: CommandDeps,
   pageId: string,
   revision: ExpectedRevision,
-  command: (state: PageState, revision: number, history: readonly PageEvent[]) => PublicationCommand,
+  command: (state: PageState, revision: number, history: readonly PageStreamEvent[]) => PublicationCommand,
   context: CommandContext,
-): Promise<HandleResult<PageEvent> & { before: PageState }> {
+): Promise<HandleResult<PageStreamEvent> & { before: PageState }> {
   let before = pageEvolver.initialState;
   const result = await deps.handle(
     pageStream(pageId),
@@ -37,7 +37,7 @@ async function run(
 }
 
 /** After a workflow step, the mails it calls for: reviewers on a (re)request, the requester on a decision. */
-function notify(deps: CommandDeps | PagesDeps, before: PageState, events: readonly PageEvent[], actorId: string): void {
+function notify(deps: CommandDeps | PagesDeps, before: PageState, events: readonly PageStreamEvent[], actorId: string): void {
   if (!('mailer' in deps) || events.length === 0) return;
   const page = afterEvents(before, events);
   for (const event of events) {
@@ -58,7 +58,7 @@ function notify(deps: CommandDeps | PagesDeps, before: PageState, events: readon
   }
 }
 
-const reply = (pageId: string, result: HandleResult<PageEvent> & { before: PageState }) => {
+const reply = (pageId: string, result: HandleResult<PageStreamEvent> & { before: PageState }) => {
   const after = afterEvents(result.before, result.events);
   return { pageID: pageId, pageVersionID: after.draftVersionId, publishedVersionID: after.publishedVersionId, revision: result.revision, position: result.position };
 };

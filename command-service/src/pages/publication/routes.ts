@@ -18,7 +18,7 @@ function actorOf(ctx: Context): Actor {
 export function publicationRoutes(deps: PagesDeps): EndpointRoute[] {
   const storeAndRoute = (name: 'pageStoreAndPublish' | 'pageStoreAndUnpublish', then: 'publish' | 'unpublish') =>
     command(name, async (ctx, input) => {
-      const result = await storeAnd(deps, then, ctx.params.id!, storeInput(input), contextOf(ctx), actorOf(ctx));
+      const result = await storeAnd(deps, then, ctx.params.id!, storeInput(input), contextOf(ctx, deps.clock), actorOf(ctx));
       respondToCommand(ctx, result.position, {
         pageID: result.pageID,
         pageVersionID: result.pageVersionID,
@@ -30,12 +30,12 @@ export function publicationRoutes(deps: PagesDeps): EndpointRoute[] {
 
   return [
     command('pagePublish', async (ctx, input) => {
-      const result = await publishPage(deps, ctx.params.id!, input.revision ?? 'any', contextOf(ctx), actorOf(ctx));
+      const result = await publishPage(deps, ctx.params.id!, input.revision ?? 'any', contextOf(ctx, deps.clock), actorOf(ctx));
       respondToCommand(ctx, result.position, { pageID: result.pageID, publishedVersionID: result.publishedVersionID, revision: result.revision });
     }),
 
     command('pageUnpublish', async (ctx, input) => {
-      const result = await unpublishPage(deps, ctx.params.id!, input.revision ?? 'any', contextOf(ctx), actorOf(ctx));
+      const result = await unpublishPage(deps, ctx.params.id!, input.revision ?? 'any', contextOf(ctx, deps.clock), actorOf(ctx));
       respondToCommand(ctx, result.position, { pageID: result.pageID, publishedVersionID: result.publishedVersionID, revision: result.revision });
     }),
 
@@ -43,27 +43,27 @@ export function publicationRoutes(deps: PagesDeps): EndpointRoute[] {
     storeAndRoute('pageStoreAndUnpublish', 'unpublish'),
 
     command('pageRequestPublication', async (ctx, input) => {
-      const result = await requestPublication(deps, ctx.params.id!, input, contextOf(ctx), actorOf(ctx));
+      const result = await requestPublication(deps, ctx.params.id!, input, contextOf(ctx, deps.clock), actorOf(ctx));
       respondToCommand(ctx, result.position, { pageID: result.pageID, pageVersionID: result.pageVersionID, requestId: result.requestId, revision: result.revision });
     }),
 
     command('pageAcceptPublication', async (ctx, input) => {
-      const result = await reviewStep(deps, ctx.params.id!, input.pageID, { type: 'AcceptPublication', feedback: input.feedback }, contextOf(ctx), actorOf(ctx));
+      const result = await reviewStep(deps, ctx.params.id!, input.pageID, { type: 'AcceptPublication', feedback: input.feedback }, contextOf(ctx, deps.clock), actorOf(ctx));
       respondToCommand(ctx, result.position, result);
     }),
 
     command('pageRejectPublication', async (ctx, input) => {
-      const result = await reviewStep(deps, ctx.params.id!, input.pageID, { type: 'RejectPublication', feedback: input.feedback }, contextOf(ctx), actorOf(ctx));
+      const result = await reviewStep(deps, ctx.params.id!, input.pageID, { type: 'RejectPublication', feedback: input.feedback }, contextOf(ctx, deps.clock), actorOf(ctx));
       respondToCommand(ctx, result.position, result);
     }),
 
     command('pageRevokePublication', async (ctx, input) => {
-      const result = await reviewStep(deps, ctx.params.id!, input.pageID, { type: 'RevokePublication' }, contextOf(ctx), actorOf(ctx));
+      const result = await reviewStep(deps, ctx.params.id!, input.pageID, { type: 'RevokePublication' }, contextOf(ctx, deps.clock), actorOf(ctx));
       respondToCommand(ctx, result.position, result);
     }),
 
     command('pageResendPublication', async (ctx, input) => {
-      const result = await reviewStep(deps, ctx.params.id!, input.pageID, { type: 'ResendPublication', comment: input.comment }, contextOf(ctx), actorOf(ctx));
+      const result = await reviewStep(deps, ctx.params.id!, input.pageID, { type: 'ResendPublication', comment: input.comment }, contextOf(ctx, deps.clock), actorOf(ctx));
       respondToCommand(ctx, result.position, result);
     }),
   ];

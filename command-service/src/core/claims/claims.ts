@@ -1,0 +1,185 @@
+import { ConflictError, DomainError, ValidationError } from '@pagelog/contracts/domain-errors';
+import { claimKey, type ClaimFenced } from '@pagelog/contracts/events/claim-events';
+import type { RecordedEvent } from '@pagelog/contracts/events/event';
+import { isStoreTrouble } from '@pagelog/storage/store-errors';
+import type { CommandContext } from '../command-context';
+import type { CommandDeps } from '../command-deps';
+import { ABANDONED_CLAIM_MS, claimEvolver, decideClaim, decideRelease, type ClaimEventNames, type ClaimState, type OwnerFacts } from './claim-decider';
+
+/**
+ * The one way a command makes something unique (spec: slugs per locale, a locale per translation
+ * group, e-mail addresses; next media paths, tag names, menu keys). A claim lives on a stream of
+ * its own; the command claims first and then writes its owner (the page, the user) naming the
+ * claim it holds. Two concurrent claims cannot both win, a claim whose owner never came to use it
+ * is taken over after ABANDONED_CLAIM_MS, and a takeover fences the old owner off first, so no
+ * claim ever ends up used by two owners, however slow or interrupted their commands were.
+ */
+export interface ClaimKind {
+  /** The claim's own stream. */
+  stream: string;
+  names: ClaimEventNames;
+  /** The claim's event data for an owner. */
+  data: (owner: string) => Record<string, unknown>;
+  /** The owner's stream. */
+  ownerStream: (owner: string) => string;
+  /** Folds the owner's stream: whether it uses this claim now, and whether it was deleted. */
+  ownerState: (events: readonly RecordedEvent[]) => { holds: boolean; deleted: boolean; fences: readonly string[] };
+  /** What a refusal names (V_06): `slug` of `page`, `email` of `user`. */
+  property: string;
+  model: string;
+}
+
+/** The claim an owner holds, as its write names it: a fence on exactly this claim refuses that write. */
+export interface HeldClaim {
+  stream: string;
+  revision: number;
+  /** claimKey(stream, revision), as the owner's state lists fences. */
+  key: string;
+}
+
+/** How often a claim is decided again when its stream or its owner's moved meanwhile. */
+const ATTEMPTS = 5;
+
+const fenceEvolver = { initialState: null, evolve: () => null };
+
+async function readClaim(deps: CommandDeps, kind: ClaimKind): Promise<{ state: ClaimState; revision: number; owner: OwnerFacts | null }> {
+  const events = await deps.store.readStream(kind.stream);
+  const evolver = claimEvolver(kind.names);
+  const state = (events as unknown as Parameters<typeof evolver.evolve>[1][]).reduce(evolver.evolve, evolver.initialState);
+  const revision = events.length === 0 ? 0 : events[events.length - 1]!.revision;
+  if (state.owner === null || state.released) return { state, revision, owner: null };
+  const ownerEvents = await deps.store.readStream(kind.ownerStream(state.owner));
+  const owner = kind.ownerState(ownerEvents);
+  return {
+    state,
+    revision,
+    owner: {
+      revision: ownerEvents.length === 0 ? 0 : ownerEvents[ownerEvents.length - 1]!.revision,
+      holds: owner.holds,
+      gone: owner.deleted || owner.fences.includes(claimKey(kind.stream, state.claimRevision)),
+    },
+  };
+}
+
+/**
+ * Claims for `requester`, or V_06 when another owner holds it. Answers the claim held, which the
+ * owner's write names (see assertNotFenced).
+ */
+export async function claim(deps: CommandDeps, kind: ClaimKind, requester: string, context: CommandContext): Promise<HeldClaim> {
+  for (let attempt = 1; attempt <= ATTEMPTS; attempt++) {
+    const { state, revision, owner } = await readClaim(deps, kind);
+    const decision = decideClaim(state, { requester, owner, now: context.now, property: kind.property, model: kind.model });
+    try {
+      if (decision === 'held') return held(kind.stream, state.claimRevision);
+      if (decision === 'fence-owner') {
+        const fence: ClaimFenced = { type: 'ClaimFenced', data: { claimStream: kind.stream, claimRevision: state.claimRevision, takenBy: requester } };
+        // At the owner's revision as read: if it has written since (it came to use the claim after
+        // all), this fails and the claim is decided again.
+        await deps.handle(kind.ownerStream(state.owner!), owner!.revision, fenceEvolver, () => [fence], context, { decideAgain: true });
+        continue;
+      }
+      const evolver = claimEvolver(kind.names);
+      // decideAgain: a keyed retry claims again, as the claim may have changed hands since (see handle).
+      const result = await deps.handle(
+        kind.stream,
+        revision,
+        evolver,
+        (now) => (decideClaim(now, { requester, owner, now: context.now, property: kind.property, model: kind.model }) === 'held' ? [] : [{ type: kind.names.claimed, data: kind.data(requester) }]),
+        context,
+        { decideAgain: true },
+      );
+      return held(kind.stream, result.events.length > 0 ? result.revision : state.claimRevision);
+    } catch (error) {
+      // Someone else wrote the claim or the owner meanwhile: decide again on what they wrote.
+      if (!(error instanceof ConflictError)) throw error;
+    }
+  }
+  // Others keep claiming it: it is contended, and taken as far as this command can tell.
+  throw ValidationError.of('V_06', kind.property, kind.model);
+}
+
+const held = (stream: string, revision: number): HeldClaim => ({ stream, revision, key: claimKey(stream, revision) });
+
+/**
+ * Gives a claim up, unless its owner uses it after all: a command that failed with a timeout may
+ * have written its owner, and a claim released under an owner that holds it would let a second
+ * owner take the same slug or address. With `claimRevision`, only that claim event is given up:
+ * a retry that has claimed afresh meanwhile keeps its claim.
+ */
+export async function release(deps: CommandDeps, kind: ClaimKind, owner: string, context: CommandContext, claimRevision?: number): Promise<void> {
+  if (kind.ownerState(await deps.store.readStream(kind.ownerStream(owner))).holds) return;
+  const evolver = claimEvolver(kind.names);
+  await deps.handle(kind.stream, 'any', evolver, (state) => decideRelease(state, owner, { type: kind.names.released, data: kind.data(owner) }, claimRevision), context, {
+    decideAgain: true,
+  });
+}
+
+/** The claim `owner` has now (used or not), if any: what it gives back later names it. */
+export async function claimOf(deps: CommandDeps, kind: ClaimKind, owner: string): Promise<HeldClaim | null> {
+  const events = await deps.store.readStream(kind.stream);
+  const evolver = claimEvolver(kind.names);
+  const state = (events as unknown as Parameters<typeof evolver.evolve>[1][]).reduce(evolver.evolve, evolver.initialState);
+  return state.owner === owner && !state.released ? held(kind.stream, state.claimRevision) : null;
+}
+
+/** Whether `requester` could claim now (the same decision, writing nothing). */
+export async function claimAvailable(deps: CommandDeps, kind: ClaimKind, requester: string, now: string): Promise<boolean> {
+  const { state, owner } = await readClaim(deps, kind);
+  try {
+    decideClaim(state, { requester, owner, now, property: kind.property, model: kind.model });
+    return true;
+  } catch (error) {
+    if (error instanceof DomainError) return false;
+    throw error;
+  }
+}
+
+/** The live owner of a claim, if it uses it now (a claim whose owner is gone or moved on is nobody's). */
+export async function ownerOf(deps: CommandDeps, kind: ClaimKind): Promise<string | null> {
+  const { state, owner } = await readClaim(deps, kind);
+  return owner?.holds ? state.owner : null;
+}
+
+/**
+ * For the owner's decider: refuses (V_06) a write that would use a claim another took over
+ * meanwhile (its fence is in the owner's stream). Without the check a slow command could use a
+ * claim after all that another has taken over.
+ */
+export function assertNotFenced(fences: readonly string[], claim: HeldClaim | undefined, kind: Pick<ClaimKind, 'property' | 'model'>): void {
+  if (claim && fences.includes(claim.key)) throw ValidationError.of('V_06', kind.property, kind.model);
+}
+
+/**
+ * Gives claims back (after a failed command, or the old slug after a move). What cannot be
+ * released now is tried again after the answer, with back-off, until it works or the claim counts
+ * as abandoned anyway; the command's own answer does not wait for it. After store trouble
+ * (`cause`) nothing is tried now: each try would wait for the store's timeout again.
+ */
+export async function giveBack(deps: CommandDeps, label: string, releases: readonly (() => Promise<void>)[], cause?: unknown): Promise<void> {
+  const troubled = cause !== undefined && isStoreTrouble(cause);
+  for (const release of releases) {
+    if (troubled) {
+      deps.later?.(label, () => retryRelease(release, 0));
+      continue;
+    }
+    try {
+      await release();
+    } catch {
+      deps.later?.(label, () => retryRelease(release, 250));
+    }
+  }
+}
+
+/** Tries a release until it works, with back-off from `firstWaitMs`, until the claim counts as abandoned anyway. */
+async function retryRelease(release: () => Promise<void>, firstWaitMs: number): Promise<void> {
+  const started = Date.now();
+  for (let wait = firstWaitMs; Date.now() - started < ABANDONED_CLAIM_MS; wait = Math.min(Math.max(wait * 2, 250), 2_000)) {
+    if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
+    try {
+      await release();
+      return;
+    } catch {
+      // Still away: the next try, until the claim has been abandoned on its own.
+    }
+  }
+}
