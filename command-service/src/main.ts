@@ -11,7 +11,7 @@ import { pagesDeps } from './pages/pages-deps';
 await runProcess('command-service', async (config, logger) => {
   const stores = await openStores(config, logger);
   const auth = await openAuth(config, stores.eventStore, logger);
-  const deps = pagesDeps(openUsersDeps(commandDeps(stores.eventStore), auth, config, logger), stores.readModels);
+  const deps = pagesDeps(openUsersDeps(commandDeps(stores.eventStore), auth, config, logger), stores.readModels, config.consistencyTimeoutMs);
   const seeded = await seed(
     deps,
     { availableLocales: config.locales, defaultLocale: config.defaultLocale, customSlugLocales: config.customSlugLocales },

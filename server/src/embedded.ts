@@ -63,7 +63,7 @@ export async function startPagelog(
   await projector.start();
 
   const commandStore = options.wrapEventStore ? options.wrapEventStore(stores.eventStore) : stores.eventStore;
-  const deps = pagesDeps(openUsersDeps(commandDeps(commandStore), auth, config, logger.child({ part: 'commands' }), { clock, sleep: options.sleep, later: options.later }), stores.readModels);
+  const deps = pagesDeps(openUsersDeps(commandDeps(commandStore), auth, config, logger.child({ part: 'commands' }), { clock, sleep: options.sleep, later: options.later }), stores.readModels, config.consistencyTimeoutMs);
   const seeded = await seed(
     deps,
     { availableLocales: config.locales, defaultLocale: config.defaultLocale, customSlugLocales: config.customSlugLocales },

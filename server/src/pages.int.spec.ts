@@ -160,6 +160,24 @@ for (const kind of storeKinds()) {
         expect(now.body.data.page.pageVersion.title).to.equal('Nieuwe bewoner');
       });
 
+      it('makes a link stored a moment before the move follow too, while the read models are still behind', async () => {
+        const moved = await newPage(admin, { slug: 'net-verhuisd', title: 'Net verhuisd' });
+        await app.projector.stop();
+        let linking;
+        let restarted: Promise<void> | undefined;
+        try {
+          linking = await newPage(admin, {}, [richText('t', '<p><a href="/net-verhuisd">hier</a></p>')]);
+          restarted = new Promise((resolve) => setTimeout(resolve, 300)).then(() => app.projector.start());
+          const saved = await admin.put(`/page/${moved.pageID}/save`, { slug: 'net-verhuisd-2', shouldUpdateLinks: true });
+          expect(saved.status, JSON.stringify(saved.body)).to.equal(200);
+          expect(saved.body.data.linksUpdated).to.equal(1);
+        } finally {
+          await (restarted ?? app.projector.start());
+        }
+        const draft = await admin.get(`/page/version/fetch/${(await admin.get(`/page/${linking.pageID}`)).body.data.draftVersionID}`);
+        expect(draft.body.data.pageVersion.blocks[0].props.html).to.equal('<p><a href="/net-verhuisd-2">hier</a></p>');
+      });
+
       it('leaves links alone without shouldUpdateLinks, refuses a taken slug with V_06, and keeps the anchor and type data', async () => {
         const page = await newPage(admin);
         const linking = await newPage(admin, {}, [richText('t', `<p><a href="/${page.slug}">x</a></p>`)]);

@@ -6,11 +6,12 @@ import type { UsersDeps } from '../users/users-deps';
  * Look-ups the page commands make in the read models: only to find candidates (which pages link
  * to a path, which page a version belongs to, a translation group's page in a locale). Every
  * decision is still taken on the event streams; a look-up that lags finds fewer candidates,
- * never a wrong answer.
+ * never a wrong answer. A look-up that names a position waits (at most the consistency timeout)
+ * for the read model to have seen it, so what was written before that position is found.
  */
 export interface PageLookups {
-  /** Pages whose draft links to the internal path. */
-  pagesLinkingTo(path: string): Promise<string[]>;
+  /** Pages whose draft links to the internal path, as of the log position (or later). */
+  pagesLinkingTo(path: string, seenUpTo?: number): Promise<string[]>;
   pageOfVersion(versionId: string): Promise<string | null>;
   /** The live page of a translation group in a locale, if any. */
   translationOf(translationGroupId: string, locale: string): Promise<string | null>;
@@ -21,9 +22,10 @@ export interface PagesDeps extends UsersDeps {
   lookups: PageLookups;
 }
 
-export function readModelLookups(store: ReadModelStore): PageLookups {
+export function readModelLookups(store: ReadModelStore, consistencyTimeoutMs: number): PageLookups {
   return {
-    async pagesLinkingTo(path) {
+    async pagesLinkingTo(path, seenUpTo) {
+      if (seenUpTo) await store.waitForCheckpoints([readModels.pageLinks.projection], seenUpTo, consistencyTimeoutMs);
       const links = await store.find<{ pageId: string }>(readModels.pageLinks.collection, { where: { path } });
       return [...new Set(links.map((l) => l.pageId))];
     },
@@ -38,6 +40,6 @@ export function readModelLookups(store: ReadModelStore): PageLookups {
   };
 }
 
-export function pagesDeps(users: UsersDeps, store: ReadModelStore): PagesDeps {
-  return { ...users, lookups: readModelLookups(store) };
+export function pagesDeps(users: UsersDeps, store: ReadModelStore, consistencyTimeoutMs: number): PagesDeps {
+  return { ...users, lookups: readModelLookups(store, consistencyTimeoutMs) };
 }

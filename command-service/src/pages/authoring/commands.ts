@@ -307,7 +307,7 @@ export async function savePage(deps: PagesDeps, pageId: string, input: SavePageI
       ]);
     }
     if (input.shouldUpdateLinks) {
-      const updated = await updateLinksTo(deps, moved.data, context);
+      const updated = await updateLinksTo(deps, moved.data, result.position, context);
       linksUpdated = updated.pages;
       position = Math.max(position, updated.position);
     }
@@ -318,14 +318,15 @@ export async function savePage(deps: PagesDeps, pageId: string, input: SavePageI
 }
 
 /** Points internal links to a moved page, in every draft that has them, at its new path. */
-async function updateLinksTo(deps: PagesDeps, moved: { pageId: string; locale: string; slug: string; previousSlug: string }, context: CommandContext) {
+async function updateLinksTo(deps: PagesDeps, moved: { pageId: string; locale: string; slug: string; previousSlug: string }, movedAt: number, context: CommandContext) {
   const settings = await readSettings(deps.store);
   const defaultLocale = settings?.defaultLocale ?? moved.locale;
   const fromPath = publicPath(moved.locale, moved.previousSlug, defaultLocale);
   const toPath = publicPath(moved.locale, moved.slug, defaultLocale);
   let pages = 0;
   let position = 0;
-  for (const candidate of await deps.lookups.pagesLinkingTo(fromPath)) {
+  // Links stored before the move (a page published a moment ago included) are found.
+  for (const candidate of await deps.lookups.pagesLinkingTo(fromPath, movedAt)) {
     const result = await deps.handle(
       pageStream(candidate),
       'any',
