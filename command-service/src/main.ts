@@ -1,6 +1,8 @@
 import { openStores } from '@pagelog/service-kit/open-stores';
 import { openAuth } from '@pagelog/service-kit/auth/open-auth';
 import { runProcess } from '@pagelog/service-kit/run-service';
+import { allReactorNames } from '@pagelog/contracts/read-models';
+import { startReactorsAtHead } from '@pagelog/storage/reactors/start-at-head';
 import { commandDeps, createCommandApp } from './command-app';
 import { seed } from './seed';
 import { ensureFirstAdministrator } from './users/first-administrator';
@@ -11,6 +13,9 @@ import { pagesDeps } from './pages/pages-deps';
 await runProcess('command-service', async (config, logger) => {
   const stores = await openStores(config, logger);
   const auth = await openAuth(config, stores.eventStore, logger);
+  // Before the first append: a reactor that has never run (the projector may not be up yet)
+  // starts at the head of the log as it is now, so it misses nothing this process writes.
+  await startReactorsAtHead(stores.eventStore, stores.readModels, allReactorNames);
   const deps = pagesDeps(openUsersDeps(commandDeps(stores.eventStore), auth, config, logger), stores.readModels, config.consistencyTimeoutMs);
   const seeded = await seed(
     deps,
@@ -23,7 +28,6 @@ await runProcess('command-service', async (config, logger) => {
     app: createCommandApp({ deps, auth, logger, trustProxy: config.trustProxy, publicUrl: config.publicUrl, idempotency: stores.idempotency }),
     close: async () => {
       await deps.drainLater();
-      await deps.mailer.close();
       await auth.close();
       await stores.close();
     },

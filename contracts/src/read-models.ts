@@ -19,6 +19,13 @@ export const readModels = {
 
 export type ReadModelName = keyof typeof readModels;
 
+/**
+ * The reactors (side effects from the log, beside the projections): their checkpoints are read
+ * by the status like the projections'. A reactor is never rebuilt.
+ */
+export const reactorNames = { mails: 'mails' } as const;
+export const allReactorNames: readonly string[] = Object.values(reactorNames);
+
 /** The id of the single settings document. */
 export const SETTINGS_DOC_ID = 'current';
 
@@ -34,6 +41,8 @@ export const STALLED_AFTER_MS = 15_000;
 
 export interface ProjectionStatus {
   name: string;
+  /** A projection (read models) or a reactor (side effects: mail). */
+  kind: 'projection' | 'reactor';
   position: number;
   headPosition: number;
   lag: number;

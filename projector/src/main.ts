@@ -1,16 +1,29 @@
 import { openStores } from '@pagelog/service-kit/open-stores';
+import { openAuth } from '@pagelog/service-kit/auth/open-auth';
+import { openMailer } from '@pagelog/service-kit/open-mailer';
 import { runProcess } from '@pagelog/service-kit/run-service';
 import { Projector } from './core/projector';
 import { allProjections } from './projections';
+import { allReactors } from './reactors';
 
-/** The projector as its own process (distributed mode): one active instance per store. */
-await runProcess('projector', async (_config, logger) => {
-  const stores = await openStores(_config, logger);
-  const projector = new Projector({ eventStore: stores.eventStore, readModels: stores.readModels, projections: allProjections, logger });
+/**
+ * The projector as its own process (distributed mode): the projections, and the reactors (one
+ * active instance of each among all projector processes; the others stand by). The reactors open
+ * personal data with the users' keys and send mail.
+ */
+await runProcess('projector', async (config, logger) => {
+  const stores = await openStores(config, logger);
+  const auth = await openAuth(config, stores.eventStore, logger);
+  const mailer = openMailer(config, logger);
+  const reactors = allReactors({ mailer, vault: auth.vault, readModels: stores.readModels, publicUrl: config.publicUrl });
+  const projector = new Projector({ eventStore: stores.eventStore, readModels: stores.readModels, projections: allProjections, reactors, leaseMs: config.reactorLeaseMs, logger });
   await projector.start();
   return {
     async close() {
+      await projector.settle().catch(() => {});
       await projector.stop();
+      await mailer.close();
+      await auth.close();
       await stores.close();
     },
   };

@@ -1,6 +1,6 @@
 import Koa from 'koa';
 import type { Logger } from 'pino';
-import { readModels } from '@pagelog/contracts/read-models';
+import { allReactorNames, readModels } from '@pagelog/contracts/read-models';
 import { apiStack } from '@pagelog/service-kit/http/api-stack';
 import type { UserQueryDeps } from './core/query-deps';
 import type { AuthDeps } from '@pagelog/service-kit/auth/auth-middleware';
@@ -15,7 +15,7 @@ export const knownProjections = [...new Set(Object.values(readModels).map((r) =>
 
 /** The route of every query of the endpoint table. */
 export function queryRoutes(deps: UserQueryDeps): EndpointRoute[] {
-  return [...userQueryRoutes(deps), ...settingsRoutes(deps), ...pageRoutes(deps), ...systemRoutes(deps, knownProjections)];
+  return [...userQueryRoutes(deps), ...settingsRoutes(deps), ...pageRoutes(deps), ...systemRoutes(deps, knownProjections, allReactorNames)];
 }
 
 /** The query service as a process of its own. */

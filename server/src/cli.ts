@@ -1,3 +1,4 @@
+import { allReactorNames } from '@pagelog/contracts/read-models';
 import { SingleBar, Presets } from 'cli-progress';
 import { configOrExit } from '@pagelog/service-kit/run-service';
 import { openStores } from '@pagelog/service-kit/open-stores';
@@ -19,7 +20,7 @@ Commands:
   rebuild [projection]   build a projection's read models afresh from every event, beside the
                          live ones, and swap them in at once (all projections when none is
                          named); safe while the server runs: its reads never go backwards
-  status                 each projection's position and lag
+  status                 each projection's and reactor's position and lag
   create-admin [email] [name]
                          create the first administrator: with an e-mail address, the password
                          comes from PAGELOG_ADMIN_PASSWORD; without one, prints a one-time
@@ -95,7 +96,6 @@ async function main(argv: string[]): Promise<number> {
         }
         throw error;
       } finally {
-        await deps.mailer.close();
         await auth.close();
       }
     }
@@ -105,7 +105,7 @@ async function main(argv: string[]): Promise<number> {
         // A shadow is a rebuild under way (in this or another process), or one that was interrupted
         // and is cleared by the next rebuild; nothing reads it.
         const shadowOf = allProjections.find((p) => shadowName(p.name) === c.name);
-        const note = shadowOf ? ` (rebuild of ${shadowOf.name}, running or interrupted)` : '';
+        const note = shadowOf ? ` (rebuild of ${shadowOf.name}, running or interrupted)` : allReactorNames.includes(c.name) ? ' (reactor)' : '';
         console.log(`${c.name.padEnd(14)} position ${c.position} of ${head} (lag ${head - c.position})${c.error ? ` STOPPED at ${c.error.position}: ${c.error.message}` : ''}${note}`);
       }
       return 0;

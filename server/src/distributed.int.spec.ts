@@ -135,10 +135,10 @@ if (url) {
       expect(notFound.status).to.equal(404);
     });
 
-    it('shows every projection caught up in the status endpoint', async () => {
+    it('shows every projection and reactor caught up in the status endpoint', async () => {
       const status = await (await asAdmin(`http://127.0.0.1:${ports.query}`)).get('/system/projections');
       for (const p of status.body.data) expect(p.error).to.equal(null);
-      expect(status.body.data.map((p: { name: string }) => p.name)).to.have.members(['settings', 'pages', 'public-pages', 'users']);
+      expect(status.body.data.map((p: { name: string }) => p.name)).to.have.members(['settings', 'pages', 'public-pages', 'users', 'mails']);
     });
   });
 }

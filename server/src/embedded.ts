@@ -14,6 +14,8 @@ import { queryRoutes } from '@pagelog/query-service/query-app';
 import { userQueryDeps } from '@pagelog/query-service/core/query-deps';
 import { Projector } from '@pagelog/projector/core/projector';
 import { allProjections } from '@pagelog/projector/projections';
+import { allReactors } from '@pagelog/projector/reactors';
+import { openMailer } from '@pagelog/service-kit/open-mailer';
 import { createSiteApp } from '@pagelog/site-web/server/create-site-app';
 import { adminStatic } from './admin-static';
 import { seed } from '@pagelog/command-service/seed';
@@ -54,10 +56,13 @@ export async function startPagelog(
   const clock = options.clock ?? Date.now;
   const stores = await openStores(config, logger);
   const auth = await openAuth(config, stores.eventStore, logger.child({ part: 'auth' }), clock);
+  const mailer = openMailer(config, logger);
   const projector = new Projector({
     eventStore: stores.eventStore,
     readModels: stores.readModels,
     projections: allProjections,
+    reactors: allReactors({ mailer, vault: auth.vault, readModels: stores.readModels, publicUrl: config.publicUrl, clock }),
+    leaseMs: config.reactorLeaseMs,
     logger: logger.child({ part: 'projector' }),
   });
   await projector.start();
@@ -124,8 +129,9 @@ export async function startPagelog(
       await new Promise<void>((resolve) => internal.close(() => resolve()));
       internal.closeAllConnections?.();
       await deps.drainLater();
+      await projector.settle().catch(() => {});
       await projector.stop();
-      await deps.mailer.close();
+      await mailer.close();
       await auth.close();
       await stores.close();
     },

@@ -8,6 +8,7 @@ import pg from 'pg';
 import { PostgresEventStore } from '@pagelog/storage/event-store/postgres-event-store';
 import { ApiClient, TEST_ADMIN } from './test-kit/api-client';
 import { FaultProxy } from './test-kit/fault-proxy';
+import { readOutbox } from './test-kit/outbox';
 import { freePort, startProcess, waitForHttp, type RunningProcess } from './test-kit/processes';
 import { dropSchema, freshSchemaName } from './test-kit/start-test-pagelog';
 
@@ -90,6 +91,8 @@ if (postgresUrl && redisUrl) {
         PAGELOG_REDIS_CONNECT_TIMEOUT_MS: '1000',
         PAGELOG_REDIS_COMMAND_TIMEOUT_MS: '1000',
         PAGELOG_GATEWAY_TIMEOUT_MS: '10000',
+        // A killed projector's reactors are taken over by its successor after this long.
+        PAGELOG_REACTOR_LEASE_MS: '1000',
         DATABASE_URL: postgresUrl,
         REDIS_URL: redisUrl,
       };
@@ -286,6 +289,33 @@ if (postgresUrl && redisUrl) {
       const deleted = (await events.readAll({ after: 0, limit: 100_000 })).filter((e) => e.type === 'PageDeleted').length;
       expect(list.body.data.totalItems).to.equal(created - deleted);
       for (const id of ids.slice(-5)) expect((await reader.get(`/page/${id}`)).status).to.equal(200);
+    });
+
+    it('sends every mail of a burst, each once, when the projector is killed while it sends them', async () => {
+      const outbox = () => readOutbox(dataDir);
+      const before = (await outbox()).length;
+      // Held back while the users register, so the mails go out as one burst afterwards.
+      projectorPg.partition();
+      const addresses: string[] = [];
+      for (let i = 0; i < 40; i++) {
+        const email = `burst-${i}@pagelog.test`;
+        addresses.push(email);
+        const created = await admin.post('/user', { email, role: 'editor', profile: { name: `Burst ${i}`, jobTitle: '' } });
+        expect(created.status, JSON.stringify(created.body)).to.equal(200);
+      }
+      projectorPg.resetAll();
+      projectorPg.heal();
+      await until(async () => (await outbox()).length > before, 30_000, 'the first mail of the burst');
+      projector.child.kill('SIGKILL');
+      const atKill = (await outbox()).length - before;
+      console.log(`      (projector killed after ${atKill} of 40 mails)`);
+      await sleep(200);
+      projector = startProjector();
+      await until(async () => (await outbox()).length - before >= 40, 60_000, 'every mail after kill -9');
+      await until(caughtUp, 30_000, 'catching up after kill -9');
+      await sleep(500);
+      const sent = (await outbox()).slice(before).filter((m) => m.to.startsWith('burst-'));
+      expect(sent.map((m) => m.to).sort()).to.deep.equal([...addresses].sort());
     });
   });
 }

@@ -9,6 +9,7 @@ import { ApiClient, TEST_ADMIN } from './test-kit/api-client';
 import { readOutbox, tokenIn, waitForMail } from './test-kit/outbox';
 import { startTestPagelog, storeKinds, type TestPagelog } from './test-kit/start-test-pagelog';
 import { createActiveUser } from './test-kit/users';
+import { freePort } from './test-kit/processes';
 
 const png = (width = 64, height = 48) => sharp({ create: { width, height, channels: 3, background: '#c33' } }).png().toBuffer();
 
@@ -237,18 +238,54 @@ describe('login lockout across addresses (behind a trusted proxy)', function () 
 
 describe('mail through a real SMTP server', function () {
   this.timeout(60_000);
-  it('sends the activation mail over SMTP with a link that activates the account', async () => {
-    const received: { to: string; subject: string; text: string }[] = [];
-    const server = new SMTPServer({
+
+  /** An SMTP server that keeps what it receives. */
+  function smtpServer(received: { to: string; subject: string; text: string; messageId: string }[]): SMTPServer {
+    return new SMTPServer({
       authOptional: true,
       disabledCommands: ['STARTTLS'],
       onData(stream, _session, callback) {
         simpleParser(stream).then((mail) => {
-          received.push({ to: Array.isArray(mail.to) ? '' : (mail.to?.text ?? ''), subject: mail.subject ?? '', text: mail.text ?? '' });
+          received.push({ to: Array.isArray(mail.to) ? '' : (mail.to?.text ?? ''), subject: mail.subject ?? '', text: mail.text ?? '', messageId: mail.messageId ?? '' });
           callback();
         }, callback);
       },
     });
+  }
+
+  it('keeps the mails while the mail server is away, says so in the status, and sends each one once when it is back', async () => {
+    const received: { to: string; subject: string; text: string; messageId: string }[] = [];
+    const port = await freePort();
+    const app = await startTestPagelog('sqlite', { extraEnv: { SMTP_URL: `smtp://127.0.0.1:${port}` } });
+    const server = smtpServer(received);
+    try {
+      const admin = await ApiClient.loggedIn(app.url);
+      for (const name of ['Ans', 'Bram']) {
+        const created = await admin.post('/user', { email: `${name.toLowerCase()}@pagelog.test`, role: 'editor', profile: { name, jobTitle: '' } });
+        expect(created.status, 'the command does not wait for its mail').to.equal(200);
+      }
+      const mails = async () => ((await admin.get('/system/projections')).body.data as { name: string; kind: string; state: string; error: { message: string } | null }[]).find((s) => s.name === 'mails')!;
+      for (let i = 0; i < 100 && (await mails()).state !== 'failing'; i++) await new Promise((r) => setTimeout(r, 50));
+      const failing = await mails();
+      expect(failing).to.include({ kind: 'reactor', state: 'failing' });
+      expect(failing.error!.message).to.contain('ECONNREFUSED');
+
+      await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
+      for (let i = 0; i < 300 && received.length < 2; i++) await new Promise((r) => setTimeout(r, 50));
+      await new Promise((r) => setTimeout(r, 500));
+      expect(received.map((m) => m.to).sort()).to.deep.equal(['ans@pagelog.test', 'bram@pagelog.test']);
+      expect(new Set(received.map((m) => m.messageId)).size).to.equal(2);
+      for (let i = 0; i < 100 && (await mails()).error !== null; i++) await new Promise((r) => setTimeout(r, 50));
+      expect(await mails()).to.include({ state: 'ok', error: null });
+    } finally {
+      await app.stop();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    }
+  });
+
+  it('sends the activation mail over SMTP with a link that activates the account', async () => {
+    const received: { to: string; subject: string; text: string; messageId: string }[] = [];
+    const server = smtpServer(received);
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     const port = (server.server.address() as { port: number }).port;
     const app = await startTestPagelog('sqlite', { extraEnv: { SMTP_URL: `smtp://127.0.0.1:${port}`, PAGELOG_PUBLIC_URL: 'https://cms.voorbeeld.nl' } });

@@ -33,6 +33,11 @@ export interface Config {
   queryServiceUrl: string | null;
   /** How long a query waits for X-Pagelog-Min-Position, in ms. */
   consistencyTimeoutMs: number;
+  /**
+   * How long a projector process's claim to run a reactor lasts without renewal: after a crash,
+   * another process takes the reactor over after at most this long.
+   */
+  reactorLeaseMs: number;
   /** PAGELOG_SECRET: keys the e-mail index and wraps personal-data keys; null = kept in dataDir/secret.key. */
   secret: string | null;
   /** Where sessions and login counters live: PAGELOG_SESSION_STORE, else redis when REDIS_URL is set. */
@@ -200,6 +205,7 @@ export function loadConfig(env: Env = process.env): Config {
     commandServiceUrl: url(env, 'COMMAND_SERVICE_URL'),
     queryServiceUrl: url(env, 'QUERY_SERVICE_URL'),
     consistencyTimeoutMs: int(env, 'PAGELOG_CONSISTENCY_TIMEOUT_MS', 2000, 0, 30000),
+    reactorLeaseMs: int(env, 'PAGELOG_REACTOR_LEASE_MS', 15000, 1000, 600000),
     secret,
     sessionStore,
     redisUrl,

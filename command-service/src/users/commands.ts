@@ -21,9 +21,9 @@ import { isStoreTrouble } from '@pagelog/storage/store-errors';
 import { assertNotFenced, claim, claimOf, giveBack, ownerOf, release, type HeldClaim } from '../core/claims/claims';
 import { emailKind, userFromEvents } from './email-claim';
 import { decideSetup, setupEvolver } from './setup-decider';
-import { activationMail, resetMail, setupLink } from './mails';
 import { assertNotCommon, hashPassword, verifyAgainstNothing, verifyPassword } from './passwords';
-import { ACTIVATION_TTL_MS, newToken, parseToken, RESET_TTL_MS, SETUP_TTL_MS } from './tokens';
+import { ACTIVATION_TTL_MS, newToken, parseToken, RESET_TTL_MS, SETUP_TTL_MS, tokenLink } from './tokens';
+import { adminLinks } from '@pagelog/contracts/users/user';
 import type { UsersDeps } from './users-deps';
 
 export type { UserActor } from './decider';
@@ -100,10 +100,6 @@ function decideOn(
   );
 }
 
-function sendLater(deps: UsersDeps, message: Parameters<UsersDeps['mailer']['send']>[0]): void {
-  // Not awaited: an answer must not take longer for a known address than for an unknown one.
-  deps.mailer.send(message).catch((error: unknown) => deps.logger.error({ err: error, subject: message.subject }, 'mail could not be sent'));
-}
 
 const firstAdministratorSchema = object({
   name: string().trim().required('V_01').max(254, 'V_11'),
@@ -146,7 +142,8 @@ export async function registerUser(deps: UsersDeps, input: NewUser, actor: UserA
           roleId: input.roleId,
           emailIndex,
           personal,
-          activation: token ? { tokenHash: token.tokenHash, expiresAt: iso(deps.clock() + ACTIVATION_TTL_MS) } : null,
+          // The link's token goes sealed into the event: the mails reactor sends it (decision 0009).
+          activation: token ? { tokenHash: token.tokenHash, expiresAt: iso(deps.clock() + ACTIVATION_TTL_MS), sealedToken: await deps.vault.seal(userId, token.token) } : null,
           secret,
         },
       };
@@ -161,7 +158,6 @@ export async function registerUser(deps: UsersDeps, input: NewUser, actor: UserA
       throw error;
     }
     await deps.handle(USER_DIRECTORY_STREAM, 'any', directoryEvolver, () => [{ type: 'UserListed', data: { userId } }], context);
-    if (token) sendLater(deps, activationMail(input.email, input.name, deps.publicUrl, token.token));
     const view = (await userViewFromEvents(deps.store, deps.vault, userId))!;
     return { userId, position: result.position, view };
   });
@@ -425,26 +421,23 @@ export async function forgotPassword(deps: UsersDeps, email: string, ip: string,
     deps.logger.warn({ security: 'forgot-password-dropped', ip }, 'forgot-password dropped: too many requests');
     return;
   }
-  deps.later('forgot-password', () => mailResetLink(deps, emailIndex, context));
+  deps.later('forgot-password', () => issueResetLink(deps, emailIndex, context));
 }
 
-/** After the answer: issues the token and mails the link, when the address belongs to an account. */
-async function mailResetLink(deps: UsersDeps, emailIndex: string, context: CommandContext): Promise<void> {
+/**
+ * After the answer: issues a token when the address belongs to an account (an activation token
+ * while it has not been activated). The mails reactor sends the link (decision 0009).
+ */
+async function issueResetLink(deps: UsersDeps, emailIndex: string, context: CommandContext): Promise<void> {
   const userId = await ownerOfEmail(deps, emailIndex);
   if (!userId) return;
   const { state } = await loadUser(deps, userId);
-  const personal = await deps.vault.open<PersonalData>(userId, state.personal!);
-  if (!personal) return;
+  // A user whose key is gone (deleted) has nobody to write to.
+  if (!state.personal || !(await deps.vault.open<PersonalData>(userId, state.personal))) return;
   const purpose = state.status === 'pending' ? 'activation' : 'reset';
   const token = newToken(userId);
-  await decideOn(
-    deps,
-    userId,
-    { type: 'IssueToken', data: { purpose, tokenHash: token.tokenHash, expiresAt: iso(deps.clock() + (purpose === 'reset' ? RESET_TTL_MS : ACTIVATION_TTL_MS)) } },
-    context,
-  );
-  // Already after the answer: the mail is awaited, so shutting down waits for it too.
-  await deps.mailer.send((purpose === 'reset' ? resetMail : activationMail)(personal.email, personal.name, deps.publicUrl, token.token));
+  const expiresAt = iso(deps.clock() + (purpose === 'reset' ? RESET_TTL_MS : ACTIVATION_TTL_MS));
+  await decideOn(deps, userId, { type: 'IssueToken', data: { purpose, tokenHash: token.tokenHash, expiresAt, sealedToken: await deps.vault.seal(userId, token.token) } }, context);
 }
 
 /** Reset or activation: sets the password once per token, then ends every session of the user. */
@@ -479,7 +472,7 @@ export async function issueSetupLink(deps: UsersDeps, context: CommandContext): 
   if (state.completed) return null;
   const token = newToken('setup');
   await deps.handle(SETUP_STREAM, revision, setupEvolver, (s) => decideSetup({ type: 'IssueSetupToken', data: { tokenHash: token.tokenHash, expiresAt: iso(deps.clock() + SETUP_TTL_MS) } }, s), context);
-  return setupLink(deps.publicUrl, token.token);
+  return tokenLink(deps.publicUrl, adminLinks.setup, token.token);
 }
 
 /**

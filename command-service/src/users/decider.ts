@@ -48,7 +48,8 @@ export const userEvolver: Evolver<UserState, UserStreamEvent> = {
       case 'UserRegistered':
         return { ...state, exists: true, roleId: event.data.roleId, emailIndex: event.data.emailIndex, personal: event.data.personal };
       case 'UserTokenIssued':
-        return { ...state, tokens: { ...state.tokens, [event.data.purpose]: { ...event.data, used: false } } };
+        // The sealed token is the mails reactor's; the state keeps what a redemption is checked against.
+        return { ...state, tokens: { ...state.tokens, [event.data.purpose]: { purpose: event.data.purpose, tokenHash: event.data.tokenHash, expiresAt: event.data.expiresAt, used: false } } };
       case 'UserTokenUsed': {
         const token = state.tokens[event.data.purpose];
         if (!token || token.tokenHash !== event.data.tokenHash) return state;
@@ -79,8 +80,8 @@ export const userEvolver: Evolver<UserState, UserStreamEvent> = {
 
 /** Commands carry everything already sealed and hashed: deciding stays pure. */
 export type UserCommand =
-  | { type: 'RegisterUser'; data: { userId: string; roleId: string; emailIndex: string; personal: Sealed; activation: { tokenHash: string; expiresAt: string } | null; secret: Sealed | null } }
-  | { type: 'IssueToken'; data: { purpose: TokenPurpose; tokenHash: string; expiresAt: string } }
+  | { type: 'RegisterUser'; data: { userId: string; roleId: string; emailIndex: string; personal: Sealed; activation: { tokenHash: string; expiresAt: string; sealedToken: Sealed } | null; secret: Sealed | null } }
+  | { type: 'IssueToken'; data: { purpose: TokenPurpose; tokenHash: string; expiresAt: string; sealedToken: Sealed } }
   | { type: 'RedeemToken'; data: { tokenHash: string; secret: Sealed; now: string } }
   | { type: 'ChangeProfile'; data: { personal: Sealed; emailIndex: string } }
   | { type: 'ChangeRole'; data: { roleId: string } }

@@ -22,7 +22,7 @@ const errorItems = (fn: () => unknown, type: new (...args: never[]) => Error) =>
 const registered: UserEvent = { type: 'UserRegistered', data: { userId: 'u1', roleId: 'editor', emailIndex: 'ix-ada', personal: 'sealed:ada' } };
 const tokenIssued = (purpose: 'activation' | 'reset', tokenHash: string, expiresAt = LATER): UserEvent => ({
   type: 'UserTokenIssued',
-  data: { purpose, tokenHash, expiresAt },
+  data: { purpose, tokenHash, expiresAt, sealedToken: `sealed:${tokenHash}` },
 });
 const tokenUsed = (purpose: 'activation' | 'reset', tokenHash: string): UserEvent => ({ type: 'UserTokenUsed', data: { purpose, tokenHash } });
 const passwordChanged = (secret: string, reason: 'activation' | 'reset' | 'setup' | 'settings' | 'administrator' = 'activation'): UserEvent => ({
@@ -36,13 +36,13 @@ const activeUser = [registered, tokenIssued('activation', 'h-act'), tokenUsed('a
 
 const register = (over: Partial<Extract<UserCommand, { type: 'RegisterUser' }>['data']> = {}): UserCommand => ({
   type: 'RegisterUser',
-  data: { userId: 'u1', roleId: 'editor', emailIndex: 'ix-ada', personal: 'sealed:ada', activation: { tokenHash: 'h-act', expiresAt: LATER }, secret: null, ...over },
+  data: { userId: 'u1', roleId: 'editor', emailIndex: 'ix-ada', personal: 'sealed:ada', activation: { tokenHash: 'h-act', expiresAt: LATER, sealedToken: 'sealed:h-act' }, secret: null, ...over },
 });
 const redeem = (tokenHash: string, now = NOW): UserCommand => ({ type: 'RedeemToken', data: { tokenHash, secret: 'sealed:new-hash', now } });
 
 /** One of every command that needs an existing user. */
 const commandsOnAUser: UserCommand[] = [
-  { type: 'IssueToken', data: { purpose: 'reset', tokenHash: 'h-r', expiresAt: LATER } },
+  { type: 'IssueToken', data: { purpose: 'reset', tokenHash: 'h-r', expiresAt: LATER, sealedToken: 'sealed:h-r' } },
   redeem('h-act'),
   { type: 'ChangeProfile', data: { personal: 'sealed:other', emailIndex: 'ix-other' } },
   { type: 'ChangeRole', data: { roleId: 'publisher' } },
@@ -56,7 +56,7 @@ describe('user decider', () => {
     it('records the user and issues the activation token of an invitation', () => {
       expect(then(given(), register())).to.deep.equal([
         { type: 'UserRegistered', data: { userId: 'u1', roleId: 'editor', emailIndex: 'ix-ada', personal: 'sealed:ada' } },
-        { type: 'UserTokenIssued', data: { purpose: 'activation', tokenHash: 'h-act', expiresAt: LATER } },
+        { type: 'UserTokenIssued', data: { purpose: 'activation', tokenHash: 'h-act', expiresAt: LATER, sealedToken: 'sealed:h-act' } },
       ]);
     });
 
@@ -162,8 +162,8 @@ describe('user decider', () => {
 
   describe('when a token is issued', () => {
     it('records the token for an existing user', () => {
-      const command: UserCommand = { type: 'IssueToken', data: { purpose: 'reset', tokenHash: 'h-r', expiresAt: LATER } };
-      expect(then(given(...activeUser), command)).to.deep.equal([{ type: 'UserTokenIssued', data: { purpose: 'reset', tokenHash: 'h-r', expiresAt: LATER } }]);
+      const command: UserCommand = { type: 'IssueToken', data: { purpose: 'reset', tokenHash: 'h-r', expiresAt: LATER, sealedToken: 'sealed:h-r' } };
+      expect(then(given(...activeUser), command)).to.deep.equal([{ type: 'UserTokenIssued', data: { purpose: 'reset', tokenHash: 'h-r', expiresAt: LATER, sealedToken: 'sealed:h-r' } }]);
     });
   });
 

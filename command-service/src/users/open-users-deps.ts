@@ -1,9 +1,7 @@
-import { join } from 'node:path';
 import { setTimeout as wait } from 'node:timers/promises';
 import type { Logger } from 'pino';
 import type { Config } from '@pagelog/service-kit/config';
 import type { AuthServices } from '@pagelog/service-kit/auth/open-auth';
-import { createMailer } from '@pagelog/storage/mail/nodemailer-mailer';
 import type { CommandDeps } from '../core/command-deps';
 import type { UsersDeps } from './users-deps';
 
@@ -13,9 +11,8 @@ export interface UsersDepsOptions {
   later?: UsersDeps['later'];
 }
 
-/** The user commands' dependencies from the configuration: mail to SMTP_URL or data/outbox. */
+/** The user commands' dependencies from the configuration (mail is the mails reactor's, in the projector). */
 export function openUsersDeps(base: CommandDeps, auth: AuthServices, config: Config, logger: Logger, options: UsersDepsOptions = {}): UsersDeps {
-  const mailer = createMailer({ smtpUrl: config.smtpUrl, outboxDir: join(config.dataDir, 'outbox'), from: config.mailFrom, logger: logger.child({ part: 'mail' }) });
   // Work after the answer is tracked, so shutting down waits for it before the stores close.
   const pending = new Set<Promise<void>>();
   const later =
@@ -38,7 +35,6 @@ export function openUsersDeps(base: CommandDeps, auth: AuthServices, config: Con
     ...base,
     vault: auth.vault,
     blobs: auth.blobs,
-    mailer,
     sessions: auth.sessions,
     secret: auth.secret,
     publicUrl: config.publicUrl,

@@ -1,7 +1,6 @@
 import type { Logger } from 'pino';
 import type { BlobStore } from '@pagelog/storage/blob-store/blob-store';
 import type { PersonalDataVault } from '@pagelog/storage/key-store/personal-data-vault';
-import type { Mailer } from '@pagelog/storage/mail/mailer';
 import type { SessionManager } from '@pagelog/service-kit/auth/sessions';
 import type { CommandDeps } from '../core/command-deps';
 
@@ -9,7 +8,6 @@ import type { CommandDeps } from '../core/command-deps';
 export interface UsersDeps extends CommandDeps {
   vault: PersonalDataVault;
   blobs: BlobStore;
-  mailer: Mailer;
   sessions: SessionManager;
   /** Keys the e-mail index. */
   secret: string;

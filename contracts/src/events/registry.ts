@@ -57,7 +57,8 @@ export const eventSchemas: Record<PagelogEventType, EventSchema> = {
   TranslationReleased: { schemaVersion: 1, upcasters: {} },
   UserRegistered: { schemaVersion: 1, upcasters: {} },
   ClaimFenced: { schemaVersion: 1, upcasters: {} },
-  UserTokenIssued: { schemaVersion: 1, upcasters: {} },
+  // Version 2 carries the token sealed with the user's key, for the mails reactor.
+  UserTokenIssued: { schemaVersion: 2, upcasters: { 1: (d) => ({ ...d, sealedToken: null }) } },
   UserTokenUsed: { schemaVersion: 1, upcasters: {} },
   UserTokensRevoked: { schemaVersion: 1, upcasters: {} },
   UserActivated: { schemaVersion: 1, upcasters: {} },

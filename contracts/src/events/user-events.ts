@@ -37,7 +37,11 @@ export interface UserRegistered {
 /** A token for the activation or reset link: only its hash is kept. */
 export interface UserTokenIssued {
   type: 'UserTokenIssued';
-  data: { purpose: TokenPurpose; tokenHash: string; expiresAt: string };
+  /**
+   * Version 2 carries the token itself, sealed with the user's key, for the mails reactor to put
+   * in its link (null in version 1, whose mails the command sent). Only its hash is checked.
+   */
+  data: { purpose: TokenPurpose; tokenHash: string; expiresAt: string; sealedToken: string | null };
 }
 export interface UserTokenUsed {
   type: 'UserTokenUsed';

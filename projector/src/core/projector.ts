@@ -1,56 +1,26 @@
 import type { RecordedEvent } from '@pagelog/contracts/events/event';
-import type { EventStore } from '@pagelog/storage/event-store/event-store';
 import { CheckpointMovedError, type ReadModelStore } from '@pagelog/storage/read-model-store/read-model-store';
 import { classifyStoreError } from '@pagelog/storage/store-errors';
 import type { Projection } from './projection';
+import { HandlerFailure, LogRunner, type ProjectorLogger } from './log-runner';
+import { REACTOR_EFFECTS, ReactorRunner, type Reactor, type ReactorRunnerOptions } from './reactor';
+import { startReactorsAtHead } from '@pagelog/storage/reactors/start-at-head';
 import { shadowName, shadowProjection } from './shadow-projection';
 
-export interface ProjectorLogger {
-  info(obj: object, msg?: string): void;
-  warn?(obj: object, msg?: string): void;
-  error(obj: object, msg?: string): void;
-}
+export type { ProjectorLogger, RunnerState } from './log-runner';
 
-export interface ProjectorOptions {
-  eventStore: EventStore;
-  readModels: ReadModelStore;
+export interface ProjectorOptions extends ReactorRunnerOptions {
   projections: Projection[];
-  logger?: ProjectorLogger;
-  batchSize?: number;
+  /** Side effects from the log, run beside the projections (see reactor.ts). */
+  reactors?: Reactor[];
   /** Batch size of a rebuild, which reads the log once for every projection it rebuilds. */
   rebuildBatchSize?: number;
-  /** First retry delay after a handler throws; doubles per attempt up to maxBackoffMs. */
-  backoffMs?: number;
-  maxBackoffMs?: number;
-  /**
-   * The longest wait between tries while a store cannot be reached (default 5 s). A wake-up (the
-   * event store's listener coming back, a new event) cuts the wait short.
-   */
-  maxStoreBackoffMs?: number;
-  /**
-   * How often an idle projection looks at the log anyway (default 5 s), in case a wake-up was
-   * lost with a connection. The pending look also keeps the process alive while it waits.
-   */
-  pollMs?: number;
 }
-
-/** What a runner is doing, for the log and the status. */
-export type RunnerState = 'starting' | 'idle' | 'catching-up' | 'store-unreachable' | 'handler-failing' | 'stopped';
 
 /** Which version of each projection wrote the read models (see Projection.version). */
 export const PROJECTION_VERSIONS = 'projection_versions';
 
 const silent: ProjectorLogger = { info() {}, error() {} };
-
-/** Thrown out of a batch to say which event the handler could not apply. */
-class HandlerFailure extends Error {
-  constructor(
-    readonly event: RecordedEvent,
-    readonly original: unknown,
-  ) {
-    super(original instanceof Error ? original.message : String(original));
-  }
-}
 
 /**
  * Runs one projection: reads the global log from its checkpoint in batches and commits each
@@ -58,20 +28,13 @@ class HandlerFailure extends Error {
  * wakes on append. A handler that throws stops it at that event (earlier events of the batch
  * are committed), records the error with the checkpoint, and retries with back-off.
  */
-export class ProjectionRunner {
-  private running = false;
-  private currentState: RunnerState = 'stopped';
-  /** The pending sleep: idle (until woken) or a back-off (until its timer, or stop). */
-  private sleeper: { resolve: () => void; idle: boolean } | null = null;
-  private pendingWake = false;
-  private attempts = 0;
-  private loop: Promise<void> | null = null;
-  private timer: NodeJS.Timeout | null = null;
-
+export class ProjectionRunner extends LogRunner {
   constructor(
     readonly projection: Projection,
     private readonly options: ProjectorOptions,
-  ) {}
+  ) {
+    super('projection', projection.name, options);
+  }
 
   private get batchSize(): number {
     return this.options.batchSize ?? 500;
@@ -119,7 +82,7 @@ export class ProjectionRunner {
         },
         { prefetch: this.projection.prefetch?.(relevant), expectedPosition: from },
       );
-      if ((this.attempts > 0 || wasFailing) && this.currentState !== 'store-unreachable') {
+      if ((this.attempts > 0 || wasFailing) && this.state !== 'store-unreachable') {
         this.options.logger?.info({ projection: name, position: last.position }, 'projection recovered');
       }
       this.attempts = 0;
@@ -150,119 +113,17 @@ export class ProjectionRunner {
       if (onProgress) onProgress((await this.options.readModels.getCheckpoint(this.projection.name)).position);
     }
   }
-
-  get isRunning(): boolean {
-    return this.running;
-  }
-
-  /**
-   * Moves the runner to `state`, logging the changes an operator cares about. (The status
-   * endpoint derives each projection's state from its checkpoint, which any process can read.)
-   */
-  private enter(state: RunnerState, problem: string | null = null): void {
-    if (state === this.currentState) return;
-    const previous = this.currentState;
-    this.currentState = state;
-    const { logger = silent } = this.options;
-    const fields = { projection: this.projection.name, state, previous };
-    if (state === 'store-unreachable') (logger.warn ?? logger.error).call(logger, { ...fields, problem }, 'projection cannot reach its store; retrying until it can');
-    else if (previous === 'store-unreachable' || previous === 'handler-failing') logger.info(fields, 'projection running again');
-  }
-
-  start(): void {
-    if (this.running) return;
-    this.running = true;
-    this.loop = this.run();
-  }
-
-  async stop(): Promise<void> {
-    this.running = false;
-    // Ends any sleep, a back-off included, so stopping never waits out a retry delay.
-    this.endSleep();
-    await this.loop;
-    this.loop = null;
-  }
-
-  /**
-   * New events exist, or the store is back: run now if idle or waiting out store trouble (a
-   * back-off after a handler failure is not cut short).
-   */
-  wake(): void {
-    this.pendingWake = true;
-    if (this.sleeper?.idle || this.currentState === 'store-unreachable') this.endSleep();
-  }
-
-  private endSleep(): void {
-    if (this.timer) clearTimeout(this.timer);
-    this.timer = null;
-    const sleeper = this.sleeper;
-    this.sleeper = null;
-    sleeper?.resolve();
-  }
-
-  /**
-   * Waits `ms` (always a real timer, so a waiting runner keeps the process alive), or until woken
-   * when `idle`.
-   */
-  private sleep(ms: number, idle = false): Promise<void> {
-    return new Promise((resolve) => {
-      if (!this.running || (idle && this.pendingWake)) return resolve();
-      this.sleeper = { resolve, idle };
-      this.timer = setTimeout(() => this.endSleep(), ms);
-    });
-  }
-
-  private async run(): Promise<void> {
-    const { logger = silent, readModels } = this.options;
-    const { name } = this.projection;
-    this.enter('starting', null);
-    while (this.running) {
-      this.pendingWake = false;
-      try {
-        const moved = await this.runBatch();
-        this.attempts = 0;
-        if (!this.running) break;
-        this.enter(moved === 0 ? 'idle' : 'catching-up', null);
-        if (moved === 0) await this.sleep(this.options.pollMs ?? 5_000, true);
-      } catch (error) {
-        if (!this.running) break;
-        this.attempts += 1;
-        const trouble = error instanceof HandlerFailure ? null : classifyStoreError(error) ?? classifyStoreError((error as { cause?: unknown }).cause);
-        if (trouble) {
-          // The store is away: nothing to record, nowhere to record it. Try again soon, and at
-          // once when woken (the event store's listener is back).
-          this.enter('store-unreachable', `${trouble.kind}: ${trouble.advice}`);
-          await this.sleep(Math.min(250 * 2 ** Math.min(this.attempts - 1, 10), this.options.maxStoreBackoffMs ?? 5_000));
-          continue;
-        }
-        const base = this.options.backoffMs ?? 200;
-        const delay = Math.min(base * 2 ** (this.attempts - 1), this.options.maxBackoffMs ?? 30_000);
-        const failure = error instanceof HandlerFailure ? error : null;
-        const checkpoint = await readModels.getCheckpoint(name).catch(() => null);
-        const record = {
-          position: failure?.event.position ?? (checkpoint ? checkpoint.position + 1 : 0),
-          eventType: failure?.event.type ?? '',
-          message: failure ? failure.message : error instanceof Error ? error.message : String(error),
-          attempts: this.attempts,
-          nextRetryAt: new Date(Date.now() + delay).toISOString(),
-        };
-        this.enter('handler-failing', record.message);
-        logger.error({ projection: name, ...record, err: failure?.original ?? error }, 'projection stopped at an event; retrying');
-        await readModels.recordError(name, record).catch(() => {});
-        await this.sleep(delay);
-      }
-    }
-    this.enter('stopped', null);
-  }
 }
 
 /** All projections of a process, woken together by the event store's subscription. */
 export class Projector {
   readonly runners: ProjectionRunner[];
+  readonly reactorRunners: ReactorRunner[];
   private unsubscribe: (() => void) | null = null;
 
   constructor(private readonly options: ProjectorOptions) {
     this.runners = options.projections.map((p) => new ProjectionRunner(p, options));
+    this.reactorRunners = (options.reactors ?? []).map((r) => new ReactorRunner(r, options));
   }
 
   runner(name: string): ProjectionRunner {
@@ -275,6 +136,11 @@ export class Projector {
   async prepare(): Promise<void> {
     for (const p of this.options.projections) {
       for (const c of p.collections) await this.options.readModels.ensureCollection(c.name, c.indexes);
+    }
+    const reactors = this.options.reactors ?? [];
+    if (reactors.length > 0) {
+      await this.options.readModels.ensureCollection(REACTOR_EFFECTS);
+      await startReactorsAtHead(this.options.eventStore, this.options.readModels, reactors.map((r) => r.name));
     }
   }
 
@@ -326,16 +192,27 @@ export class Projector {
         await new Promise((resolve) => setTimeout(resolve, Math.min(250 * 2 ** Math.min(attempt - 1, 10), this.options.maxStoreBackoffMs ?? 5_000)));
       }
     }
+    const all = [...this.runners, ...this.reactorRunners];
     this.unsubscribe = this.options.eventStore.subscribe(() => {
-      for (const r of this.runners) r.wake();
+      for (const r of all) r.wake();
     });
-    for (const r of this.runners) r.start();
+    for (const r of all) r.start();
+  }
+
+  /**
+   * Before a graceful stop: waits (at most `timeoutMs`) for the projections and reactors to reach
+   * the log's head as it is now, so the mails of the last commands go out before the process ends.
+   */
+  async settle(timeoutMs = 5_000): Promise<void> {
+    const names = [...this.runners, ...this.reactorRunners].map((r) => r.name);
+    const head = await this.options.eventStore.headPosition();
+    await this.options.readModels.waitForCheckpoints(names, head, timeoutMs);
   }
 
   async stop(): Promise<void> {
     this.unsubscribe?.();
     this.unsubscribe = null;
-    await Promise.all(this.runners.map((r) => r.stop()));
+    await Promise.all([...this.runners, ...this.reactorRunners].map((r) => r.stop()));
   }
 
   /** Runs every projection to the head once (tests, seeding, the CLI). */

@@ -3,8 +3,11 @@ import { projectionState, type ProjectionStatus } from '@pagelog/contracts/read-
 import { query, type EndpointRoute } from '@pagelog/service-kit/http/endpoint-routes';
 import type { QueryDeps } from '../core/query-deps';
 
-/** Each projection's position, lag behind the log's head, and the error that stopped it, if any. */
-export async function projectionStatus(deps: QueryDeps, names: string[]): Promise<ProjectionStatus[]> {
+/**
+ * Each projection's and reactor's position, lag behind the log's head, and the error that stopped
+ * it, if any (a reactor's: the effect that keeps failing, the mail server away, say).
+ */
+export async function projectionStatus(deps: QueryDeps, names: readonly string[], reactors: readonly string[] = []): Promise<ProjectionStatus[]> {
   const [head, checkpoints] = await Promise.all([deps.eventStore.headPosition(), deps.readModels.getCheckpoints()]);
   // When each projection fell behind: the time of the first event it has not taken in (a
   // projection idle for an hour that is one event behind has not been stalled for an hour).
@@ -15,18 +18,19 @@ export async function projectionStatus(deps: QueryDeps, names: string[]): Promis
       behindSince.set(c.position, next?.metadata.occurredAt ?? null);
     }
   }
-  return names.map((name) => {
+  const all = [...names.map((name) => ({ name, kind: 'projection' as const })), ...reactors.map((name) => ({ name, kind: 'reactor' as const }))];
+  return all.map(({ name, kind }) => {
     const c = checkpoints.find((x) => x.name === name);
     const position = c?.position ?? 0;
-    const status = { name, position, headPosition: head, lag: Math.max(0, head - position), updatedAt: c?.updatedAt ?? null, error: c?.error ?? null };
+    const status = { name, kind, position, headPosition: head, lag: Math.max(0, head - position), updatedAt: c?.updatedAt ?? null, error: c?.error ?? null };
     return { ...status, state: projectionState({ ...status, behindSince: behindSince.get(position) ?? null }, Date.now()) };
   });
 }
 
-export function systemRoutes(deps: QueryDeps, projectionNames: string[]): EndpointRoute[] {
+export function systemRoutes(deps: QueryDeps, projectionNames: readonly string[], reactorNames: readonly string[]): EndpointRoute[] {
   return [
     query('projectionsStatus', async (ctx) => {
-      ctx.body = ok(await projectionStatus(deps, projectionNames));
+      ctx.body = ok(await projectionStatus(deps, projectionNames, reactorNames));
     }),
   ];
 }

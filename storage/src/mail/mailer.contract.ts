@@ -68,6 +68,17 @@ export function mailerContract(
       });
     });
 
+    describe('when a message has an idempotency key', () => {
+      it('gives it a Message-ID made from the key: the same for the same key, another for another key', async () => {
+        await mailer.send({ id: 'event-1:user-1', to: 'zoe@example.com', subject: 'One', text: 'x' });
+        await mailer.send({ id: 'event-2:user-1', to: 'zoe@example.com', subject: 'Two', text: 'x' });
+        const ids = (await parsedMessages()).map((m) => m.messageId);
+        expect(ids[0]).to.match(/^<[0-9a-f]{24}@pagelog\.mail>$/);
+        expect(ids[1]).to.match(/^<[0-9a-f]{24}@pagelog\.mail>$/);
+        expect(ids[0]).to.not.equal(ids[1]);
+      });
+    });
+
     describe('when several messages are sent', () => {
       it('delivers each one separately', async () => {
         for (const n of [1, 2, 3]) await mailer.send({ to: `user${n}@example.com`, subject: `Message ${n}`, text: `Body ${n}` });

@@ -69,6 +69,18 @@ describe('nodemailer mailer', () => {
       expect(logged).to.have.length(1);
       expect(logged[0]).to.include({ level: 30, to: 'zoe@example.com', subject: 'Welcome', file: join(outboxDir, files[0]!) });
     });
+
+    it('writes a mail sent again with its key (a retry after a crash) only once, and mails of other keys each', async () => {
+      const outboxDir = join(dir, 'outbox');
+      const mailer = createMailer({ smtpUrl: null, outboxDir, from });
+      await mailer.send({ id: 'event-1', to: 'zoe@example.com', subject: 'Welcome', text: 'Hello' });
+      await mailer.send({ id: 'event-1', to: 'zoe@example.com', subject: 'Welcome', text: 'Hello' });
+      await mailer.send({ id: 'event-2', to: 'zoe@example.com', subject: 'Welcome', text: 'Hello' });
+      await mailer.send({ to: 'zoe@example.com', subject: 'Without a key', text: 'Hello' });
+      await mailer.send({ to: 'zoe@example.com', subject: 'Without a key', text: 'Hello' });
+      await mailer.close();
+      expect(readdirSync(outboxDir)).to.have.length(4);
+    });
   });
 
   describe('with an SMTP URL', () => {

@@ -1,5 +1,5 @@
-import { randomBytes } from 'node:crypto';
-import { mkdir, rename, writeFile } from 'node:fs/promises';
+import { createHash, randomBytes } from 'node:crypto';
+import { mkdir, readdir, rename, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import nodemailer from 'nodemailer';
 import type { Logger } from 'pino';
@@ -41,9 +41,12 @@ function outboxMailer({ outboxDir, from, logger }: MailerOptions): Mailer {
   const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
   return {
     async send(message) {
-      const info = await transport.sendMail(toMail(from, message));
       await mkdir(outboxDir, { recursive: true });
-      const name = `${new Date().toISOString().replace(/:/g, '-')}-${randomBytes(4).toString('hex')}.eml`;
+      // One file per key: a mail sent again (a retry after a crash) is not written twice.
+      const suffix = `-${message.id === undefined ? randomBytes(4).toString('hex') : keyTag(message.id)}.eml`;
+      if (message.id !== undefined && (await readdir(outboxDir)).some((f) => f.endsWith(suffix))) return;
+      const info = await transport.sendMail(toMail(from, message));
+      const name = `${new Date().toISOString().replace(/:/g, '-')}${suffix}`;
       const file = join(outboxDir, name);
       // Written under another name first, so whatever watches the folder never opens half a message.
       const temp = join(outboxDir, `.${name}.tmp`);
@@ -57,9 +60,13 @@ function outboxMailer({ outboxDir, from, logger }: MailerOptions): Mailer {
   };
 }
 
+/** A file-name-safe tag of a mail's key. */
+const keyTag = (id: string) => createHash('sha256').update(id).digest('hex').slice(0, 24);
+
 function toMail(from: string, message: MailMessage) {
   return {
     from,
+    ...(message.id === undefined ? {} : { messageId: `<${keyTag(message.id)}@pagelog.mail>` }),
     to: message.to,
     subject: message.subject,
     text: message.text,

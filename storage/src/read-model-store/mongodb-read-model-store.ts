@@ -51,6 +51,12 @@ interface CheckpointRecord {
   updatedAt: Date | null;
 }
 
+interface LeaseRecord {
+  _id: string;
+  holder: string;
+  expiresAt: Date;
+}
+
 /** Back-off before a lost change stream is opened again. */
 const watchRetryMs = 1000;
 
@@ -72,6 +78,7 @@ export class MongoReadModelStore implements ReadModelStore {
   private readonly db: Db;
   private readonly docs: Collection<DocRecord>;
   private readonly checkpoints: Collection<CheckpointRecord>;
+  private readonly leases: Collection<LeaseRecord>;
   private readonly waiters: CheckpointWaiters;
   private changes: ChangeStream<CheckpointRecord> | undefined;
   private watchRetryAt = 0;
@@ -82,6 +89,7 @@ export class MongoReadModelStore implements ReadModelStore {
     this.db = options.client.db(options.dbName);
     this.docs = this.db.collection<DocRecord>('rm_docs');
     this.checkpoints = this.db.collection<CheckpointRecord>('rm_checkpoints');
+    this.leases = this.db.collection<LeaseRecord>('rm_leases');
     this.waiters = new CheckpointWaiters({
       readPositions: (names) => this.readPositions(names),
       pollIntervalMs: options.pollIntervalMs ?? 250,
@@ -104,7 +112,7 @@ export class MongoReadModelStore implements ReadModelStore {
       }
       // Collections are created up front: creating one inside a transaction is allowed, but a
       // transaction racing the creation fails with a catalog conflict.
-      for (const name of ['rm_docs', 'rm_checkpoints']) {
+      for (const name of ['rm_docs', 'rm_checkpoints', 'rm_leases']) {
         await this.db.createCollection(name).catch((error: unknown) => {
           if ((error as { code?: number }).code !== 48) throw error; // 48 NamespaceExists
         });
@@ -184,6 +192,27 @@ export class MongoReadModelStore implements ReadModelStore {
       { $set: { error, updatedAt: new Date() }, $setOnInsert: { position: 0 } },
       { upsert: true },
     ));
+  }
+
+  async acquireLease(name: string, holder: string, ttlMs: number): Promise<boolean> {
+    const now = new Date();
+    try {
+      // Matches a lease this holder has or one that ran out; with neither, the upsert inserts a
+      // second document under the same _id and fails: another holder's lease runs.
+      await guard(() => this.leases.updateOne(
+        { _id: name, $or: [{ holder }, { expiresAt: { $lte: now } }] },
+        { $set: { holder, expiresAt: new Date(now.getTime() + ttlMs) } },
+        { upsert: true },
+      ));
+      return true;
+    } catch (error) {
+      if ((error as { code?: number }).code === 11000) return false;
+      throw error;
+    }
+  }
+
+  async releaseLease(name: string, holder: string): Promise<void> {
+    await guard(() => this.leases.deleteOne({ _id: name, holder }));
   }
 
   async getCheckpoints(): Promise<Checkpoint[]> {

@@ -51,6 +51,7 @@ export class PostgresReadModelStore implements ReadModelStore {
   private readonly schema: string;
   private readonly docs: string;
   private readonly checkpoints: string;
+  private readonly leases: string;
   private readonly channel: string;
   private readonly waiters: CheckpointWaiters;
   private listener: pg.Client | undefined;
@@ -65,6 +66,7 @@ export class PostgresReadModelStore implements ReadModelStore {
     const schema = pg.escapeIdentifier(this.schema);
     this.docs = `${schema}.rm_docs`;
     this.checkpoints = `${schema}.rm_checkpoints`;
+    this.leases = `${schema}.rm_leases`;
     this.channel = channelName(this.schema);
     this.swapTimeoutMs = options.swapTimeoutMs ?? 300_000;
     this.waiters = new CheckpointWaiters({
@@ -92,6 +94,12 @@ export class PostgresReadModelStore implements ReadModelStore {
           position bigint NOT NULL DEFAULT 0,
           error jsonb,
           updated_at timestamptz
+        )`);
+      await client.query(`
+        CREATE TABLE IF NOT EXISTS ${this.leases} (
+          name text PRIMARY KEY,
+          holder text NOT NULL,
+          expires_at timestamptz NOT NULL
         )`);
     });
   }
@@ -208,6 +216,21 @@ export class PostgresReadModelStore implements ReadModelStore {
        ON CONFLICT (name) DO UPDATE SET error = EXCLUDED.error, updated_at = now()`,
       [name, error === null ? null : JSON.stringify(error)],
     );
+  }
+
+  async acquireLease(name: string, holder: string, ttlMs: number): Promise<boolean> {
+    // The database's clock, not the processes': they may disagree.
+    const { rowCount } = await this.query(
+      `INSERT INTO ${this.leases} AS l (name, holder, expires_at) VALUES ($1, $2, now() + $3 * interval '1 millisecond')
+       ON CONFLICT (name) DO UPDATE SET holder = EXCLUDED.holder, expires_at = EXCLUDED.expires_at
+       WHERE l.holder = EXCLUDED.holder OR l.expires_at <= now()`,
+      [name, holder, ttlMs],
+    );
+    return rowCount === 1;
+  }
+
+  async releaseLease(name: string, holder: string): Promise<void> {
+    await this.query(`DELETE FROM ${this.leases} WHERE name = $1 AND holder = $2`, [name, holder]);
   }
 
   async getCheckpoints(): Promise<Checkpoint[]> {

@@ -113,5 +113,13 @@ export interface ReadModelStore {
    * Wakes on local commits, and on other processes' commits where the adapter can tell.
    */
   waitForCheckpoints(names: string[], position: number, timeoutMs: number): Promise<boolean>;
+  /**
+   * Takes or renews the lease `name` for `holder` for `ttlMs`: true when `holder` has it now (it
+   * was free, expired, or already this holder's), false while another holder's lease runs. Keeps
+   * one active instance of something that must not run twice (a reactor) among processes.
+   */
+  acquireLease(name: string, holder: string, ttlMs: number): Promise<boolean>;
+  /** Gives the lease up, if `holder` has it. */
+  releaseLease(name: string, holder: string): Promise<void>;
   close(): Promise<void>;
 }

@@ -67,6 +67,11 @@ export class SqliteReadModelStore implements ReadModelStore {
         error TEXT,
         updated_at TEXT
       );
+      CREATE TABLE IF NOT EXISTS rm_leases (
+        name TEXT PRIMARY KEY,
+        holder TEXT NOT NULL,
+        expires_at INTEGER NOT NULL
+      );
     `);
     // JavaScript lower-casing, so search is case-insensitive beyond ASCII (SQLite's LIKE is not).
     db.function('rm_lower', { deterministic: true }, (value: unknown) =>
@@ -198,6 +203,20 @@ export class SqliteReadModelStore implements ReadModelStore {
       `INSERT INTO rm_checkpoints (name, position, error, updated_at) VALUES (?, 0, ?, ?)
        ON CONFLICT (name) DO UPDATE SET error = excluded.error, updated_at = excluded.updated_at`,
     ).run(name, error === null ? null : JSON.stringify(error), new Date().toISOString());
+  }
+
+  async acquireLease(name: string, holder: string, ttlMs: number): Promise<boolean> {
+    const now = Date.now();
+    const { changes } = this.statement(
+      `INSERT INTO rm_leases (name, holder, expires_at) VALUES (?, ?, ?)
+       ON CONFLICT (name) DO UPDATE SET holder = excluded.holder, expires_at = excluded.expires_at
+       WHERE rm_leases.holder = excluded.holder OR rm_leases.expires_at <= ?`,
+    ).run(name, holder, now + ttlMs, now);
+    return changes === 1;
+  }
+
+  async releaseLease(name: string, holder: string): Promise<void> {
+    this.statement('DELETE FROM rm_leases WHERE name = ? AND holder = ?').run(name, holder);
   }
 
   async getCheckpoints(): Promise<Checkpoint[]> {

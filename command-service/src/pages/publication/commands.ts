@@ -9,7 +9,6 @@ import { afterEvents } from '../authoring/decider';
 import { pageConflictDetails, pageEvolver, type PageState } from '../page-state';
 import type { PagesDeps } from '../pages-deps';
 import { decidePublication, type Actor, type PublicationCommand } from './decider';
-import { afterReply, mailRequester, mailReviewers } from './mails';
 
 /** The system acting (seeding): not a reviewer, and nobody's requests. */
 export const SYSTEM_ACTOR_FACTS: Actor = { actorId: 'system', isReviewer: false };
@@ -36,28 +35,6 @@ async function run(
   return { ...result, before };
 }
 
-/** After a workflow step, the mails it calls for: reviewers on a (re)request, the requester on a decision. */
-function notify(deps: CommandDeps | PagesDeps, before: PageState, events: readonly PageStreamEvent[], actorId: string): void {
-  if (!('mailer' in deps) || events.length === 0) return;
-  const page = afterEvents(before, events);
-  for (const event of events) {
-    switch (event.type) {
-      case 'PublicationRequested':
-        afterReply(deps, () => mailReviewers(deps, page, actorId, event.data.comment, false));
-        break;
-      case 'PublicationRequestResent':
-        afterReply(deps, () => mailReviewers(deps, page, actorId, event.data.comment || before.openRequest?.comment || '', true));
-        break;
-      case 'PublicationAccepted':
-      case 'PublicationRejected':
-        afterReply(deps, () => mailRequester(deps, page, event.data.requestedBy, actorId, event.type === 'PublicationAccepted', event.data.feedback));
-        break;
-      default:
-        break;
-    }
-  }
-}
-
 const reply = (pageId: string, result: HandleResult<PageStreamEvent> & { before: PageState }) => {
   const after = afterEvents(result.before, result.events);
   return { pageID: pageId, pageVersionID: after.draftVersionId, publishedVersionID: after.publishedVersionId, revision: result.revision, position: result.position };
@@ -66,7 +43,6 @@ const reply = (pageId: string, result: HandleResult<PageStreamEvent> & { before:
 /** Makes the draft the published version (a request open on it counts as accepted). */
 export async function publishPage(deps: CommandDeps, pageId: string, revision: ExpectedRevision, context: CommandContext, actor: Actor = SYSTEM_ACTOR_FACTS) {
   const result = await run(deps, pageId, revision, () => ({ type: 'PublishPage', data: actor }), context);
-  notify(deps, result.before, result.events, actor.actorId);
   return reply(pageId, result);
 }
 
@@ -93,7 +69,6 @@ export async function storeAnd(
     },
     context,
   );
-  notify(deps, result.before, result.events, actor.actorId);
   return {
     ...reply(input.pageID, result),
     pageVersionID: storedVersionId(result.events, result.before.draftVersionId || versionId),
@@ -104,7 +79,6 @@ export async function storeAnd(
 export async function requestPublication(deps: PagesDeps, pageId: string, input: { comment: string; revision?: number }, context: CommandContext, actor: Actor) {
   const requestId = context.newId();
   const result = await run(deps, pageId, input.revision ?? 'any', () => ({ type: 'RequestPublication', data: { ...actor, requestId, comment: input.comment } }), context);
-  notify(deps, result.before, result.events, actor.actorId);
   return { ...reply(pageId, result), requestId };
 }
 
@@ -147,6 +121,5 @@ export async function reviewStep(deps: PagesDeps, versionId: string, pageID: str
     },
     context,
   );
-  notify(deps, result.before, result.events, actor.actorId);
   return { ...reply(pageId, result), pageVersionID: versionId, requestId };
 }
