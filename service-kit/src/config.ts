@@ -17,6 +17,10 @@ export interface Config {
   databaseUrl: string | null;
   kurrentDbUrl: string | null;
   mongoDbUrl: string | null;
+  /** Where blobs live: PAGELOG_BLOB_STORE, else files (dataDir/blobs), or PostgreSQL when PAGELOG_STORE=postgres. */
+  blobStore: 'files' | 'postgres' | 's3';
+  /** S3_URL: `https://KEY:SECRET@host/bucket[/prefix]?region=…`, for PAGELOG_BLOB_STORE=s3. */
+  s3Url: string | null;
   pgSchema: string;
   publicUrl: string;
   siteName: string;
@@ -139,6 +143,15 @@ export function loadConfig(env: Env = process.env): Config {
   if (eventStore === 'kurrentdb' && !kurrentDbUrl) throw new ConfigError('KURRENTDB_URL', 'is required when PAGELOG_EVENT_STORE=kurrentdb');
   const mongoDbUrl = env.MONGODB_URL || null;
   if (readModelStore === 'mongodb' && !mongoDbUrl) throw new ConfigError('MONGODB_URL', 'is required when PAGELOG_READ_MODEL_STORE=mongodb');
+  const blobStore = (env.PAGELOG_BLOB_STORE ?? (store === 'postgres' ? 'postgres' : 'files')).toLowerCase();
+  if (blobStore !== 'files' && blobStore !== 'postgres' && blobStore !== 's3') {
+    throw new ConfigError('PAGELOG_BLOB_STORE', `must be "files", "postgres" or "s3", got "${env.PAGELOG_BLOB_STORE}"`);
+  }
+  if (blobStore === 'postgres' && !databaseUrl) throw new ConfigError('DATABASE_URL', 'is required when PAGELOG_BLOB_STORE=postgres');
+  // Kept as written: the credentials in it must not be normalised away.
+  const s3Url = env.S3_URL || null;
+  if (s3Url !== null && !URL.canParse(s3Url)) throw new ConfigError('S3_URL', 'must be a URL');
+  if (blobStore === 's3' && !s3Url) throw new ConfigError('S3_URL', 'is required when PAGELOG_BLOB_STORE=s3');
   const pgSchema = env.PAGELOG_PG_SCHEMA ?? 'public';
   if (!/^[a-z_][a-z0-9_]{0,62}$/.test(pgSchema)) throw new ConfigError('PAGELOG_PG_SCHEMA', 'must be a lower-case SQL identifier');
   const locales = localeList(env, 'PAGELOG_LOCALES', ['nl-nl', 'en-gb']);
@@ -193,6 +206,8 @@ export function loadConfig(env: Env = process.env): Config {
     databaseUrl,
     kurrentDbUrl,
     mongoDbUrl,
+    blobStore,
+    s3Url,
     pgSchema,
     publicUrl: url(env, 'PAGELOG_PUBLIC_URL') ?? `http://localhost:${port}`,
     siteName: env.PAGELOG_SITE_NAME ?? 'Pagelog',

@@ -21,6 +21,9 @@ describe('configuration', () => {
     [{ PAGELOG_EVENT_STORE: 'kurrentdb' }, 'KURRENTDB_URL is required when PAGELOG_EVENT_STORE=kurrentdb'],
     [{ PAGELOG_READ_MODEL_STORE: 'mongodb' }, 'MONGODB_URL is required when PAGELOG_READ_MODEL_STORE=mongodb'],
     [{ PAGELOG_EVENT_STORE: 'cassandra' }, 'PAGELOG_EVENT_STORE must be "sqlite", "postgres" or "kurrentdb"'],
+    [{ PAGELOG_BLOB_STORE: 'ftp' }, 'PAGELOG_BLOB_STORE must be "files", "postgres" or "s3"'],
+    [{ PAGELOG_BLOB_STORE: 's3' }, 'S3_URL is required when PAGELOG_BLOB_STORE=s3'],
+    [{ PAGELOG_BLOB_STORE: 'postgres' }, 'DATABASE_URL is required when PAGELOG_BLOB_STORE=postgres'],
   ];
   for (const [env, message] of refusals) {
     it(`refuses ${JSON.stringify(env)} naming the variable`, () => {
@@ -32,6 +35,13 @@ describe('configuration', () => {
     expect(loadConfig({ PAGELOG_STORE: 'postgres', DATABASE_URL: 'postgres://db/x' })).to.include({ eventStore: 'postgres', readModelStore: 'postgres' });
     const split = loadConfig({ PAGELOG_EVENT_STORE: 'kurrentdb', KURRENTDB_URL: 'kurrentdb://k:2113?tls=false', PAGELOG_READ_MODEL_STORE: 'mongodb', MONGODB_URL: 'mongodb://m/pagelog?replicaSet=rs0' });
     expect(split).to.include({ eventStore: 'kurrentdb', readModelStore: 'mongodb', kurrentDbUrl: 'kurrentdb://k:2113?tls=false' });
+  });
+
+  it('keeps blobs in files, in PostgreSQL with PAGELOG_STORE=postgres, or where PAGELOG_BLOB_STORE says', () => {
+    expect(loadConfig({})).to.include({ blobStore: 'files', s3Url: null });
+    expect(loadConfig({ PAGELOG_STORE: 'postgres', DATABASE_URL: 'postgres://db/x' })).to.include({ blobStore: 'postgres' });
+    const s3 = 'https://key:se%2Fcret@s3.example.net/media/pagelog?region=eu-west-1';
+    expect(loadConfig({ PAGELOG_STORE: 'postgres', DATABASE_URL: 'postgres://db/x', PAGELOG_BLOB_STORE: 's3', S3_URL: s3 })).to.include({ blobStore: 's3', s3Url: s3 });
   });
 
   it('reads the distributed mode', () => {

@@ -295,13 +295,18 @@ export async function setUserImage(
   authorizeUserAction(actor, userId, { type: 'change-image' });
   const { state } = await loadUser(deps, userId);
   if (!state.exists || state.deleted) throw new NotFoundError('UM_02', 'id', 'user');
-  // From the context, so a keyed retry puts the file under the id its first attempt recorded.
-  const imageId = context.newId();
   const sealed = await deps.vault.sealBytes(userId, image.bytes);
-  await deps.blobs.put(imageId, { bytes: sealed, contentType: image.contentType });
+  // Content-addressed: the image's id is the hash of its sealed bytes (a new IV each time).
+  const { key: imageId } = await deps.blobs.put([sealed], { contentType: image.contentType });
   const result = await decideOn(deps, userId, { type: 'ChangeImage', data: { imageId } }, context);
-  // A retry that finds the change made already reads the new image as the old one: keep it.
-  if (state.imageId && !result.replayed) await deps.blobs.delete(state.imageId);
+  if (result.replayed) {
+    // A keyed retry of a change already made: the image its first attempt recorded stays (the
+    // loaded state holds it already), and the one sealed again now is not used.
+    const recorded = result.events[0];
+    if (recorded?.type !== 'UserImageChanged' || recorded.data.imageId !== imageId) await deps.blobs.delete(imageId);
+  } else if (state.imageId) {
+    await deps.blobs.delete(state.imageId);
+  }
   return { position: result.position, view: (await userViewFromEvents(deps.store, deps.vault, userId))! };
 }
 

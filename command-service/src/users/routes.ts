@@ -19,8 +19,9 @@ import {
   verifyLogin,
   type UserActor,
 } from './commands';
+import { PROFILE_IMAGE } from '@pagelog/contracts/users/user';
+import { withUploadedFile } from '../core/uploads/with-uploaded-file';
 import { processProfileImage } from './profile-image';
-import { readUploadedFile } from './upload';
 import type { UsersDeps } from './users-deps';
 
 /** Who acts: the commands check the caller themselves too, whatever the access check let through. */
@@ -115,8 +116,8 @@ export function userRoutes(deps: UsersDeps): EndpointRoute[] {
     }),
 
     command('userImageStore', async (ctx) => {
-      const bytes = await readUploadedFile(ctx);
-      const image = await processProfileImage(bytes);
+      const upload = { field: PROFILE_IMAGE.field, model: 'user', maxBytes: PROFILE_IMAGE.maxBytes, tooLargeCode: 'UM_05' };
+      const image = await withUploadedFile(ctx, upload, (file) => processProfileImage(file));
       const result = await setUserImage(deps, ctx.params.id!, image, actorOf(ctx), contextOf(ctx, deps.clock));
       respondToCommand(ctx, result.position, result.view);
     }),

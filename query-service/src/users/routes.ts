@@ -1,3 +1,4 @@
+import { buffer } from 'node:stream/consumers';
 import { ok } from '@pagelog/contracts/envelope';
 import { NotFoundError, ValidationError } from '@pagelog/contracts/domain-errors';
 import type { RoleView } from '@pagelog/contracts/permissions';
@@ -8,6 +9,7 @@ import type { RoleDoc, UserDoc } from '@pagelog/contracts/users/user-docs';
 import type { Access } from '@pagelog/service-kit/auth/access';
 import { toUserView, userFactsFromEvents } from '@pagelog/service-kit/auth/user-view';
 import { query, type EndpointRoute } from '@pagelog/service-kit/http/endpoint-routes';
+import { bufferedBlob, serveBlob } from '@pagelog/service-kit/http/serve-blob';
 import type { UserQueryDeps } from '../core/query-deps';
 import { readYourWrites } from '../core/read-your-writes';
 
@@ -96,17 +98,20 @@ export function userQueryRoutes(deps: UserQueryDeps): EndpointRoute[] {
       ctx.body = ok(roles.map((r) => ({ ID: r.ID, name: r.name, permissions: r.permissions })));
     }),
 
-    /** The profile image, opened with its owner's key. */
+    /**
+     * The profile image, opened with its owner's key. Sealed as a whole (AES-GCM checks the whole
+     * of it), so it is read whole (a few MB at most) and a range is served from the opened
+     * bytes; the ETag is the hash of what is stored.
+     */
     query('userImageGet', async (ctx) => {
       const id = ctx.params.id!;
       const imageId = (await userFactsFromEvents(deps.eventStore, id))?.imageId ?? null;
-      const blob = imageId ? await deps.blobs.get(imageId) : null;
-      const bytes = blob ? await deps.vault.openBytes(id, blob.bytes) : null;
-      if (!blob || !bytes) throw new NotFoundError('UM_02', 'id', 'user');
+      const stored = imageId ? await deps.blobs.get(imageId) : null;
+      const bytes = stored ? await deps.vault.openBytes(id, await buffer(stored.stream)) : null;
+      if (!stored || !bytes) throw new NotFoundError('UM_02', 'id', 'user');
       ctx.set('Cache-Control', 'private, max-age=3600');
       ctx.set('Content-Security-Policy', "default-src 'none'");
-      ctx.type = blob.contentType;
-      ctx.body = bytes;
+      await serveBlob(ctx, bufferedBlob(stored.key, bytes, stored.contentType));
     }),
   ];
 }

@@ -32,7 +32,7 @@ export interface AuthServices extends AuthDeps {
 /**
  * Sessions (SQLite file `sessions.db`, or Redis), personal-data keys (SQLite file `keys.db`, or
  * PostgreSQL: kept apart from events and read models, so their backups hold nothing readable
- * once a key is gone) and blobs (data/blobs, or PostgreSQL), as the configuration names them.
+ * once a key is gone) and blobs (data/blobs, PostgreSQL or S3), as the configuration names them.
  */
 export async function openAuth(config: Config, eventStore: EventStore, logger: Logger, clock: Clock = Date.now): Promise<AuthServices> {
   const secret = loadSecret(config);
@@ -80,20 +80,33 @@ export async function openAuth(config: Config, eventStore: EventStore, logger: L
   }
 
   let keys: KeyStore;
-  let blobs: BlobStore;
   if (config.store === 'postgres') {
     const keyStore = new PostgresKeyStore({ pool: pgPool(), schema: config.pgSchema });
     await untilReachable(() => keyStore.init(), logger);
     keys = keyStore;
+    described.push('keys: postgres');
+  } else {
+    keys = new SqliteKeyStore(sqlite('keys.db'));
+    described.push('keys: sqlite');
+  }
+
+  let blobs: BlobStore;
+  if (config.blobStore === 'postgres') {
     const blobStore = new PostgresBlobStore({ pool: pgPool(), schema: config.pgSchema });
     await untilReachable(() => blobStore.init(), logger);
     blobs = blobStore;
-    described.push('keys and blobs: postgres');
+  } else if (config.blobStore === 's3') {
+    // Loaded only here: the AWS SDK takes a few hundred milliseconds to load.
+    const { S3BlobStore, s3OptionsFromUrl } = await import('@pagelog/storage/blob-store/s3-blob-store');
+    const { client, bucket, prefix } = s3OptionsFromUrl(config.s3Url!);
+    const blobStore = new S3BlobStore({ client, bucket, prefix });
+    closers.push(() => client.destroy());
+    await untilReachable(() => blobStore.init(), logger);
+    blobs = blobStore;
   } else {
-    keys = new SqliteKeyStore(sqlite('keys.db'));
     blobs = new FsBlobStore(join(config.dataDir, 'blobs'));
-    described.push('keys: sqlite, blobs: files');
   }
+  described.push(`blobs: ${config.blobStore}`);
 
   const secureCookie = !isPlainHttpLocalhost(config.publicUrl);
   if (secureCookie && new URL(config.publicUrl).protocol === 'http:') {

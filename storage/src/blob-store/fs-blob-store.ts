@@ -1,81 +1,250 @@
-import { randomBytes } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
-import { open, readFile, rename, rm, unlink } from 'node:fs/promises';
-import { join } from 'node:path';
-import { checkBlobId, checkContentType, type Blob, type BlobStore } from './blob-store';
+import { link, mkdir, open, readdir, rename, rm, stat, type FileHandle } from 'node:fs/promises';
+import { dirname, join } from 'node:path';
+import { Readable } from 'node:stream';
+import { ValidationError } from '@pagelog/contracts/domain-errors';
+import {
+  checkBlobKey,
+  checkContentType,
+  checkRange,
+  hashWhileWriting,
+  isLegacyBlobKey,
+  renditionId,
+  type BlobBody,
+  type BlobContent,
+  type BlobInfo,
+  type BlobStore,
+  type ByteRange,
+  type RenditionParams,
+} from './blob-store';
 
-const magic = 'pagelog-blob/1 ';
+// A file is a header line, then the bytes. Version 2 names the bytes' SHA-256; version 1 (the
+// profile images stored before blobs were content-addressed) only the content type.
+const v1 = 'pagelog-blob/1 ';
+const v2 = 'pagelog-blob/2 ';
+const placeholder = '0'.repeat(64);
+const maxHeader = v2.length + 64 + 1 + 255 + 1;
+/** Temp files older than this are what a crash left behind (a write in progress is never this old). */
+const staleTempMs = 24 * 3600_000;
+
+interface Header {
+  length: number;
+  sha256: string | null;
+  contentType: string;
+}
 
 /**
- * Blobs as files in one folder (e.g. data/blobs), one file per id named after it. The content
- * type sits in the file's first line (`pagelog-blob/1 <type>\n`, then the bytes), so a put is a
- * single atomic rename of a fully written, fsynced temp file: a reader sees the old blob or the
- * new one, never half of either, and a crash leaves at most a stray `.tmp-*` file behind.
+ * Blobs as files under one folder (`data/blobs`):
+ *
+ *     sha256/<first two hex digits>/<sha256>   a blob
+ *     renditions/<source key>/<rendition id>   a rendition of the blob <source key>
+ *     .tmp/<uuid>                              a write in progress
+ *     <uuid>                                   a profile image stored before (read and deleted only)
+ *
+ * A put streams into a temp file (hashing as it goes), fsyncs it and hard-links it to its hash's
+ * name: the link fails when the same bytes are there already (then those stay), so concurrent
+ * writers of the same content all succeed and leave one file. A reader sees the whole file or
+ * none. A crash leaves at most a temp file, which a later start removes.
  */
 export class FsBlobStore implements BlobStore {
   private readonly dir: string;
+  private readonly tempDir: string;
+  private readonly swept: Promise<void>;
 
   constructor(dir: string) {
-    mkdirSync(dir, { recursive: true });
     this.dir = dir;
+    this.tempDir = join(dir, '.tmp');
+    mkdirSync(this.tempDir, { recursive: true });
+    this.swept = this.sweepTemp().catch(() => undefined);
   }
 
-  async put(id: string, blob: Blob): Promise<void> {
-    const target = this.file(id);
-    const header = Buffer.from(`${magic}${checkContentType(blob.contentType)}\n`, 'latin1');
-    // Temp names start with a dot, which no id can.
-    const temp = join(this.dir, `.tmp-${id}-${randomBytes(6).toString('hex')}`);
+  async put(body: BlobBody, options: { contentType: string }): Promise<BlobInfo> {
+    const contentType = checkContentType(options.contentType);
+    const temp = await this.writeTemp(body, contentType);
+    const target = this.contentPath(temp.sha256);
     try {
-      const handle = await open(temp, 'wx');
-      try {
-        await handle.writev([header, blob.bytes]);
-        await handle.sync();
-      } finally {
-        await handle.close();
-      }
-      await rename(temp, target);
-    } catch (error) {
-      await rm(temp, { force: true });
-      throw error;
+      await mkdir(dirname(target), { recursive: true });
+      await commitWithoutReplacing(temp.path, target);
+      await syncDir(dirname(target));
+    } finally {
+      await rm(temp.path, { force: true });
     }
-    await this.syncDir();
+    // The blob there before keeps its content type.
+    return (await this.statFile(target, temp.sha256)) ?? { key: temp.sha256, size: temp.size, contentType };
   }
 
-  async get(id: string): Promise<Blob | null> {
-    let content: Buffer;
+  async get(key: string, options: { range?: ByteRange } = {}): Promise<BlobContent | null> {
+    return this.read(this.pathOf(key), key, options.range);
+  }
+
+  async stat(key: string): Promise<BlobInfo | null> {
+    return this.statFile(this.pathOf(key), key);
+  }
+
+  async delete(key: string): Promise<void> {
+    await rm(this.pathOf(key), { force: true });
+    await rm(join(this.dir, 'renditions', key), { recursive: true, force: true });
+  }
+
+  async putRendition(source: string, params: RenditionParams, body: BlobBody, options: { contentType: string }): Promise<BlobInfo> {
+    const target = this.renditionPath(source, params);
+    const contentType = checkContentType(options.contentType);
+    const temp = await this.writeTemp(body, contentType);
     try {
-      content = await readFile(this.file(id));
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
-      throw error;
+      // Checked once the bytes are written: a source deleted while they were made is noticed
+      // (all but a delete in the last moment, whose rendition then waits for the next delete).
+      if (!(await this.stat(source))) throw ValidationError.of('V_12', 'source', 'blob');
+      await mkdir(dirname(target), { recursive: true });
+      // A rendition made again (another encoder, say) replaces the one before.
+      await rename(temp.path, target);
+      await syncDir(dirname(target));
+    } finally {
+      await rm(temp.path, { force: true });
     }
-    const end = content.indexOf(0x0a);
-    const header = end < 0 ? '' : content.subarray(0, end).toString('latin1');
-    if (!header.startsWith(magic)) throw new Error(`blob ${id} is not in the blob store's format`);
-    return { contentType: header.slice(magic.length), bytes: content.subarray(end + 1) };
+    return { key: temp.sha256, size: temp.size, contentType };
   }
 
-  async delete(id: string): Promise<void> {
+  async getRendition(source: string, params: RenditionParams, options: { range?: ByteRange } = {}): Promise<BlobContent | null> {
+    return this.read(this.renditionPath(source, params), null, options.range);
+  }
+
+  async statRendition(source: string, params: RenditionParams): Promise<BlobInfo | null> {
+    return this.statFile(this.renditionPath(source, params), null);
+  }
+
+  async close(): Promise<void> {
+    await this.swept;
+  }
+
+  private pathOf(key: string): string {
+    checkBlobKey(key);
+    return isLegacyBlobKey(key) ? join(this.dir, key) : this.contentPath(key);
+  }
+
+  private contentPath(sha256: string): string {
+    return join(this.dir, 'sha256', sha256.slice(0, 2), sha256);
+  }
+
+  private renditionPath(source: string, params: RenditionParams): string {
+    return join(this.dir, 'renditions', checkBlobKey(source), renditionId(params));
+  }
+
+  /** Streams the body into a new temp file behind a header, fsynced; removed again on failure. */
+  private async writeTemp(body: BlobBody, contentType: string): Promise<{ path: string; sha256: string; size: number }> {
+    const path = join(this.tempDir, randomUUID());
+    const handle = await open(path, 'wx');
     try {
-      await unlink(this.file(id));
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
-    }
-  }
-
-  async close(): Promise<void> {}
-
-  private file(id: string): string {
-    return join(this.dir, checkBlobId(id));
-  }
-
-  /** Makes the rename itself durable. */
-  private async syncDir(): Promise<void> {
-    const handle = await open(this.dir, 'r');
-    try {
+      // The hash is known only at the end: the header gets a placeholder, overwritten in place.
+      const header = Buffer.from(`${v2}${placeholder} ${contentType}\n`, 'latin1');
+      await writeAll(handle, header, 0);
+      let position = header.length;
+      const { sha256, size } = await hashWhileWriting(body, async (chunk) => {
+        await writeAll(handle, chunk, position);
+        position += chunk.length;
+      });
+      await writeAll(handle, Buffer.from(sha256, 'latin1'), v2.length);
       await handle.sync();
+      await handle.close();
+      return { path, sha256, size };
+    } catch (error) {
+      await handle.close().catch(() => undefined);
+      await rm(path, { force: true });
+      throw error;
+    }
+  }
+
+  private async read(path: string, key: string | null, range: ByteRange | undefined): Promise<BlobContent | null> {
+    const handle = await openIfExists(path);
+    if (!handle) return null;
+    try {
+      const header = await readHeader(handle, path);
+      const size = (await handle.stat()).size - header.length;
+      const wanted = checkRange(range, size);
+      const info = { key: key ?? header.sha256!, size, contentType: header.contentType };
+      if (size === 0) {
+        await handle.close();
+        return { ...info, range: null, stream: Readable.from([]) };
+      }
+      const start = header.length + (wanted?.start ?? 0);
+      const end = header.length + (wanted?.end ?? size - 1);
+      // The stream owns the handle from here: it closes it at its end or when destroyed.
+      return { ...info, range: wanted, stream: handle.createReadStream({ start, end }) };
+    } catch (error) {
+      await handle.close().catch(() => undefined);
+      throw error;
+    }
+  }
+
+  private async statFile(path: string, key: string | null): Promise<BlobInfo | null> {
+    const handle = await openIfExists(path);
+    if (!handle) return null;
+    try {
+      const header = await readHeader(handle, path);
+      return { key: key ?? header.sha256!, size: (await handle.stat()).size - header.length, contentType: header.contentType };
     } finally {
       await handle.close();
     }
+  }
+
+  private async sweepTemp(): Promise<void> {
+    const now = Date.now();
+    for (const name of await readdir(this.tempDir)) {
+      const path = join(this.tempDir, name);
+      const info = await stat(path).catch(() => null);
+      if (info && now - info.mtimeMs > staleTempMs) await rm(path, { force: true });
+    }
+  }
+}
+
+async function writeAll(handle: FileHandle, bytes: Uint8Array, position: number): Promise<void> {
+  for (let done = 0; done < bytes.length; ) {
+    const { bytesWritten } = await handle.write(bytes, done, bytes.length - done, position + done);
+    done += bytesWritten;
+  }
+}
+
+/** Links temp to target unless target exists (same name, same bytes: the one there stays). */
+async function commitWithoutReplacing(temp: string, target: string): Promise<void> {
+  try {
+    await link(temp, target);
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === 'EEXIST') return;
+    // A file system without hard links: a rename replaces the file with the same bytes.
+    if (code === 'EPERM' || code === 'ENOTSUP' || code === 'ENOSYS') await rename(temp, target);
+    else throw error;
+  }
+}
+
+async function openIfExists(path: string): Promise<FileHandle | null> {
+  try {
+    return await open(path, 'r');
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
+    throw error;
+  }
+}
+
+async function readHeader(handle: FileHandle, path: string): Promise<Header> {
+  const buffer = Buffer.alloc(maxHeader);
+  const { bytesRead } = await handle.read(buffer, 0, maxHeader, 0);
+  const end = buffer.subarray(0, bytesRead).indexOf(0x0a);
+  const line = end < 0 ? '' : buffer.subarray(0, end).toString('latin1');
+  if (line.startsWith(v2)) {
+    const sha256 = line.slice(v2.length, v2.length + 64);
+    return { length: end + 1, sha256, contentType: line.slice(v2.length + 65) };
+  }
+  if (line.startsWith(v1)) return { length: end + 1, sha256: null, contentType: line.slice(v1.length) };
+  throw new Error(`${path} is not in the blob store's format`);
+}
+
+/** Makes a link or rename in the folder durable. */
+async function syncDir(dir: string): Promise<void> {
+  const handle = await open(dir, 'r');
+  try {
+    await handle.sync();
+  } finally {
+    await handle.close();
   }
 }
