@@ -4,6 +4,9 @@
 process.env.TSX_TSCONFIG_PATH ??= require('node:path').join(__dirname, 'tsconfig.base.json');
 module.exports = {
   'node-option': ['import=tsx'],
+  // The admin's UI specs render into a browser document; it is set up before any module loads
+  // (react-dom looks for it once) and adds only what Node lacks, so the server's specs run as before.
+  require: ['admin-web/src/testing/dom.ts'],
   spec: ['*/src/**/*.spec.ts', '*/src/**/*.spec.tsx'],
   ignore: ['**/node_modules/**'],
   timeout: 20000,

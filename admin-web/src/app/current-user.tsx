@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
 import type { UserView, SessionInfo } from '@pagelog/contracts/users/user';
 import { useApi } from '../core/api/api-context';
 import { useErrorStore } from '../core/errors/error-store-context';
@@ -11,7 +12,7 @@ import {
 } from '../core/session/current-user';
 import { keepSessionAlive } from '../core/timing/keep-session-alive';
 import { watchInactivity } from '../core/timing/watch-inactivity';
-import { browserStorage, forgetDrafts, type DraftStorage } from '../features/pages/state/local-draft-store';
+import { browserStorage, forgetDrafts } from '../features/pages/state/local-draft-store';
 
 /** Used when the session check does not say (spec section 9 leaves the value open). */
 export const DEFAULT_INACTIVITY_MINUTES = 30;
@@ -75,20 +76,12 @@ const unknownSession: SessionState = { status: 'unknown', user: null, inactivity
  * The session (spec section 4) behind useCurrentUser(): checked once at start (POST /auth/user),
  * set by login, cleared by logout, by a 401 of a call that needs a session, and by the
  * inactivity helper. While signed in it refreshes the session every five minutes of activity and
- * reloads the page when that fails.
+ * reloads the page when that fails. A login starts with nothing read for the session before.
  */
-export function CurrentUserProvider({
-  children,
-  initial,
-  draftStorage,
-}: {
-  children: ReactNode;
-  initial?: InitialSession;
-  /** Where the page editor keeps unsaved drafts: the browser's localStorage unless a spec passes one. */
-  draftStorage?: DraftStorage | null;
-}) {
+export function CurrentUserProvider({ children, initial }: { children: ReactNode; initial?: InitialSession }) {
   const api = useApi();
-  const [drafts] = useState(() => (draftStorage === undefined ? browserStorage() : draftStorage));
+  const queryClient = useQueryClient();
+  const [drafts] = useState(browserStorage);
   const errors = useErrorStore();
   const [state, setState] = useState<SessionState>(() => {
     if (!initial) return unknownSession;
@@ -124,6 +117,8 @@ export function CurrentUserProvider({
         errors.set('login', reply.Errors);
         return false;
       }
+      // A new session starts with nothing read for the one before.
+      queryClient.clear();
       const user = (reply.User ?? reply.data) as SessionCheckData | null;
       if (isSignedIn(user)) signIn(user);
       // The session check adds the session settings (and hands out the rotated CSRF token).
@@ -132,7 +127,7 @@ export function CurrentUserProvider({
       else if (!isSignedIn(user)) end(null);
       return isSignedIn(user) || (check.Success && isSignedIn(check.data));
     },
-    [api, errors, signIn, end],
+    [api, errors, queryClient, signIn, end],
   );
 
   const userId = state.user?.ID ?? null;

@@ -5,7 +5,6 @@ import type { ApiClient } from '../core/api/api-client';
 import { ApiProvider } from '../core/api/api-context';
 import type { ErrorStore } from '../core/errors/error-store';
 import { ErrorStoreProvider } from '../core/errors/error-store-context';
-import { UserStoreProvider } from '../features/users/state/user-store-context';
 import { CurrentUserProvider, type InitialSession } from './current-user';
 import { createI18n } from './i18n/create-i18n';
 
@@ -26,9 +25,7 @@ export function AppProvider({ children, i18n, api, errors, session }: AppProvide
     <I18nextProvider i18n={instance}>
       <ApiProvider client={api}>
         <ErrorStoreProvider store={errors}>
-          <CurrentUserProvider initial={session}>
-            <UserStoreProvider>{children}</UserStoreProvider>
-          </CurrentUserProvider>
+          <CurrentUserProvider initial={session}>{children}</CurrentUserProvider>
         </ErrorStoreProvider>
       </ApiProvider>
     </I18nextProvider>

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { createBrowserRouter, RouterProvider, useRoutes, type RouteObject } from 'react-router-dom';
+import { createBrowserRouter, RouterProvider, type RouteObject } from 'react-router-dom';
 import { ActivateAccountRoute } from '../features/auth/routes/activate-account';
 import { ForgotPasswordRoute } from '../features/auth/routes/forgot-password';
 import { LoginRoute } from '../features/auth/routes/login';
@@ -53,14 +53,6 @@ export const appRoutes: RouteObject[] = [
     ],
   },
 ];
-
-/**
- * The route table without a router of its own, for specs that mount it in a MemoryRouter. The
- * editor's leave prompt needs a data router; without one (here) it only guards reloads.
- */
-export function AppRoutes() {
-  return useRoutes(appRoutes);
-}
 
 /** The browser's data router: react-router's useBlocker (unsaved-changes prompt) needs one. */
 export function createAppRouter() {

@@ -1,22 +1,13 @@
-import { errorItem } from '@pagelog/contracts/error-catalogue';
-import type { ErrorItem } from '@pagelog/contracts/envelope';
 import type { UserView } from '@pagelog/contracts/users/user';
 import type { ApiReply } from '../core/api/api-client';
 import type { UsersApi } from '../features/users/api/users-api';
+import { success } from './replies';
 
 type Method = keyof UsersApi;
 
 export interface RecordedCall {
   method: Method;
   args: unknown[];
-}
-
-export function success<T>(data: T): ApiReply<T> {
-  return { status: 200, Success: true, Errors: [], data };
-}
-
-export function failure(status: number, ...errors: ErrorItem[]): ApiReply<never> {
-  return { status, Success: false, Errors: errors.length > 0 ? errors : [errorItem('G_01')], data: null };
 }
 
 /**
@@ -31,8 +22,6 @@ export function fakeUsersApi(users: UserView[] = []) {
     return Promise.resolve((answers.get(method) ?? fallback) as never);
   };
   const api: UsersApi = {
-    listUsers: (...args) => reply('listUsers', args, success({ items: users, totalItems: users.length })),
-    listRoles: (...args) => reply('listRoles', args, success([])),
     createUser: (...args) => reply('createUser', args, success(users[0] ?? null)),
     updateUser: (...args) => reply('updateUser', args, success(users[0] ?? null)),
     deleteUser: (...args) => reply('deleteUser', args, success(null)),

@@ -1,5 +1,8 @@
 import type { Block } from '@pagelog/contracts/blocks/block';
+import type { EndpointName } from '@pagelog/contracts/endpoints';
 import type { PageDetails, PageVersionView } from '@pagelog/contracts/pages/page';
+import { fakeServer, type Answer, type FakeServer } from './fake-server';
+import { success } from './replies';
 
 /** A page as GET /page/{id} answers it, for specs. */
 export function aPage(overrides: Partial<PageDetails> = {}): PageDetails {
@@ -61,4 +64,36 @@ export function aVersion(overrides: Partial<PageVersionView> = {}): PageVersionV
     storedBy: 'user-1',
     ...overrides,
   };
+}
+
+/**
+ * The fake server of one page and its draft (aPage() and aVersion() unless given): reads answer
+ * them, at the page's latest revision; every command on the page moves that revision on.
+ */
+export function pageServer(page = aPage(), version = aVersion(), answers: Partial<Record<EndpointName, Answer>> = {}): FakeServer {
+  let revision = page.revision;
+  const next = () => ++revision;
+  const published = (data: Record<string, unknown> = {}) => () => success({ pageID: page.id, revision: next(), ...data });
+  const stored = () => success({ pageID: page.id, pageVersionID: version.id, revision: next(), merged: false });
+  return fakeServer({
+    pageGet: () => success({ ...page, revision }),
+    pageVersionFetch: success({ pageVersion: version }),
+    pageFetchRequestComment: success({ comment: '', request: null }),
+    pageSave: (call) => success({ pageID: page.id, pageVersionID: version.id, slug: (call.body as { slug: string }).slug, revision: next(), linksUpdated: 0 }),
+    pageVersionStore: stored,
+    pageStoreAndPublish: stored,
+    pageStoreAndUnpublish: stored,
+    pagePublish: published({ publishedVersionID: version.id }),
+    pageUnpublish: published({ publishedVersionID: null }),
+    pageRequestPublication: published({ pageVersionID: version.id, requestId: 'request-1' }),
+    pageAcceptPublication: published(),
+    pageRejectPublication: published(),
+    pageRevokePublication: published(),
+    pageResendPublication: published(),
+    pageDelete: published(),
+    pageCreate: success({ pageID: 'page-new', pageVersionID: 'version-new', revision: 1 }),
+    pageCreateTranslation: success({ pageID: 'page-translation', pageVersionID: 'version-t', revision: 1 }),
+    pageDuplicate: success({ pageID: 'page-copy', pageVersionID: 'version-c', revision: 1 }),
+    ...answers,
+  });
 }

@@ -43,9 +43,9 @@ const focusableSelector =
   'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
 
 /**
- * A modal dialog. Rendered in place rather than through a portal so that it also renders on the
- * server (tests use renderToString); its fixed-position backdrop covers the page either way.
- * The parent decides whether it is open by rendering it or not.
+ * A modal dialog, rendered in place (no portal): its fixed-position backdrop covers the page, and
+ * everything beside it is made inert while it is open. The parent decides whether it is open by
+ * rendering it or not.
  */
 export function Modal(props: ModalProps) {
   const { onClose, title, size = 'medium', children } = props;

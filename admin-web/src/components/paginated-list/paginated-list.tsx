@@ -1,13 +1,35 @@
-import { useEffect, useId, useRef, useState, useSyncExternalStore, type ReactNode } from 'react';
+import { useEffect, useId, useMemo, useState, type ReactNode } from 'react';
+import { keepPreviousData, useQuery, type UseQueryOptions } from '@tanstack/react-query';
+import debounce from 'lodash.debounce';
 import { useTranslation } from 'react-i18next';
-import {
-  createPaginatedList,
-  pageCountOf,
-  type FetchPage,
-  type PaginatedListController,
-  type SortOrder,
-} from './paginated-list-controller';
+import { DEFAULT_PAGE_SIZE } from '@pagelog/contracts/users/schemas';
+import type { EndpointKey } from '../../core/api/endpoint-query';
 import { Pagination } from './pagination';
+import { pageCountOf } from './pagination-items';
+
+export type SortOrder = 'asc' | 'desc';
+
+/** One page of rows as the list endpoints answer it (spec section 3: data.items and data.totalItems). */
+export interface Page<T> {
+  items: T[];
+  totalItems: number;
+}
+
+/** What the list asks for (spec section 7, "Paginated list"); '' as sortColumn is the server's own order. */
+export interface ListParams {
+  /** 0-based. */
+  pageIndex: number;
+  pageSize: number;
+  searchTerm: string;
+  sortColumn: string;
+  sortOrder: SortOrder;
+}
+
+/** The query of one page of rows: keyed by its endpoint and params (see endpointQuery). */
+export type ListQuery<T> = UseQueryOptions<Page<T>, Error, Page<T>, EndpointKey>;
+
+/** Spec section 9: the search asks again debounced at 500 ms, at once for the first key, and at least once a second. */
+export const SEARCH_DEBOUNCE = { wait: 500, maxWait: 1000 } as const;
 
 export interface ListColumn<T> {
   key: string;
@@ -20,7 +42,7 @@ export interface ListColumn<T> {
 export interface PaginatedListProps<T> {
   /** Names the table for assistive technology. */
   label: string;
-  fetch: FetchPage<T>;
+  query: (params: ListParams) => ListQuery<T>;
   columns: readonly ListColumn<T>[];
   rowKey: (item: T) => string;
   /** Buttons for a row (edit, delete), in a last column. */
@@ -28,62 +50,83 @@ export interface PaginatedListProps<T> {
   pageSize?: number;
   /** Falls back to the translation of search.noResults. */
   noResultsText?: string;
-  /** Receives the controller, e.g. to reload after a change elsewhere; return a clean-up. */
-  onReady?: (controller: PaginatedListController<T>) => (() => void) | void;
+  /** Another value here (the filters beside the list) starts again from the first page. */
+  resetPageOn?: unknown;
 }
 
 /**
  * The paginated list of spec sections 2 and 4: a search bar, sortable columns with a sort menu,
- * the rows, and a pagination control. State and loading live in the controller; this renders it.
+ * the rows, and a pagination control. The rows are server state (the query it is given, read
+ * again when a command moves the position on); page, search and sort are this list's own.
  */
-export function PaginatedList<T>({ label, fetch, columns, rowKey, rowActions, pageSize, noResultsText, onReady }: PaginatedListProps<T>) {
+export function PaginatedList<T>({ label, query, columns, rowKey, rowActions, pageSize = DEFAULT_PAGE_SIZE, noResultsText, resetPageOn }: PaginatedListProps<T>) {
   const { t } = useTranslation();
   const searchId = useId();
   const sortId = useId();
-  const fetchRef = useRef(fetch);
+  const [pageIndex, setPageIndex] = useState(0);
+  const [searchOpen, setSearchOpen] = useState(true);
+  /** The term as typed, and the one last asked for. */
+  const [searchTerm, setSearchTerm] = useState('');
+  const [askedTerm, setAskedTerm] = useState('');
+  const [sort, setSort] = useState<{ column: string; order: SortOrder }>({ column: '', order: 'asc' });
+
+  const askForTerm = useMemo(() => debounce(setAskedTerm, SEARCH_DEBOUNCE.wait, { leading: true, maxWait: SEARCH_DEBOUNCE.maxWait }), []);
+  useEffect(() => () => askForTerm.cancel(), [askForTerm]);
+
+  const [resetSeen, setResetSeen] = useState(resetPageOn);
+  if (!Object.is(resetSeen, resetPageOn)) {
+    setResetSeen(resetPageOn);
+    setPageIndex(0);
+  }
+
+  const rows = useQuery({
+    ...query({ pageIndex, pageSize, searchTerm: askedTerm, sortColumn: sort.column, sortOrder: sort.order }),
+    // The rows of the page before stay while the next one loads.
+    placeholderData: keepPreviousData,
+  });
+
+  // A failed read is only logged (spec section 7): the rows shown last stay.
+  const [lastPage, setLastPage] = useState<Page<T> | undefined>(undefined);
+  if (rows.data !== undefined && rows.data !== lastPage) setLastPage(rows.data);
+  const shown = rows.data ?? lastPage;
+  const items = Array.isArray(shown?.items) ? shown.items : [];
+  const totalItems = typeof shown?.totalItems === 'number' ? shown.totalItems : items.length;
+
+  // The page emptied (deletions, a narrower search): step back until one has rows.
+  const emptied = !rows.isPlaceholderData && rows.data !== undefined && items.length === 0 && pageIndex > 0;
   useEffect(() => {
-    fetchRef.current = fetch;
-  }, [fetch]);
+    if (emptied) setPageIndex((index) => Math.max(0, index - 1));
+  }, [emptied]);
 
-  const [controller] = useState(() =>
-    createPaginatedList<T>({ fetch: (...args) => fetchRef.current(...args), pageSize }),
-  );
-  const state = useSyncExternalStore(controller.subscribe, controller.getState, controller.getState);
-
-  useEffect(() => {
-    void controller.load();
-    return () => controller.stop();
-  }, [controller]);
-
-  const onReadyRef = useRef(onReady);
-  useEffect(() => onReadyRef.current?.(controller), [controller]);
-
+  const loading = rows.isFetching;
   const sortable = columns.filter((column) => column.sortable);
-  const sortValue = state.sortColumn === '' ? '' : `${state.sortColumn}:${state.sortOrder}`;
-  const pageCount = pageCountOf(state.totalItems, state.pageSize);
+  const sortValue = sort.column === '' ? '' : `${sort.column}:${sort.order}`;
+  const pageCount = pageCountOf(totalItems, pageSize);
+
+  function sortBy(column: string, order: SortOrder) {
+    setSort({ column, order });
+    setPageIndex(0);
+  }
 
   return (
     <div className="paginated-list">
       <div className="paginated-list__toolbar">
         <div className="search-bar">
-          <button
-            type="button"
-            className="search-bar__toggle"
-            aria-expanded={state.searchOpen}
-            aria-controls={searchId}
-            onClick={() => controller.setSearchOpen(!state.searchOpen)}
-          >
+          <button type="button" className="search-bar__toggle" aria-expanded={searchOpen} aria-controls={searchId} onClick={() => setSearchOpen(!searchOpen)}>
             {t('search.toggle')}
           </button>
-          {state.searchOpen && (
+          {searchOpen && (
             <input
               id={searchId}
               className="search-bar__input"
               type="search"
-              value={state.searchTerm}
+              value={searchTerm}
               placeholder={t('search.placeholder')}
               aria-label={t('search.placeholder')}
-              onChange={(event) => controller.setSearchTerm(event.target.value)}
+              onChange={(event) => {
+                setSearchTerm(event.target.value);
+                askForTerm(event.target.value);
+              }}
             />
           )}
         </div>
@@ -95,7 +138,7 @@ export function PaginatedList<T>({ label, fetch, columns, rowKey, rowActions, pa
               value={sortValue}
               onChange={(event) => {
                 const [column = '', order = 'asc'] = event.target.value.split(':');
-                void controller.setSort(column, order === 'desc' ? 'desc' : 'asc');
+                sortBy(column, order === 'desc' ? 'desc' : 'asc');
               }}
             >
               <option value="">{t('list.defaultOrder')}</option>
@@ -111,17 +154,22 @@ export function PaginatedList<T>({ label, fetch, columns, rowKey, rowActions, pa
         )}
       </div>
 
-      <table className="data-table" aria-busy={state.loading}>
+      <table className="data-table" aria-busy={loading}>
         <caption className="visually-hidden">{label}</caption>
         <thead>
           <tr>
             {columns.map((column) => (
-              <th key={column.key} scope="col" aria-sort={ariaSort(column, state.sortColumn, state.sortOrder)}>
+              <th key={column.key} scope="col" aria-sort={ariaSort(column, sort.column, sort.order)}>
                 {column.sortable ? (
-                  <button type="button" className="data-table__sort" onClick={() => void controller.toggleSort(column.key)}>
+                  <button
+                    type="button"
+                    className="data-table__sort"
+                    // Sorts ascending; the same column again flips the order.
+                    onClick={() => sortBy(column.key, sort.column === column.key && sort.order === 'asc' ? 'desc' : 'asc')}
+                  >
                     {column.label}
                     <span aria-hidden="true" className="data-table__sort-mark">
-                      {state.sortColumn === column.key ? (state.sortOrder === 'asc' ? ' ▲' : ' ▼') : ''}
+                      {sort.column === column.key ? (sort.order === 'asc' ? ' ▲' : ' ▼') : ''}
                     </span>
                   </button>
                 ) : (
@@ -137,7 +185,7 @@ export function PaginatedList<T>({ label, fetch, columns, rowKey, rowActions, pa
           </tr>
         </thead>
         <tbody>
-          {state.items.map((item) => (
+          {items.map((item) => (
             <tr key={rowKey(item)}>
               {columns.map((column) => (
                 <td key={column.key}>{column.render(item)}</td>
@@ -149,7 +197,7 @@ export function PaginatedList<T>({ label, fetch, columns, rowKey, rowActions, pa
               )}
             </tr>
           ))}
-          {state.items.length === 0 && !state.loading && (
+          {items.length === 0 && !loading && (
             <tr>
               <td className="data-table__empty" colSpan={columns.length + (rowActions ? 1 : 0)}>
                 {noResultsText ?? t('search.noResults')}
@@ -158,13 +206,13 @@ export function PaginatedList<T>({ label, fetch, columns, rowKey, rowActions, pa
           )}
         </tbody>
       </table>
-      {state.loading && (
+      {loading && (
         <p className="paginated-list__loading" role="status">
           {t('list.loading')}
         </p>
       )}
 
-      <Pagination pageIndex={state.pageIndex} pageCount={pageCount} onPageChange={(index) => void controller.goToPage(index)} />
+      <Pagination pageIndex={pageIndex} pageCount={pageCount} onPageChange={(index) => setPageIndex(Math.max(0, Math.floor(index)))} />
     </div>
   );
 }

@@ -27,3 +27,8 @@ export function paginationItems(pageIndex: number, pageCount: number, siblings =
   }
   return items;
 }
+
+/** How many pages the items fill (at least one). */
+export function pageCountOf(totalItems: number, pageSize: number): number {
+  return Math.max(1, Math.ceil(totalItems / Math.max(1, pageSize)));
+}

@@ -1,9 +1,10 @@
 import { expect } from 'chai';
-import { renderToString } from 'react-dom/server';
+import { render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { I18nextProvider } from 'react-i18next';
 import { createI18n } from '../../app/i18n/create-i18n';
 import { Pagination } from './pagination';
-import { paginationItems, type PaginationItem } from './pagination-items';
+import { pageCountOf, paginationItems, type PaginationItem } from './pagination-items';
 
 /** The entries as shown: 1-based page numbers and "…". */
 function shown(items: PaginationItem[]): (number | '…')[] {
@@ -33,39 +34,55 @@ describe('the pagination entries', () => {
   it('show a single hidden page rather than an ellipsis for it', () => {
     expect(shown(paginationItems(3, 10))).to.deep.equal([1, 2, 3, 4, 5, '…', 10]);
   });
+
+  it('count the pages the items fill, at least one', () => {
+    expect(pageCountOf(0, 25)).to.equal(1);
+    expect(pageCountOf(25, 25)).to.equal(1);
+    expect(pageCountOf(26, 25)).to.equal(2);
+  });
 });
 
 describe('the pagination control', () => {
-  function render(pageIndex: number, pageCount: number): string {
-    return renderToString(
+  function renderAt(pageIndex: number, pageCount: number) {
+    const chosen: number[] = [];
+    const { container } = render(
       <I18nextProvider i18n={createI18n()}>
-        <Pagination pageIndex={pageIndex} pageCount={pageCount} onPageChange={() => {}} />
+        <Pagination pageIndex={pageIndex} pageCount={pageCount} onPageChange={(index) => chosen.push(index)} />
       </I18nextProvider>,
     );
+    return { container, chosen, user: userEvent.setup() };
   }
 
-  function buttons(html: string) {
-    return [...html.matchAll(/<button([^>]*)>(.*?)<\/button>/g)].map((match) => ({
-      text: match[2],
-      disabled: /\sdisabled=""/.test(match[1] ?? ''),
-      current: /aria-current="page"/.test(match[1] ?? ''),
-    }));
-  }
+  const buttons = () => within(screen.getByRole('navigation', { name: 'Pagination' })).getAllByRole('button') as HTMLButtonElement[];
 
   it('is hidden at one page', () => {
-    expect(render(0, 1)).to.equal('');
+    const { container } = renderAt(0, 1);
+    expect(container.innerHTML).to.equal('');
   });
 
-  it('shows previous, the 1-based page numbers with ellipses, and next', () => {
-    const html = render(5, 10);
-    expect(html).to.include('aria-label="Pagination"');
-    expect(buttons(html).map((button) => button.text)).to.deep.equal(['Previous', '1', '5', '6', '7', '10', 'Next']);
-    expect(html.match(/…/g)).to.have.length(2);
-    expect(buttons(html).filter((button) => button.current).map((button) => button.text)).to.deep.equal(['6']);
+  it('shows previous, the 1-based page numbers with ellipses, and next, marking the current page', () => {
+    renderAt(5, 10);
+    expect(buttons().map((button) => button.textContent)).to.deep.equal(['Previous', '1', '5', '6', '7', '10', 'Next']);
+    expect(screen.getAllByText('…')).to.have.length(2);
+    expect(screen.getByRole('button', { name: 'Page 6' }).getAttribute('aria-current')).to.equal('page');
+    expect(buttons().filter((button) => button.getAttribute('aria-current') === 'page')).to.have.length(1);
   });
 
   it('disables previous on the first page and next on the last', () => {
-    expect(buttons(render(0, 3)).map((button) => button.disabled)).to.deep.equal([true, false, false, false, false]);
-    expect(buttons(render(2, 3)).map((button) => button.disabled)).to.deep.equal([false, false, false, false, true]);
+    renderAt(0, 3);
+    expect(buttons().map((button) => button.disabled)).to.deep.equal([true, false, false, false, false]);
+  });
+
+  it('enables previous and disables next on the last page', () => {
+    renderAt(2, 3);
+    expect(buttons().map((button) => button.disabled)).to.deep.equal([false, false, false, false, true]);
+  });
+
+  it('asks for the page chosen, 0-based, and for the pages either side', async () => {
+    const { chosen, user } = renderAt(5, 10);
+    await user.click(screen.getByRole('button', { name: 'Page 10' }));
+    await user.click(screen.getByRole('button', { name: 'Previous' }));
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    expect(chosen).to.deep.equal([9, 4, 6]);
   });
 });

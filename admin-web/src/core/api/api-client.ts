@@ -47,6 +47,11 @@ export interface ApiClient {
   csrfToken(): string | null;
   /** The highest X-Pagelog-Position seen: what later reads must reflect. */
   minPosition(): number;
+  /**
+   * Listens for a position higher than any seen: a command was applied, so every read answered
+   * before it may be out of date. Returns a function that stops it.
+   */
+  onPosition(listener: (position: number) => void): () => void;
   /** Listens for 401 replies of calls that need a session. Returns a function that stops it. */
   onSessionEnd(listener: () => void): () => void;
 }
@@ -106,6 +111,7 @@ export function createApiClient({
   let token: string | null = null;
   let position = 0;
   const sessionEndListeners = new Set<() => void>();
+  const positionListeners = new Set<(position: number) => void>();
   /** Keys of calls that ended unanswered, by what they sent. */
   const unsettledKeys = new Map<string, { key: string; at: number }>();
 
@@ -113,7 +119,10 @@ export function createApiClient({
     const newToken = headers.get(CSRF_HEADER);
     if (newToken) token = newToken;
     const newPosition = Number(headers.get(POSITION_HEADER));
-    if (Number.isSafeInteger(newPosition) && newPosition > position) position = newPosition;
+    if (Number.isSafeInteger(newPosition) && newPosition > position) {
+      position = newPosition;
+      for (const listener of [...positionListeners]) listener(position);
+    }
   }
 
   async function request<T>(method: HttpMethod, path: string, options: RequestOptions = {}): Promise<ApiReply<T>> {
@@ -213,6 +222,10 @@ export function createApiClient({
     onSessionEnd(listener) {
       sessionEndListeners.add(listener);
       return () => sessionEndListeners.delete(listener);
+    },
+    onPosition(listener) {
+      positionListeners.add(listener);
+      return () => positionListeners.delete(listener);
     },
   };
 }

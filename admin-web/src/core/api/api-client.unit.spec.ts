@@ -120,6 +120,23 @@ describe('the API client', () => {
       expect(sent.slice(1).map((request) => request.headers['X-Pagelog-Min-Position'])).to.deep.equal(['42', '42', '42']);
       expect(api.minPosition()).to.equal(42);
     });
+
+    it('tells its listeners of each newer position, and only of newer ones', async () => {
+      const { fetch } = fakeFetch([
+        json(okBody, 200, { 'X-Pagelog-Position': '42' }),
+        json(okBody, 200, { 'X-Pagelog-Position': '42' }),
+        json(okBody, 200, { 'X-Pagelog-Position': '17' }),
+        json(okBody, 200, { 'X-Pagelog-Position': '43' }),
+        json(okBody, 200, { 'X-Pagelog-Position': '44' }),
+      ]);
+      const api = createApiClient({ fetch });
+      const heard: number[] = [];
+      const stop = api.onPosition((position) => heard.push(position));
+      for (let call = 0; call < 4; call++) await api.call('userCreate', { body: { call } });
+      stop();
+      await api.call('userCreate', { body: {} });
+      expect(heard).to.deep.equal([42, 43]);
+    });
   });
 
   describe('replies', () => {

@@ -1,5 +1,4 @@
 import { defaultActivityTarget, listenForActivity, type ActivityTarget } from './activity-events';
-import { systemClock, type Clock } from './clock';
 
 export const SESSION_REFRESH_INTERVAL_MS = 5 * 60_000;
 
@@ -10,7 +9,6 @@ export interface KeepSessionAliveOptions {
   onFailure: () => void;
   intervalMs?: number;
   target?: ActivityTarget;
-  clock?: Clock;
 }
 
 /**
@@ -23,18 +21,17 @@ export function keepSessionAlive({
   onFailure,
   intervalMs = SESSION_REFRESH_INTERVAL_MS,
   target = defaultActivityTarget(),
-  clock = systemClock,
 }: KeepSessionAliveOptions): () => void {
   let active = false;
   let stopped = false;
-  let timer: unknown;
+  let timer: ReturnType<typeof setTimeout> | undefined;
 
   const stopListening = listenForActivity(target, () => {
     active = true;
   });
 
   function schedule() {
-    timer = clock.setTimeout(() => void tick(), intervalMs);
+    timer = setTimeout(() => void tick(), intervalMs);
   }
 
   async function tick() {
@@ -60,7 +57,7 @@ export function keepSessionAlive({
   schedule();
   return () => {
     stopped = true;
-    clock.clearTimeout(timer);
+    clearTimeout(timer);
     stopListening();
   };
 }

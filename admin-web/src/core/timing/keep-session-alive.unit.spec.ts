@@ -1,21 +1,23 @@
 import { expect } from 'chai';
-import { FakeClock, settle } from '../../testing/fake-clock';
+import { install, type Clock } from '@sinonjs/fake-timers';
 import { keepSessionAlive } from './keep-session-alive';
 
 describe('keeping the session alive', () => {
-  let clock: FakeClock;
+  let clock: Clock;
   let target: EventTarget;
   let refreshes: number;
   let failures: number;
   let answer: boolean;
 
   beforeEach(() => {
-    clock = new FakeClock();
+    clock = install({ toFake: ['setTimeout', 'clearTimeout', 'Date'] });
     target = new EventTarget();
     refreshes = 0;
     failures = 0;
     answer = true;
   });
+
+  afterEach(() => clock.uninstall());
 
   function start() {
     return keepSessionAlive({
@@ -26,7 +28,6 @@ describe('keeping the session alive', () => {
       onFailure: () => failures++,
       intervalMs: 1000,
       target,
-      clock,
     });
   }
 
@@ -34,19 +35,16 @@ describe('keeping the session alive', () => {
     start();
     target.dispatchEvent(new Event('mousemove'));
     target.dispatchEvent(new Event('keypress'));
-    clock.tick(1000);
-    await settle();
+    await clock.tickAsync(1000);
     expect(refreshes).to.equal(1);
     target.dispatchEvent(new Event('click'));
-    clock.tick(1000);
-    await settle();
+    await clock.tickAsync(1000);
     expect(refreshes).to.equal(2);
   });
 
   it('does not refresh for an idle user', async () => {
     start();
-    clock.tick(5000);
-    await settle();
+    await clock.tickAsync(5000);
     expect(refreshes).to.equal(0);
   });
 
@@ -54,12 +52,10 @@ describe('keeping the session alive', () => {
     answer = false;
     start();
     target.dispatchEvent(new Event('scroll'));
-    clock.tick(1000);
-    await settle();
+    await clock.tickAsync(1000);
     expect(failures).to.equal(1);
     target.dispatchEvent(new Event('scroll'));
-    clock.tick(5000);
-    await settle();
+    await clock.tickAsync(5000);
     expect(refreshes).to.equal(1);
   });
 
@@ -67,9 +63,8 @@ describe('keeping the session alive', () => {
     const stop = start();
     target.dispatchEvent(new Event('click'));
     stop();
-    clock.tick(5000);
-    await settle();
+    await clock.tickAsync(5000);
     expect(refreshes).to.equal(0);
-    expect(clock.pendingTimers()).to.equal(0);
+    expect(clock.countTimers()).to.equal(0);
   });
 });

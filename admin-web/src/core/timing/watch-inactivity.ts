@@ -1,12 +1,10 @@
 import { defaultActivityTarget, listenForActivity, type ActivityTarget } from './activity-events';
-import { systemClock, type Clock } from './clock';
 
 export interface WatchInactivityOptions {
   /** Minutes without activity before onInactive runs; may be fractional. */
   minutes: number;
   onInactive: () => void;
   target?: ActivityTarget;
-  clock?: Clock;
 }
 
 /**
@@ -17,33 +15,33 @@ export interface WatchInactivityOptions {
  * Events only note the time; the timer re-arms itself for the remainder when it fires early, so
  * a stream of mouse moves does not reset a timer on every move.
  */
-export function watchInactivity({ minutes, onInactive, target = defaultActivityTarget(), clock = systemClock }: WatchInactivityOptions): () => void {
+export function watchInactivity({ minutes, onInactive, target = defaultActivityTarget() }: WatchInactivityOptions): () => void {
   const limit = Math.max(0, minutes * 60_000);
-  let lastActivity = clock.now();
+  let lastActivity = Date.now();
   let stopped = false;
-  let timer: unknown;
+  let timer: ReturnType<typeof setTimeout> | undefined;
 
   const stopListening = listenForActivity(target, () => {
-    lastActivity = clock.now();
+    lastActivity = Date.now();
   });
 
   function stop() {
     if (stopped) return;
     stopped = true;
-    clock.clearTimeout(timer);
+    clearTimeout(timer);
     stopListening();
   }
 
   function check() {
-    const idle = clock.now() - lastActivity;
+    const idle = Date.now() - lastActivity;
     if (idle >= limit) {
       stop();
       onInactive();
     } else {
-      timer = clock.setTimeout(check, limit - idle);
+      timer = setTimeout(check, limit - idle);
     }
   }
 
-  timer = clock.setTimeout(check, limit);
+  timer = setTimeout(check, limit);
   return stop;
 }

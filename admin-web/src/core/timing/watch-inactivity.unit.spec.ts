@@ -1,20 +1,22 @@
 import { expect } from 'chai';
-import { FakeClock } from '../../testing/fake-clock';
+import { install, type Clock } from '@sinonjs/fake-timers';
 import { watchInactivity } from './watch-inactivity';
 
 describe('the inactivity helper', () => {
-  let clock: FakeClock;
+  let clock: Clock;
   let target: EventTarget;
   let inactive: number;
 
   beforeEach(() => {
-    clock = new FakeClock();
+    clock = install({ toFake: ['setTimeout', 'clearTimeout', 'Date'] });
     target = new EventTarget();
     inactive = 0;
   });
 
+  afterEach(() => clock.uninstall());
+
   function watch(minutes: number) {
-    return watchInactivity({ minutes, onInactive: () => inactive++, target, clock });
+    return watchInactivity({ minutes, onInactive: () => inactive++, target });
   }
 
   it('runs the callback once the minutes passed without activity', () => {
@@ -51,7 +53,7 @@ describe('the inactivity helper', () => {
     target.dispatchEvent(new Event('click'));
     clock.tick(10 * 60_000);
     expect(inactive).to.equal(1);
-    expect(clock.pendingTimers()).to.equal(0);
+    expect(clock.countTimers()).to.equal(0);
   });
 
   it('never runs the callback once stopped', () => {
@@ -60,7 +62,7 @@ describe('the inactivity helper', () => {
     stop();
     clock.tick(10 * 60_000);
     expect(inactive).to.equal(0);
-    expect(clock.pendingTimers()).to.equal(0);
+    expect(clock.countTimers()).to.equal(0);
   });
 
   it('ignores other events', () => {

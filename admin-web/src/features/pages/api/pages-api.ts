@@ -1,28 +1,6 @@
 import type { Block } from '@pagelog/contracts/blocks/block';
-import type {
-  PageDetails,
-  PageHistoryEntry,
-  PageListItem,
-  PageVersionView,
-  PublicationRequestView,
-  PublicationStatus,
-  VersionContent,
-} from '@pagelog/contracts/pages/page';
-import type { PageListColumn } from '@pagelog/contracts/pages/schemas';
+import type { VersionContent } from '@pagelog/contracts/pages/page';
 import type { ApiClient, ApiReply } from '../../../core/api/api-client';
-import type { Page, SortOrder } from '../../../components/paginated-list/paginated-list-controller';
-
-/** POST /page/list (decision 0004). Empty strings mean "any". */
-export interface PageListQuery {
-  type: string;
-  locale: string;
-  status: PublicationStatus | '';
-  pageIndex: number;
-  pageSize: number;
-  searchTerm: string;
-  columnToSort: PageListColumn | '';
-  sortOrder: SortOrder;
-}
 
 export interface CreatePageBody {
   title: string;
@@ -91,12 +69,8 @@ export type StoreMode = 'store' | 'publish' | 'unpublish';
 
 const storeEndpoints = { store: 'pageVersionStore', publish: 'pageStoreAndPublish', unpublish: 'pageStoreAndUnpublish' } as const;
 
-/** The page calls of decision 0004, so the editor's store can be given a fake in its specs. */
+/** The page commands of decision 0004, and the checks the editor makes before them (the reads are pageQueries). */
 export interface PagesApi {
-  list(query: PageListQuery): Promise<ApiReply<Page<PageListItem>>>;
-  get(id: string): Promise<ApiReply<PageDetails>>;
-  fetchVersion(versionId: string): Promise<ApiReply<{ pageVersion: PageVersionView }>>;
-  history(id: string): Promise<ApiReply<PageHistoryEntry[]>>;
   create(body: CreatePageBody): Promise<ApiReply<CreatedPage>>;
   createTranslation(body: { pageID: string; newLocale: string; title: string; slug: string }): Promise<ApiReply<CreatedPage>>;
   duplicate(body: { pageID: string; locale: string; title: string; slug: string }): Promise<ApiReply<CreatedPage>>;
@@ -116,16 +90,11 @@ export interface PagesApi {
   rejectPublication(versionId: string, body: { feedback: string; pageID: string }): Promise<ApiReply<PublicationResult>>;
   revokePublication(versionId: string, body: { pageID: string }): Promise<ApiReply<PublicationResult>>;
   resendPublication(versionId: string, body: { comment?: string; pageID: string }): Promise<ApiReply<PublicationResult>>;
-  fetchRequestComment(versionId: string): Promise<ApiReply<{ comment: string; request: PublicationRequestView | null }>>;
   delete(id: string, revision?: number): Promise<ApiReply<{ pageID: string; revision: number }>>;
 }
 
 export function createPagesApi(api: ApiClient): PagesApi {
   return {
-    list: (query) => api.call('pageList', { body: query }),
-    get: (id) => api.call('pageGet', { params: { id } }),
-    fetchVersion: (versionId) => api.call('pageVersionFetch', { params: { versionId } }),
-    history: (id) => api.call('pageHistory', { params: { id } }),
     create: (body) => api.call('pageCreate', { body }),
     createTranslation: (body) => api.call('pageCreateTranslation', { body }),
     duplicate: (body) => api.call('pageDuplicate', { body }),
@@ -140,7 +109,6 @@ export function createPagesApi(api: ApiClient): PagesApi {
     rejectPublication: (versionId, body) => api.call('pageRejectPublication', { params: { id: versionId }, body }),
     revokePublication: (versionId, body) => api.call('pageRevokePublication', { params: { id: versionId }, body }),
     resendPublication: (versionId, body) => api.call('pageResendPublication', { params: { id: versionId }, body }),
-    fetchRequestComment: (versionId) => api.call('pageFetchRequestComment', { params: { id: versionId } }),
     delete: (id, revision) => api.call('pageDelete', { params: { id }, body: revision === undefined ? {} : { revision } }),
   };
 }

@@ -14,7 +14,7 @@ import { SortableContext, sortableKeyboardCoordinates, verticalListSortingStrate
 import { useTranslation } from 'react-i18next';
 import { pageType } from '@pagelog/contracts/pages/page-types';
 import { blockLabel, newBlock, newBlockKey } from '../state/block-helpers';
-import { usePageEditorState, usePageEditorStore } from '../state/page-editor-context';
+import { usePageEditor } from '../state/page-editor-context';
 import { BlockCard, type BlockMove } from './block-card';
 import { BlockChooser } from './block-chooser';
 
@@ -25,8 +25,7 @@ import { BlockChooser } from './block-chooser';
  */
 export function BlockList({ readOnly }: { readOnly: boolean }) {
   const { t } = useTranslation();
-  const store = usePageEditorStore();
-  const { editor, page, showAllErrors } = usePageEditorState();
+  const { editor, page, showAllErrors, actions } = usePageEditor();
   const headingId = useId();
   const [moveAnnouncement, setMoveAnnouncement] = useState('');
   const sensors = useSensors(
@@ -34,7 +33,7 @@ export function BlockList({ readOnly }: { readOnly: boolean }) {
     useSensor(PointerSensor, { activationConstraint: { distance: 4 } }),
     useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }),
   );
-  const blocks = editor?.content.blocks ?? [];
+  const blocks = editor.content.blocks;
   const keys = useMemo(() => blocks.map((block) => block.key), [blocks]);
 
   const positionOf = (id: UniqueIdentifier) => keys.indexOf(String(id)) + 1;
@@ -48,18 +47,17 @@ export function BlockList({ readOnly }: { readOnly: boolean }) {
     onDragCancel: ({ active }) => t('pages.editor.blocks.dnd.cancelled', { label: labelOf(active.id) }),
   };
 
-  if (!editor || !page) return null;
   const allowed = pageType(page.type)?.allowedBlocks ?? [];
   const replacing = editor.activity === 'ReplaceBlock' ? blocks.find((block) => block.key === editor.activityBlockKey) : undefined;
 
   function onDragEnd({ active, over }: DragEndEvent) {
-    if (over && active.id !== over.id) store.dispatch({ type: 'moveBlockTo', key: String(active.id), overKey: String(over.id) });
+    if (over && active.id !== over.id) actions.dispatch({ type: 'moveBlockTo', key: String(active.id), overKey: String(over.id) });
   }
 
   function move(key: string, direction: BlockMove) {
     const from = keys.indexOf(key);
     const to = from + (direction === 'moveUp' ? -1 : 1);
-    store.dispatch({ type: 'moveBlock', key, offset: direction === 'moveUp' ? -1 : 1 });
+    actions.dispatch({ type: 'moveBlock', key, offset: direction === 'moveUp' ? -1 : 1 });
     setMoveAnnouncement(t('pages.editor.blocks.moved', { label: labelOf(key), position: to + 1, count: keys.length }));
     // The card moved in the DOM, which loses focus: give it back to the same button, or to the
     // other move button when this one is now disabled (at either end).
@@ -87,7 +85,7 @@ export function BlockList({ readOnly }: { readOnly: boolean }) {
         <div className="notice notice--inline" role="status">
           <span>{t(change.kind === 'removed' ? 'pages.editor.blocks.removed' : 'pages.editor.blocks.replaced', { label: blockLabel(change.block.type) })}</span>
           {!readOnly && (
-            <button type="button" className="button button--grey button--small" onClick={() => store.dispatch({ type: 'undoBlockChange' })}>
+            <button type="button" className="button button--grey button--small" onClick={() => actions.dispatch({ type: 'undoBlockChange' })}>
               {t('pages.editor.blocks.undo')}
             </button>
           )}
@@ -100,7 +98,7 @@ export function BlockList({ readOnly }: { readOnly: boolean }) {
           sensors={sensors}
           collisionDetection={closestCenter}
           // An open form makes its card tall, which throws off moving it by keyboard: close it.
-          onDragStart={() => store.dispatch({ type: 'editBlock', key: null })}
+          onDragStart={() => actions.dispatch({ type: 'editBlock', key: null })}
           onDragEnd={onDragEnd}
           accessibility={{ announcements, screenReaderInstructions: { draggable: t('pages.editor.blocks.dnd.instructions') } }}
         >
@@ -117,12 +115,12 @@ export function BlockList({ readOnly }: { readOnly: boolean }) {
                   readOnly={readOnly}
                   showAllErrors={showAllErrors}
                   formGeneration={editor.formGeneration}
-                  onToggle={() => store.dispatch({ type: 'editBlock', key: editor.editingBlockKey === block.key ? null : block.key })}
-                  onReplace={() => store.dispatch({ type: 'startActivity', activity: 'ReplaceBlock', blockKey: block.key })}
-                  onRemove={() => store.dispatch({ type: 'removeBlock', key: block.key })}
+                  onToggle={() => actions.dispatch({ type: 'editBlock', key: editor.editingBlockKey === block.key ? null : block.key })}
+                  onReplace={() => actions.dispatch({ type: 'startActivity', activity: 'ReplaceBlock', blockKey: block.key })}
+                  onRemove={() => actions.dispatch({ type: 'removeBlock', key: block.key })}
                   onMove={(direction) => move(block.key, direction)}
-                  onProps={(props) => store.dispatch({ type: 'setBlockProps', key: block.key, props })}
-                  onAnchor={(anchor) => store.dispatch({ type: 'setBlockAnchor', key: block.key, anchor })}
+                  onProps={(props) => actions.dispatch({ type: 'setBlockProps', key: block.key, props })}
+                  onAnchor={(anchor) => actions.dispatch({ type: 'setBlockAnchor', key: block.key, anchor })}
                 />
               ))}
             </ol>
@@ -131,7 +129,7 @@ export function BlockList({ readOnly }: { readOnly: boolean }) {
       )}
       {!readOnly && (
         <div className="blocks__add">
-          <button type="button" className="button button--orange" onClick={() => store.dispatch({ type: 'startActivity', activity: 'AddingBlock' })}>
+          <button type="button" className="button button--orange" onClick={() => actions.dispatch({ type: 'startActivity', activity: 'AddingBlock' })}>
             {t('pages.editor.blocks.add')}
           </button>
         </div>
@@ -140,8 +138,8 @@ export function BlockList({ readOnly }: { readOnly: boolean }) {
         <BlockChooser
           title={t('pages.editor.blocks.chooserTitle')}
           types={allowed}
-          onChoose={(type) => store.dispatch({ type: 'addBlock', block: newBlock(type, newBlockKey()) })}
-          onClose={() => store.dispatch({ type: 'endActivity' })}
+          onChoose={(type) => actions.dispatch({ type: 'addBlock', block: newBlock(type, newBlockKey()) })}
+          onClose={() => actions.dispatch({ type: 'endActivity' })}
         />
       )}
       {replacing && (
@@ -149,8 +147,8 @@ export function BlockList({ readOnly }: { readOnly: boolean }) {
           title={t('pages.editor.blocks.replaceTitle', { label: blockLabel(replacing.type) })}
           intro={t('pages.editor.blocks.replaceIntro')}
           types={allowed.filter((type) => type !== replacing.type)}
-          onChoose={(type) => store.dispatch({ type: 'replaceBlock', key: replacing.key, blockType: type })}
-          onClose={() => store.dispatch({ type: 'endActivity' })}
+          onChoose={(type) => actions.dispatch({ type: 'replaceBlock', key: replacing.key, blockType: type })}
+          onClose={() => actions.dispatch({ type: 'endActivity' })}
         />
       )}
     </section>

@@ -1,8 +1,8 @@
-import { useId, useState, type ReactNode } from 'react';
+import { useId, type ReactNode } from 'react';
+import { Form, Formik } from 'formik';
 import { ErrorList } from '../../../components/error-list/error-list';
-import { sameProperty } from '../../../components/form-field/text-field';
+import { TextAreaField } from '../../../components/form-field/text-area-field';
 import { Modal } from '../../../components/modal/modal';
-import { useErrorCollection } from '../../../core/errors/error-store-context';
 
 interface CommentModalProps {
   title: string;
@@ -10,7 +10,7 @@ interface CommentModalProps {
   children?: ReactNode;
   label: string;
   hint?: string;
-  /** The property errors about the text name (comment, feedback). */
+  /** The property errors about the text name (comment, feedback); the field's name too. */
   property: string;
   submitText: string;
   cancelText: string;
@@ -23,11 +23,6 @@ interface CommentModalProps {
 /** A modal with one text field and a submit button: Request publication and Resend request. */
 export function CommentModal({ title, children, label, hint, property, submitText, cancelText, busy, onSubmit, onClose }: CommentModalProps) {
   const formId = useId();
-  const fieldId = useId();
-  const hintId = useId();
-  const [text, setText] = useState('');
-  const errors = useErrorCollection('publication-requests');
-  const invalid = errors.some((error) => sameProperty(error.property, property));
   return (
     <Modal
       title={title}
@@ -37,40 +32,18 @@ export function CommentModal({ title, children, label, hint, property, submitTex
         { text: submitText, theme: 'orange', form: formId, disabled: busy },
       ]}
     >
-      <form
-        id={formId}
-        className="form"
-        noValidate
-        onSubmit={(event) => {
-          event.preventDefault();
-          void onSubmit(text).then((done) => {
-            if (done) onClose();
-          });
+      <Formik
+        initialValues={{ [property]: '' }}
+        onSubmit={async (values) => {
+          if (await onSubmit(values[property] ?? '')) onClose();
         }}
       >
-        {children}
-        <ErrorList collection="publication-requests" />
-        <div className="field">
-          <label className="field__label" htmlFor={fieldId}>
-            {label}
-          </label>
-          <textarea
-            id={fieldId}
-            className="field__input"
-            rows={4}
-            value={text}
-            autoFocus
-            aria-invalid={invalid || undefined}
-            aria-describedby={hint ? hintId : undefined}
-            onChange={(event) => setText(event.target.value)}
-          />
-          {hint && (
-            <p id={hintId} className="form__hint">
-              {hint}
-            </p>
-          )}
-        </div>
-      </form>
+        <Form id={formId} className="form" noValidate>
+          {children}
+          <ErrorList collection="publication-requests" />
+          <TextAreaField name={property} label={label} hint={hint} errorCollection="publication-requests" autoFocus />
+        </Form>
+      </Formik>
     </Modal>
   );
 }

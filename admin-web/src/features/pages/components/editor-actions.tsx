@@ -9,8 +9,8 @@ import { useErrorStore } from '../../../core/errors/error-store-context';
 import { useSiteSettings } from '../../../core/settings/site-settings';
 import { useCurrentUser } from '../../../core/session/current-user';
 import { availableActions, type EditorActionName } from '../state/available-actions';
-import { usePageEditorState, usePageEditorStore } from '../state/page-editor-context';
-import type { BusyAction } from '../state/page-editor-store';
+import type { BusyAction } from '../state/page-editor-actions';
+import { usePageEditor } from '../state/page-editor-context';
 import { CommentModal } from './comment-modal';
 import { CopyPageModal } from './copy-page-modal';
 import { ReviewRequestModal } from './review-request-modal';
@@ -44,15 +44,13 @@ interface EditorActionsProps {
  */
 export function EditorActions({ allowLeave }: EditorActionsProps) {
   const { t } = useTranslation();
-  const store = usePageEditorStore();
   const errors = useErrorStore();
   const navigate = useNavigate();
   const settings = useSiteSettings();
   const { user } = useCurrentUser();
-  const { page, editor, busy } = usePageEditorState();
+  const { page, editor, busy, actions: editing } = usePageEditor();
   const [dialog, setDialog] = useState<Dialog>(null);
   const titleId = useId();
-  if (!page || !editor) return null;
 
   const actions = availableActions({ page, permissions: user?.permissions ?? [], userId: user?.ID ?? '', unsaved: editor.unsaved });
   const title = editor.content.title || page.title;
@@ -65,20 +63,20 @@ export function EditorActions({ allowLeave }: EditorActionsProps) {
   function run(action: EditorActionName) {
     switch (action) {
       case 'save':
-        void store.save();
+        void editing.save();
         return;
       case 'saveAndPublish':
-        void store.saveAndPublish();
+        void editing.saveAndPublish();
         return;
       case 'publish':
-        void store.publish();
+        void editing.publish();
         return;
       case 'revokeRequest':
-        void store.revokeRequest();
+        void editing.revokeRequest();
         return;
       case 'reviewRequest':
         errors.clear('publication-requests');
-        store.dispatch({ type: 'startActivity', activity: 'AcceptRequest' });
+        editing.dispatch({ type: 'startActivity', activity: 'AcceptRequest' });
         return;
       default:
         open(action);
@@ -117,7 +115,7 @@ export function EditorActions({ allowLeave }: EditorActionsProps) {
           submitText={t('pages.editor.requestModal.submit')}
           cancelText={t('pages.editor.requestModal.cancel')}
           busy={busy !== null}
-          onSubmit={(comment) => store.requestPublication(comment)}
+          onSubmit={(comment) => editing.requestPublication(comment)}
           onClose={() => setDialog(null)}
         >
           {editor.unsaved && <p className="form__intro">{t('pages.editor.requestModal.savesFirst')}</p>}
@@ -133,12 +131,12 @@ export function EditorActions({ allowLeave }: EditorActionsProps) {
           submitText={t('pages.editor.resend.submit')}
           cancelText={t('pages.editor.resend.cancel')}
           busy={busy !== null}
-          onSubmit={(comment) => store.resendRequest(comment)}
+          onSubmit={(comment) => editing.resendRequest(comment)}
           onClose={() => setDialog(null)}
         />
       )}
 
-      {editor.activity === 'AcceptRequest' && <ReviewRequestModal onClose={() => store.dispatch({ type: 'endActivity' })} />}
+      {editor.activity === 'AcceptRequest' && <ReviewRequestModal onClose={() => editing.dispatch({ type: 'endActivity' })} />}
 
       {dialog === 'unpublish' && (
         <Modal
@@ -151,7 +149,7 @@ export function EditorActions({ allowLeave }: EditorActionsProps) {
               text: t('pages.editor.unpublish.confirm'),
               theme: 'orange',
               disabled: busy !== null,
-              onClick: () => void store.unpublish().then((done) => done && setDialog(null)),
+              onClick: () => void editing.unpublish().then((done) => done && setDialog(null)),
             },
           ]}
         >
@@ -172,7 +170,7 @@ export function EditorActions({ allowLeave }: EditorActionsProps) {
               theme: 'orange',
               disabled: busy !== null,
               onClick: () =>
-                void store.deletePage().then((done) => {
+                void editing.deletePage().then((done) => {
                   if (!done) return;
                   allowLeave();
                   navigate('/');
@@ -196,12 +194,13 @@ export function EditorActions({ allowLeave }: EditorActionsProps) {
             title: t('pages.editor.duplicate.fields.title'),
             slug: t('pages.editor.duplicate.fields.slug'),
           }}
+          localeProperty="locale"
           locales={settings?.availableLocales.length ? settings.availableLocales : [page.locale]}
           initial={{ locale: page.locale, title: t('pages.editor.duplicate.copyTitle', { title: page.title }), slug: `${page.slug}-copy` }}
           busy={busy === 'duplicate'}
           onClose={() => setDialog(null)}
           onSubmit={async (values) => {
-            const pageID = await store.duplicate(values);
+            const pageID = await editing.duplicate(values);
             if (!pageID) return false;
             setDialog(null);
             navigate(toRouterPath(pageEditorPath(pageID)));

@@ -1,22 +1,21 @@
 import { useTranslation } from 'react-i18next';
 import { formatDateTime, formatRecentTime } from '../../../core/format/date-time';
 import { describeConflicts, type ConflictPart } from '../state/describe-conflicts';
-import { usePageEditorState, usePageEditorStore } from '../state/page-editor-context';
+import { usePageEditor } from '../state/page-editor-context';
 
 /** Unsaved work found in this browser: Restore or Discard. */
 export function LocalDraftNotice() {
   const { t } = useTranslation();
-  const store = usePageEditorStore();
-  const { localDraft } = usePageEditorState();
+  const { localDraft, actions } = usePageEditor();
   if (!localDraft) return null;
   return (
     <div className="notice notice--warning notice--inline" role="alert">
       <span>{t('pages.editor.localDraft.found', { time: formatRecentTime(localDraft.savedAt) })}</span>
       <span className="notice__actions">
-        <button type="button" className="button button--orange button--small" onClick={() => store.restoreLocalDraft()}>
+        <button type="button" className="button button--orange button--small" onClick={() => actions.restoreLocalDraft()}>
           {t('pages.editor.localDraft.restore')}
         </button>
-        <button type="button" className="button button--grey button--small" onClick={() => store.discardLocalDraft()}>
+        <button type="button" className="button button--grey button--small" onClick={() => actions.discardLocalDraft()}>
           {t('pages.editor.localDraft.discard')}
         </button>
       </span>
@@ -30,8 +29,7 @@ export function LocalDraftNotice() {
  */
 export function RequestNotice() {
   const { t } = useTranslation();
-  const { page, version, request } = usePageEditorState();
-  if (!page) return null;
+  const { page, version, request } = usePageEditor();
   if (page.hasPublicationRequest || page.openRequest) {
     const name = request?.requestedByName || t('pages.editor.request.someone');
     const date = formatDateTime(request?.requestedAt ?? page.openRequest?.requestedAt);
@@ -71,10 +69,9 @@ function partText(t: (key: string, values?: Record<string, unknown>) => string, 
 /** A save that clashed with a newer version: what clashed, Keep my version or Use the saved version. */
 export function ConflictNotice() {
   const { t } = useTranslation();
-  const store = usePageEditorStore();
-  const { editor, busy } = usePageEditorState();
-  const conflict = editor?.conflict;
-  if (!editor || !conflict) return null;
+  const { editor, busy, actions } = usePageEditor();
+  const conflict = editor.conflict;
+  if (!conflict) return null;
   const parts = describeConflicts(conflict.conflicts, editor.content, conflict.current);
   return (
     <div className="notice notice--warning" role="alert">
@@ -88,10 +85,10 @@ export function ConflictNotice() {
         </ul>
       )}
       <div className="notice__actions">
-        <button type="button" className="button button--orange button--small" disabled={busy !== null} onClick={() => void store.keepMine()}>
+        <button type="button" className="button button--orange button--small" disabled={busy !== null} onClick={() => void actions.keepMine()}>
           {t('pages.editor.conflict.keepMine')}
         </button>
-        <button type="button" className="button button--grey button--small" disabled={busy !== null} onClick={() => store.useSaved()}>
+        <button type="button" className="button button--grey button--small" disabled={busy !== null} onClick={() => actions.useSaved()}>
           {t('pages.editor.conflict.useSaved')}
         </button>
       </div>

@@ -1,45 +1,27 @@
 import { useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import type { PageHistoryEntry } from '@pagelog/contracts/pages/page';
+import { useApi } from '../../../core/api/api-context';
 import { formatDateTime } from '../../../core/format/date-time';
-import { usePagesApi } from '../state/use-pages-api';
+import { pageQueries } from '../api/page-queries';
 
-type HistoryState = { status: 'closed' } | { status: 'loading' } | { status: 'failed' } | { status: 'ready'; entries: PageHistoryEntry[] };
-
-/** The page's history from its event stream (GET /page/{id}/history), newest first, read when opened. */
-export function HistoryPanel({ pageId, revision }: { pageId: string; revision: number }) {
+/** The page's history from its event stream (GET /page/{id}/history), newest first, read while it is open. */
+export function HistoryPanel({ pageId }: { pageId: string }) {
   const { t } = useTranslation();
-  const pages = usePagesApi();
-  const [history, setHistory] = useState<HistoryState>({ status: 'closed' });
-  const [loadedAt, setLoadedAt] = useState<number | null>(null);
-
-  async function load() {
-    setHistory({ status: 'loading' });
-    const reply = await pages.history(pageId);
-    if (!reply.Success || !Array.isArray(reply.data)) {
-      console.error('The page history could not be loaded.', reply.Errors);
-      setHistory({ status: 'failed' });
-      return;
-    }
-    setHistory({ status: 'ready', entries: [...reply.data].reverse() });
-    setLoadedAt(revision);
-  }
+  const api = useApi();
+  const [open, setOpen] = useState(false);
+  const history = useQuery({ ...pageQueries.history(api, pageId), enabled: open });
+  const entries = Array.isArray(history.data) ? [...history.data].reverse() : [];
 
   return (
-    <details
-      className="history"
-      onToggle={(event) => {
-        // Read again when opened after the page changed.
-        if (event.currentTarget.open && (history.status !== 'ready' || loadedAt !== revision)) void load();
-      }}
-    >
+    <details className="history" onToggle={(event) => setOpen(event.currentTarget.open)}>
       <summary className="history__summary">{t('pages.editor.history.title')}</summary>
-      {history.status === 'loading' && <p className="history__note">{t('pages.editor.history.loading')}</p>}
-      {history.status === 'failed' && <p className="history__note">{t('pages.editor.history.failed')}</p>}
-      {history.status === 'ready' && history.entries.length === 0 && <p className="history__note">{t('pages.editor.history.empty')}</p>}
-      {history.status === 'ready' && history.entries.length > 0 && (
+      {open && history.isPending && <p className="history__note">{t('pages.editor.history.loading')}</p>}
+      {history.isError && <p className="history__note">{t('pages.editor.history.failed')}</p>}
+      {history.isSuccess && entries.length === 0 && <p className="history__note">{t('pages.editor.history.empty')}</p>}
+      {history.isSuccess && entries.length > 0 && (
         <ol className="history__list">
-          {history.entries.map((entry) => (
+          {entries.map((entry) => (
             <li key={`${entry.position}-${entry.revision}`} className="history__entry">
               <time dateTime={entry.occurredAt} className="history__time">
                 {formatDateTime(entry.occurredAt)}

@@ -1,5 +1,5 @@
-import { useContext, useEffect, useRef } from 'react';
-import { UNSAFE_DataRouterContext, useBlocker } from 'react-router-dom';
+import { useEffect, useRef } from 'react';
+import { useBlocker } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { Modal } from '../../../components/modal/modal';
 
@@ -18,7 +18,7 @@ interface LeaveGuardProps {
  * a closed tab.
  */
 export function LeaveGuard({ when, onLeave, allowRef }: LeaveGuardProps) {
-  const dataRouter = useContext(UNSAFE_DataRouterContext);
+  const { t } = useTranslation();
   const whenRef = useRef(when);
 
   useEffect(() => {
@@ -33,12 +33,6 @@ export function LeaveGuard({ when, onLeave, allowRef }: LeaveGuardProps) {
     return () => window.removeEventListener('beforeunload', ask);
   }, [when]);
 
-  // Specs mount the routes in a MemoryRouter, where useBlocker is not available.
-  return dataRouter ? <LeavePrompt whenRef={whenRef} allowRef={allowRef} onLeave={onLeave} /> : null;
-}
-
-function LeavePrompt({ whenRef, allowRef, onLeave }: { whenRef: { current: boolean }; allowRef: { current: boolean }; onLeave: () => void }) {
-  const { t } = useTranslation();
   const blocker = useBlocker(({ currentLocation, nextLocation }) => {
     if (allowRef.current || !whenRef.current) return false;
     return currentLocation.pathname !== nextLocation.pathname;

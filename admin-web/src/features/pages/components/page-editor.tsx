@@ -6,7 +6,7 @@ import { formatDateTime } from '../../../core/format/date-time';
 import { useSiteSettings } from '../../../core/settings/site-settings';
 import { useCurrentUser } from '../../../core/session/current-user';
 import { canEdit, isPinned } from '../state/available-actions';
-import { usePageEditorState, usePageEditorStore } from '../state/page-editor-context';
+import { usePageEditor } from '../state/page-editor-context';
 import { BlockList } from './block-list';
 import { EditorActions } from './editor-actions';
 import { ConflictNotice, LocalDraftNotice, RequestNotice } from './editor-notices';
@@ -26,13 +26,11 @@ import { usePageTypeLabel } from './use-page-type-label';
  */
 export function PageEditor() {
   const { t } = useTranslation();
-  const store = usePageEditorStore();
-  const { page, editor, message } = usePageEditorState();
+  const { page, editor, message, actions } = usePageEditor();
   const { user } = useCurrentUser();
   const settings = useSiteSettings();
   const typeLabel = usePageTypeLabel('singular');
   const allowLeave = useRef(false);
-  if (!page || !editor) return null;
 
   const permissions = user?.permissions ?? [];
   const readOnly = !canEdit({ page, permissions });
@@ -43,7 +41,7 @@ export function PageEditor() {
     panel = (
       <>
         <BlockList readOnly={readOnly} />
-        <HistoryPanel pageId={page.id} revision={page.revision} />
+        <HistoryPanel pageId={page.id} />
       </>
     );
   } else if (editor.tab === 'page-settings') {
@@ -80,7 +78,7 @@ export function PageEditor() {
 
       <div className="editor__layout">
         <div className="editor__main">
-          <EditorTabs selected={editor.tab} onSelect={(tab) => store.dispatch({ type: 'openTab', tab })}>
+          <EditorTabs selected={editor.tab} onSelect={(tab) => actions.dispatch({ type: 'openTab', tab })}>
             {panel}
           </EditorTabs>
         </div>
@@ -119,7 +117,7 @@ export function PageEditor() {
           </section>
         </aside>
       </div>
-      <LeaveGuard when={editor.unsaved} onLeave={() => store.forgetUnsaved()} allowRef={allowLeave} />
+      <LeaveGuard when={editor.unsaved} onLeave={() => actions.forgetUnsaved()} allowRef={allowLeave} />
     </div>
   );
 }

@@ -1,92 +1,10 @@
 import { expect } from 'chai';
-import { renderToString } from 'react-dom/server';
-import { createMemoryRouter, RouterProvider } from 'react-router-dom';
-import type { PageDetails, PageVersionView } from '@pagelog/contracts/pages/page';
+import { screen, within } from '@testing-library/react';
+import { errorItem } from '@pagelog/contracts/error-catalogue';
 import type { PermissionName } from '@pagelog/contracts/permissions';
-import type { UserView } from '@pagelog/contracts/users/user';
-import { AppProvider } from '../../../app/provider';
-import { createErrorStore } from '../../../core/errors/error-store';
-import { fakePagesApi } from '../../../testing/fake-pages-api';
-import { memoryStorage } from '../../../testing/memory-storage';
-import { aPage, aVersion } from '../../../testing/pages';
-import { aSession } from '../../../testing/session';
+import { blockCard, changeTitle, openEditor, pageActions } from '../../../testing/page-editor';
+import { aPage, aVersion, pageServer } from '../../../testing/pages';
 import { aUser } from '../../../testing/users';
-import type { EditorAction } from '../state/editor-state';
-import { createLocalDraftStore, type DraftStorage } from '../state/local-draft-store';
-import { PageEditorProvider } from '../state/page-editor-context';
-import { createPageEditorStore, type PageEditorStore } from '../state/page-editor-store';
-import { PageEditor } from './page-editor';
-
-interface Setup {
-  page?: PageDetails;
-  version?: PageVersionView;
-  user?: UserView;
-  storage?: DraftStorage;
-  actions?: EditorAction[];
-  then?: (store: PageEditorStore) => void;
-}
-
-/** The editor of a loaded page, rendered as the signed-in user sees it (administrator by default). */
-async function renderEditor({ page = aPage(), version = aVersion(), user = aUser(), storage, actions = [], then }: Setup = {}): Promise<string> {
-  const fake = fakePagesApi(page, version);
-  const errors = createErrorStore();
-  const store = createPageEditorStore({
-    pageId: page.id,
-    pages: fake.api,
-    errors,
-    // As the route does: the drafts of the signed-in user.
-    drafts: createLocalDraftStore(storage ?? null, String(user.ID)),
-    permissions: user.role?.permissions.map((grant) => grant.name) ?? [],
-  });
-  await store.load();
-  for (const action of actions) store.dispatch(action);
-  then?.(store);
-  const router = createMemoryRouter(
-    [
-      {
-        path: '/pages/:pageId',
-        element: (
-          <PageEditorProvider store={store}>
-            <PageEditor />
-          </PageEditorProvider>
-        ),
-      },
-    ],
-    { basename: '/cmsadmin', initialEntries: [`/cmsadmin/pages/${page.id}`] },
-  );
-  return renderToString(
-    <AppProvider session={{ user }} errors={errors}>
-      <RouterProvider router={router} />
-    </AppProvider>,
-  );
-}
-
-const text = (html: string) => html.replace(/<!-- -->/g, '');
-
-function buttons(html: string): { name: string; disabled: boolean }[] {
-  return [...html.matchAll(/<button([^>]*)>(.*?)<\/button>/gs)].map((match) => {
-    const attributes = match[1] ?? '';
-    const label = /aria-label="([^"]*)"/.exec(attributes)?.[1];
-    // The accessible name: aria-label, or the text without what is hidden from assistive technology.
-    const content = text(match[2] ?? '').replace(/<span aria-hidden="true">.*?<\/span>/g, '');
-    return { name: label ?? content.replace(/<[^>]+>/g, '').trim(), disabled: /\sdisabled=""/.test(attributes) };
-  });
-}
-
-const names = (html: string) => buttons(html).map((button) => button.name);
-
-/** The buttons of the "Page actions" group, in order. */
-function actionNames(html: string): string[] {
-  const group = /<div class="editor-actions__buttons"[^>]*>(.*?)<\/div>/s.exec(html)?.[1] ?? '';
-  return names(group);
-}
-
-function controlLabelled(html: string, label: string): string | undefined {
-  const forId = new RegExp(`<label[^>]*for="([^"]+)"[^>]*>${label}</label>`).exec(html)?.[1];
-  if (!forId) return undefined;
-  const escaped = forId.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-  return new RegExp(`<(input|select|textarea)[^>]*id="${escaped}"[^>]*>`).exec(html)?.[0];
-}
 
 const pinned = {
   hasPublicationRequest: true,
@@ -95,156 +13,189 @@ const pinned = {
 
 const withPermissions = (permissions: PermissionName[]) => aUser({ ID: 'user-3', name: 'Ed Itor' }, permissions);
 
+const names = (buttons: HTMLElement[]) => buttons.map((button) => button.textContent);
+const heading = () => screen.getByRole('heading', { level: 1 }).textContent;
+const field = (label: string) => screen.getByLabelText(label, { exact: true }) as HTMLInputElement;
+
 describe('the page editor', () => {
   describe('on a clean concept, for an administrator', () => {
-    let html: string;
-    before(async () => {
-      html = await renderEditor();
-    });
+    beforeEach(() => openEditor());
 
     it('is headed by the page title, with its status and public address', () => {
-      expect(/<h1[^>]*>(.*?)<\/h1>/.exec(html)?.[1]).to.equal('Over ons');
-      expect(html).to.include('<span class="badge badge--concept">Concept</span>');
-      expect(text(html)).to.include('Public address: <code class="path">/over-ons</code>');
-      expect(html).to.not.include('Unsaved changes');
+      expect(heading()).to.equal('Over ons');
+      expect(screen.getByText('Concept').className).to.equal('badge badge--concept');
+      expect(screen.getByText('/over-ons').closest('p')!.textContent).to.equal('Public address: /over-ons');
+      expect(screen.queryByText('Unsaved changes')).to.equal(null);
     });
 
     it('has the four tabs, Overview selected', () => {
-      const tabs = [...html.matchAll(/<button[^>]*role="tab"[^>]*aria-selected="(true|false)"[^>]*>([^<]*)<\/button>/g)].map((match) => [match[2], match[1]]);
-      expect(tabs).to.deep.equal([
+      const tabs = within(screen.getByRole('tablist', { name: 'Page editor' })).getAllByRole('tab');
+      expect(tabs.map((tab) => [tab.textContent, tab.getAttribute('aria-selected')])).to.deep.equal([
         ['Overview', 'true'],
         ['Page Settings', 'false'],
         ['SEO Settings', 'false'],
         ['Translations', 'false'],
       ]);
-      expect(html).to.match(/role="tablist" aria-label="Page editor"/);
-      expect(html).to.match(/role="tabpanel"/);
+      expect(screen.getByRole('tabpanel', { name: 'Overview' })).to.exist;
     });
 
     it('lists the blocks in order with their type, summary and actions', () => {
-      expect(html).to.match(/<h3[^>]*>1. Heading<\/h3><\/div><p class="block-card__summary">Welkom<\/p>/);
-      expect(html).to.match(/<h3[^>]*>2. Rich text<\/h3><\/div><p class="block-card__summary">Wij zijn Pagelog.<\/p>/);
-      expect(names(html)).to.include.members(['Drag to reorder Heading', 'Drag to reorder Rich text', 'Edit', 'Replace', 'Move up', 'Move down', 'Remove', 'Add block']);
-      const moves = buttons(html).filter((button) => button.name === 'Move up' || button.name === 'Move down');
-      expect(moves).to.deep.equal([
-        { name: 'Move up', disabled: true },
-        { name: 'Move down', disabled: false },
-        { name: 'Move up', disabled: false },
-        { name: 'Move down', disabled: true },
+      expect(screen.getAllByRole('heading', { level: 3 }).map((title) => title.textContent)).to.deep.equal(['1. Heading', '2. Rich text']);
+      expect(within(blockCard('1. Heading')).getByText('Welkom')).to.exist;
+      expect(within(blockCard('2. Rich text')).getByText('Wij zijn Pagelog.')).to.exist;
+      const moves = (title: string) =>
+        (within(blockCard(title)).getAllByRole('button') as HTMLButtonElement[])
+          .filter((button) => button.textContent === 'Move up' || button.textContent === 'Move down')
+          .map((button) => [button.textContent, button.disabled]);
+      expect(moves('1. Heading')).to.deep.equal([
+        ['Move up', true],
+        ['Move down', false],
       ]);
+      expect(moves('2. Rich text')).to.deep.equal([
+        ['Move up', false],
+        ['Move down', true],
+      ]);
+      expect(within(blockCard('1. Heading')).getByRole('button', { name: 'Drag to reorder Heading' })).to.exist;
+      for (const action of ['Edit', 'Replace', 'Remove']) expect(within(blockCard('2. Rich text')).getByRole('button', { name: action })).to.exist;
+      expect(screen.getByRole('button', { name: 'Add block' })).to.exist;
     });
 
     it('offers the history of the page', () => {
-      expect(html).to.include('<summary class="history__summary">History</summary>');
+      expect(screen.getByText('History').tagName).to.equal('SUMMARY');
     });
 
     it('offers Save (disabled: nothing unsaved), Publish, Request publication, Duplicate and Delete', () => {
-      expect(actionNames(html)).to.deep.equal(['Save', 'Publish', 'Request publication', 'Duplicate', 'Delete']);
-      expect(buttons(html).find((button) => button.name === 'Save')?.disabled).to.equal(true);
+      expect(names(pageActions())).to.deep.equal(['Save', 'Publish', 'Request publication', 'Duplicate', 'Delete']);
+      expect(pageActions()[0]!.disabled).to.equal(true);
     });
 
     it('shows the page details beside the tabs', () => {
-      expect(text(html)).to.include('<dt>Type</dt><dd>Article</dd><dt>Locale</dt><dd>nl-nl</dd><dt>Author</dt><dd>Ada Admin</dd>');
+      const details = within(screen.getByRole('region', { name: 'Page details' }));
+      const terms = details.getAllByRole('term').map((term) => term.textContent);
+      const values = details.getAllByRole('definition').map((value) => value.textContent);
+      expect(terms.slice(0, 3)).to.deep.equal(['Type', 'Locale', 'Author']);
+      expect(values.slice(0, 3)).to.deep.equal(['Article', 'nl-nl', 'Ada Admin']);
     });
   });
 
   it('marks unsaved changes and swaps Publish for Save and publish', async () => {
-    const html = await renderEditor({ actions: [{ type: 'setTitle', title: 'Wie wij zijn' }] });
-    expect(/<h1[^>]*>(.*?)<\/h1>/.exec(html)?.[1]).to.equal('Wie wij zijn');
-    expect(html).to.include('<span class="badge badge--unsaved">Unsaved changes</span>');
-    expect(actionNames(html)).to.deep.equal(['Save', 'Save and publish', 'Request publication', 'Duplicate', 'Delete']);
-    expect(buttons(html).find((button) => button.name === 'Save')?.disabled).to.equal(false);
+    const { user } = await openEditor();
+    await changeTitle(user, 'Wie wij zijn');
+    expect(heading()).to.equal('Wie wij zijn');
+    expect(screen.getByText('Unsaved changes').className).to.equal('badge badge--unsaved');
+    expect(names(pageActions())).to.deep.equal(['Save', 'Save and publish', 'Request publication', 'Duplicate', 'Delete']);
+    expect(pageActions()[0]!.disabled).to.equal(false);
   });
 
   it('offers Unpublish for a published page', async () => {
-    const html = await renderEditor({ page: aPage({ status: 'published', publishedVersionID: 'version-1', publishedID: 'version-1' }) });
-    expect(html).to.include('>Published</span>');
-    expect(actionNames(html)).to.deep.equal(['Save', 'Unpublish', 'Duplicate', 'Delete']);
+    await openEditor({ page: aPage({ status: 'published', publishedVersionID: 'version-1', publishedID: 'version-1' }) });
+    expect(screen.getByText('Published').className).to.equal('badge badge--published');
+    expect(names(pageActions())).to.deep.equal(['Save', 'Unpublish', 'Duplicate', 'Delete']);
   });
 
   it('opens a block\'s form with a field per prop and its Anchor', async () => {
-    const html = await renderEditor({ actions: [{ type: 'editBlock', key: 'block-1' }] });
-    expect(controlLabelled(html, 'Text')).to.match(/^<input[^>]*value="Welkom"/);
-    expect(controlLabelled(html, 'Level')).to.match(/^<select/);
-    expect([...html.matchAll(/<option value="(\d)"/g)].map((match) => match[1])).to.deep.equal(['1', '2', '3', '4', '5', '6']);
-    expect(controlLabelled(html, 'Anchor')).to.match(/^<input/);
-    expect(html).to.match(/aria-expanded="true"[^>]*>Close<\/button>/);
+    const { user } = await openEditor();
+    await user.click(within(blockCard('1. Heading')).getByRole('button', { name: 'Edit' }));
+    const card = within(blockCard('1. Heading'));
+    expect(card.getByLabelText('Text', { exact: true })).to.have.property('value', 'Welkom');
+    const level = card.getByRole('combobox', { name: 'Level' });
+    expect(within(level).getAllByRole('option').map((option) => option.textContent)).to.deep.equal(['1', '2', '3', '4', '5', '6']);
+    expect(card.getByLabelText('Anchor', { exact: true }).tagName).to.equal('INPUT');
+    expect(card.getByRole('button', { name: 'Close' }).getAttribute('aria-expanded')).to.equal('true');
   });
 
   it('says when a block\'s anchor is taken on the page', async () => {
-    const html = await renderEditor({
-      actions: [
-        { type: 'setBlockAnchor', key: 'block-1', anchor: 'team' },
-        { type: 'setBlockAnchor', key: 'block-2', anchor: 'team' },
-        { type: 'editBlock', key: 'block-2' },
-      ],
-    });
-    expect(html).to.include('Already exists on this page.');
-    expect(html).to.include('Check this block');
+    const { user } = await openEditor();
+    for (const title of ['1. Heading', '2. Rich text']) {
+      await user.click(within(blockCard(title)).getByRole('button', { name: 'Edit' }));
+      await user.type(within(blockCard(title)).getByLabelText('Anchor', { exact: true }), 'team');
+    }
+    expect(within(blockCard('2. Rich text')).getByRole('alert').textContent).to.equal('Already exists on this page.');
+    expect(within(blockCard('2. Rich text')).getByText('Check this block')).to.exist;
   });
 
   it('offers the page type\'s allowed blocks by label when adding a block', async () => {
-    const html = await renderEditor({ actions: [{ type: 'startActivity', activity: 'AddingBlock' }] });
-    expect(html).to.match(/role="dialog"/);
-    expect(html).to.match(/<h2[^>]*>Add block<\/h2>/);
-    expect(names(html)).to.include.members(['Heading', 'Rich text', 'Image', 'Call to action', 'Cancel']);
+    const { user } = await openEditor();
+    await user.click(screen.getByRole('button', { name: 'Add block' }));
+    const chooser = within(screen.getByRole('dialog', { name: 'Add block' }));
+    expect(names(chooser.getAllByRole('button'))).to.include.members(['Heading', 'Rich text', 'Image', 'Call to action', 'Cancel']);
   });
 
   it('offers the other types when replacing a block', async () => {
-    const html = await renderEditor({ actions: [{ type: 'startActivity', activity: 'ReplaceBlock', blockKey: 'block-1' }] });
-    expect(html).to.match(/<h2[^>]*>Replace Heading<\/h2>/);
-    const chooser = names(/<ul class="block-chooser">(.*?)<\/ul>/s.exec(html)?.[1] ?? '');
-    expect(chooser).to.deep.equal(['Rich text', 'Image', 'Call to action']);
+    const { user } = await openEditor();
+    await user.click(within(blockCard('1. Heading')).getByRole('button', { name: 'Replace' }));
+    const chooser = screen.getByRole('dialog', { name: 'Replace Heading' });
+    expect(names(within(within(chooser).getByRole('list')).getAllByRole('button'))).to.deep.equal(['Rich text', 'Image', 'Call to action']);
   });
 
-  it('offers Undo after a block is removed', async () => {
-    const html = await renderEditor({ actions: [{ type: 'removeBlock', key: 'block-1' }] });
-    expect(html).to.include('Removed Heading.');
-    expect(names(html)).to.include('Undo');
+  it('offers Undo after a block is removed, which puts it back', async () => {
+    const { user } = await openEditor();
+    await user.click(within(blockCard('1. Heading')).getByRole('button', { name: 'Remove' }));
+    expect(screen.getByText('Removed Heading.')).to.exist;
+    expect(screen.getAllByRole('heading', { level: 3 }).map((title) => title.textContent)).to.deep.equal(['1. Rich text']);
+    await user.click(screen.getByRole('button', { name: 'Undo' }));
+    expect(screen.getAllByRole('heading', { level: 3 }).map((title) => title.textContent)).to.deep.equal(['1. Heading', '2. Rich text']);
   });
 
   describe('Page Settings', () => {
     it('edits the title, slug, anchor and the article\'s type data', async () => {
-      const html = await renderEditor({ actions: [{ type: 'openTab', tab: 'page-settings' }] });
-      expect(controlLabelled(html, 'Title')).to.match(/value="Over ons"/);
-      expect(controlLabelled(html, 'Slug')).to.match(/value="over-ons"/);
-      expect(controlLabelled(html, 'Anchor')).to.match(/^<input/);
-      expect(controlLabelled(html, 'Author')).to.match(/value="Ada"/);
-      expect(controlLabelled(html, 'Publication date')).to.include('type="date"');
-      expect(controlLabelled(html, 'Summary')).to.match(/^<textarea/);
-      expect(html).to.not.include('Update links to this page');
+      const { user } = await openEditor();
+      await user.click(screen.getByRole('tab', { name: 'Page Settings' }));
+      expect(field('Title').value).to.equal('Over ons');
+      expect(field('Slug').value).to.equal('over-ons');
+      expect(field('Anchor').tagName).to.equal('INPUT');
+      expect(field('Author').value).to.equal('Ada');
+      expect(field('Publication date').type).to.equal('date');
+      expect(field('Summary').tagName).to.equal('TEXTAREA');
+      expect(screen.queryByLabelText('Update links to this page')).to.equal(null);
     });
 
     it('locks the slug of a live page for an Editor, saying moving it takes the permission to publish', async () => {
       const live = aPage({ status: 'published', publishedVersionID: 'version-1', publishedID: 'version-1' });
-      const editorHtml = await renderEditor({
-        page: live,
-        user: withPermissions(['create-page', 'edit-page', 'request-publication']),
-        actions: [{ type: 'openTab', tab: 'page-settings' }],
-      });
-      expect(controlLabelled(editorHtml, 'Slug')).to.include('disabled=""');
-      expect(editorHtml).to.include('This page is live: moving it to another address changes the site at once, which takes the permission to publish.');
+      const { user, unmount } = await openEditor({ page: live, signedIn: withPermissions(['create-page', 'edit-page', 'request-publication']) });
+      await user.click(screen.getByRole('tab', { name: 'Page Settings' }));
+      expect(field('Slug').disabled).to.equal(true);
+      expect(screen.getByText('This page is live: moving it to another address changes the site at once, which takes the permission to publish.')).to.exist;
       // The type data stays editable: it goes into the draft, and is published with it.
-      expect(controlLabelled(editorHtml, 'Author')).to.not.include('disabled=""');
-      expect(editorHtml).to.include('Saved with the draft: the public page shows them once the draft is published.');
-      const publisherHtml = await renderEditor({ page: live, actions: [{ type: 'openTab', tab: 'page-settings' }] });
-      expect(controlLabelled(publisherHtml, 'Slug')).to.not.include('disabled=""');
+      expect(field('Author').disabled).to.equal(false);
+      expect(screen.getByText('Saved with the draft: the public page shows them once the draft is published.')).to.exist;
+      unmount();
+
+      const publisher = await openEditor({ page: live });
+      await publisher.user.click(screen.getByRole('tab', { name: 'Page Settings' }));
+      expect(field('Slug').disabled).to.equal(false);
     });
 
     it('offers to update links, and says the old address redirects, once the slug changed', async () => {
-      const html = await renderEditor({ actions: [{ type: 'openTab', tab: 'page-settings' }, { type: 'setSlug', slug: 'wie-wij-zijn' }] });
-      expect(controlLabelled(html, 'Update links to this page')).to.include('type="checkbox"');
-      expect(html).to.include('The old address /over-ons will redirect to the new one.');
+      const { user } = await openEditor();
+      await user.click(screen.getByRole('tab', { name: 'Page Settings' }));
+      await user.clear(field('Slug'));
+      await user.type(field('Slug'), 'wie-wij-zijn');
+      expect(screen.getByRole('checkbox', { name: 'Update links to this page' })).to.exist;
+      expect(screen.getByText(/The old address \/over-ons will redirect to the new one\./)).to.exist;
+      expect(await screen.findByText('This slug is available.')).to.exist;
     });
   });
 
   it('SEO Settings edits title, description, keywords and one image', async () => {
     const version = aVersion({ seoKeywords: ['onderzoek', 'advies'], seoImage: ['/media/team.jpg'] });
-    const html = await renderEditor({ version, actions: [{ type: 'openTab', tab: 'seo-settings' }] });
-    expect(controlLabelled(html, 'SEO title')).to.match(/^<input/);
-    expect(controlLabelled(html, 'SEO description')).to.match(/^<textarea/);
-    expect(controlLabelled(html, 'SEO keywords')).to.include('value="onderzoek, advies"');
-    expect(controlLabelled(html, 'SEO image')).to.include('value="/media/team.jpg"');
+    const { user } = await openEditor({ version });
+    await user.click(screen.getByRole('tab', { name: 'SEO Settings' }));
+    expect(field('SEO title').tagName).to.equal('INPUT');
+    expect(field('SEO description').tagName).to.equal('TEXTAREA');
+    expect(field('SEO keywords').value).to.equal('onderzoek, advies');
+    expect(field('SEO image').value).to.equal('/media/team.jpg');
+    expect(screen.getByText('Separate keywords with commas.').id).to.equal(field('SEO keywords').getAttribute('aria-describedby'));
+  });
+
+  it('SEO keywords keep the line as typed, and tidy it when the field is left', async () => {
+    const { user } = await openEditor();
+    await user.click(screen.getByRole('tab', { name: 'SEO Settings' }));
+    await user.type(field('SEO keywords'), 'onderzoek,  advies, ');
+    expect(field('SEO keywords').value).to.equal('onderzoek,  advies, ');
+    expect(screen.getByText('Unsaved changes')).to.exist;
+    await user.tab();
+    expect(field('SEO keywords').value).to.equal('onderzoek, advies');
   });
 
   describe('Translations', () => {
@@ -252,26 +203,29 @@ describe('the page editor', () => {
       const page = aPage({
         translations: [{ pageID: 'page-2', locale: 'en-gb', slug: 'about-us', title: 'About us', status: 'published', path: '/en-gb/about-us' }],
       });
-      const html = await renderEditor({ page, actions: [{ type: 'openTab', tab: 'translations' }] });
-      expect(html).to.match(/<td>en-gb<\/td><td>About us<\/td>/);
-      expect(html).to.match(/aria-label="Open About us" href="\/cmsadmin\/pages\/page-2"[^>]*>Open<\/a>/);
-      expect(names(html)).to.include('Add translation');
+      const { user } = await openEditor({ page });
+      await user.click(screen.getByRole('tab', { name: 'Translations' }));
+      const row = within(screen.getByRole('table', { name: 'Translations' })).getAllByRole('row')[1]!;
+      expect(within(row).getAllByRole('cell').map((cell) => cell.textContent).slice(0, 2)).to.deep.equal(['en-gb', 'About us']);
+      expect(within(row).getByRole('link', { name: 'Open About us' }).getAttribute('href')).to.equal('/cmsadmin/pages/page-2');
+      expect(screen.getByRole('button', { name: 'Add translation' })).to.exist;
     });
 
     it('says when there are none', async () => {
-      const html = await renderEditor({ actions: [{ type: 'openTab', tab: 'translations' }] });
-      expect(html).to.include('This page has no translations yet.');
+      const { user } = await openEditor();
+      await user.click(screen.getByRole('tab', { name: 'Translations' }));
+      expect(screen.getByText('This page has no translations yet.')).to.exist;
     });
   });
 
   describe('while a publication request is open', () => {
     it('shows who asked, when and why, and leaves a reviewer only review, revoke and resend', async () => {
-      const html = await renderEditor({ page: aPage(pinned) });
-      expect(text(html)).to.match(/Publication requested by another user on 4 Mar 2025, \d\d:15/);
-      expect(html).to.include('Comment: Graag voor vrijdag');
-      expect(actionNames(html)).to.deep.equal(['Review request', 'Revoke request', 'Resend request', 'Duplicate']);
-      expect(names(html)).to.not.include('Add block');
-      expect(html).to.include('>Review requested</span>');
+      await openEditor({ page: aPage(pinned) });
+      expect(screen.getByText(/^Publication requested by another user on 4 Mar 2025, \d\d:15$/)).to.exist;
+      expect(screen.getByText('Comment: Graag voor vrijdag')).to.exist;
+      expect(names(pageActions())).to.deep.equal(['Review request', 'Revoke request', 'Resend request', 'Duplicate']);
+      expect(screen.queryByRole('button', { name: 'Add block' })).to.equal(null);
+      expect(screen.getByText('Review requested')).to.exist;
     });
 
     it('names the requester from the request', async () => {
@@ -283,15 +237,26 @@ describe('the page editor', () => {
           status: 'requested', feedback: '', reviewedBy: null, reviewedByName: null, reviewedAt: null,
         },
       });
-      const html = await renderEditor({ page: aPage(pinned), version });
-      expect(text(html)).to.match(/Publication requested by Bea Schrijver on 4 Mar 2025/);
+      await openEditor({ page: aPage(pinned), version });
+      expect(screen.getByText(/^Publication requested by Bea Schrijver on 4 Mar 2025/)).to.exist;
+    });
+
+    it('names the requester from the request\'s own read when the draft does not carry it', async () => {
+      const page = aPage(pinned);
+      const request = { ...aVersion().publicationRequest, id: 'request-1', pageID: 'page-1', versionID: 'version-1', requestedByName: 'Bea Schrijver', requestedAt: '2025-03-04T09:15:00.000Z', comment: '', status: 'requested' };
+      const server = pageServer(page, aVersion(), { pageFetchRequestComment: { status: 200, Success: true, Errors: [], data: { comment: 'Graag voor vrijdag', request } } });
+      await openEditor({ page, server });
+      expect(screen.getByText(/^Publication requested by Bea Schrijver on 4 Mar 2025/)).to.exist;
+      expect(screen.getByText('Comment: Graag voor vrijdag')).to.exist;
     });
 
     it('shows the review modal with comment, Feedback, Accept and publish and Reject', async () => {
-      const html = await renderEditor({ page: aPage(pinned), actions: [{ type: 'startActivity', activity: 'AcceptRequest' }] });
-      expect(html).to.match(/<h2[^>]*>Review request<\/h2>/);
-      expect(controlLabelled(html, 'Feedback')).to.match(/^<textarea/);
-      expect(names(html)).to.include.members(['Accept and publish', 'Reject', 'Cancel']);
+      const { user } = await openEditor({ page: aPage(pinned) });
+      await user.click(screen.getByRole('button', { name: 'Review request' }));
+      const review = within(screen.getByRole('dialog', { name: 'Review request' }));
+      expect(review.getByText('Graag voor vrijdag')).to.exist;
+      expect(review.getByLabelText('Feedback').tagName).to.equal('TEXTAREA');
+      expect(names(review.getAllByRole('button'))).to.include.members(['Accept and publish', 'Reject', 'Cancel']);
     });
   });
 
@@ -303,87 +268,28 @@ describe('the page editor', () => {
         status: 'rejected', feedback: 'De kop is te lang.', reviewedBy: 'user-2', reviewedByName: 'Bea Schrijver', reviewedAt: '2025-03-04T10:00:00.000Z',
       },
     });
-    const html = await renderEditor({ version });
-    expect(html).to.include('Rejected by Bea Schrijver: De kop is te lang.');
+    await openEditor({ version });
+    expect(screen.getByText('Rejected by Bea Schrijver: De kop is te lang.')).to.exist;
   });
 
   it('is read-only for a user without edit-page', async () => {
-    const html = await renderEditor({ user: withPermissions(['review-publication']) });
-    expect(html).to.include('You can view this page, but your role does not allow changing it.');
-    expect(actionNames(html)).to.deep.equal([]);
-    expect(names(html)).to.not.include.members(['Add block', 'Remove', 'Replace']);
-  });
-
-  describe('unsaved work kept in this browser', () => {
-    const author = aUser();
-    const nextUser = aUser({ ID: 'user-2', name: 'Ed Itor', email: 'ed@example.com' });
-    const keptDraft = (title: string) =>
-      JSON.stringify({ pageId: 'page-1', revision: 3, versionId: 'version-1', content: { ...aVersion(), title }, settings: { slug: 'over-ons', anchor: '', typeData: {} }, savedAt: '2025-03-02T12:00:00.000Z' });
-
-    /** Whether the editor offers kept work back: the notice with Restore and Discard. */
-    function offersRestore(html: string): boolean {
-      const notice = /You have unsaved changes from .* in this browser\./.test(text(html));
-      const restore = names(html).includes('Restore');
-      expect(notice, 'the notice and its Restore button come together').to.equal(restore);
-      return restore;
-    }
-
-    /** A user changes the title and leaves it unsaved: the editor keeps it in the browser. */
-    async function leaveUnsaved(storage: DraftStorage, user: UserView, title = 'Onbewaard'): Promise<void> {
-      await renderEditor({ user, storage, actions: [{ type: 'setTitle', title }] });
-    }
-
-    it('is offered back to its author, with Restore and Discard', async () => {
-      const storage = memoryStorage();
-      storage.setItem('pagelog:draft:user-1:page-1', keptDraft('Onbewaard'));
-      const html = await renderEditor({ user: author, storage });
-      expect(text(html)).to.match(/You have unsaved changes from 2 Mar 2025, \d\d:00 in this browser./);
-      expect(names(html)).to.include.members(['Restore', 'Discard']);
-    });
-
-    it('is not offered to another user who signs in on this browser', async () => {
-      const storage = memoryStorage();
-      await leaveUnsaved(storage, author);
-      expect(offersRestore(await renderEditor({ user: nextUser, storage }))).to.equal(false);
-      expect(offersRestore(await renderEditor({ user: author, storage }))).to.equal(true);
-    });
-
-    it('is not offered from the old per-page format, which names no user', async () => {
-      const storage = memoryStorage();
-      storage.setItem('pagelog.page-draft.page-1', keptDraft('Onbewaard'));
-      expect(offersRestore(await renderEditor({ user: author, storage }))).to.equal(false);
-    });
-
-    it('outlives a session that ended without logging out, for its author only', async () => {
-      const storage = memoryStorage();
-      await leaveUnsaved(storage, author);
-      // Logged out for inactivity; a 401 ends the session with the drafts left alone as well.
-      await aSession(author, storage).session.logOut('inactivity');
-      expect(offersRestore(await renderEditor({ user: nextUser, storage }))).to.equal(false);
-      expect(offersRestore(await renderEditor({ user: author, storage }))).to.equal(true);
-    });
-
-    it('is gone once its author logs out, with any of the old format; another user\'s stays', async () => {
-      const storage = memoryStorage();
-      await leaveUnsaved(storage, author);
-      await leaveUnsaved(storage, nextUser, 'Ook onbewaard');
-      storage.setItem('pagelog.page-draft.page-2', keptDraft('Oud'));
-      const { session, calls } = aSession(author, storage);
-      await session.logOut();
-      expect(calls).to.include('authLogout');
-      expect(offersRestore(await renderEditor({ user: author, storage }))).to.equal(false);
-      expect(storage.getItem('pagelog.page-draft.page-2')).to.equal(null);
-      expect(offersRestore(await renderEditor({ user: nextUser, storage }))).to.equal(true);
-    });
+    await openEditor({ signedIn: withPermissions(['review-publication']) });
+    expect(screen.getByText('You can view this page, but your role does not allow changing it.')).to.exist;
+    expect(pageActions()).to.deep.equal([]);
+    for (const action of ['Add block', 'Remove', 'Replace']) expect(screen.queryByRole('button', { name: action }), action).to.equal(null);
   });
 
   it('names what clashed after a conflicting save, with both ways out', async () => {
     const current = { ...aVersion(), title: 'Hun titel', versionId: 'version-1' };
-    const html = await renderEditor({
-      actions: [{ type: 'setTitle', title: 'Mijn titel' }, { type: 'conflict', conflict: { currentRevision: 8, conflicts: ['title', 'blocks.block-2', 'blocks.order'], current } }],
-    });
-    expect(html).to.include('Your changes clash with changes saved since you opened the page');
-    expect(html).to.include('<li>Title</li><li>Block 2: Rich text</li><li>The order of the blocks</li>');
-    expect(names(html)).to.include.members(['Keep my version', 'Use the saved version']);
+    const server = pageServer();
+    server.answer('pageVersionStore', { status: 409, Success: false, Errors: [errorItem('V_07', 'revision', 'page')], data: { currentRevision: 8, conflicts: ['title', 'blocks.block-2', 'blocks.order'], current } });
+    const { user } = await openEditor({ server });
+    await changeTitle(user, 'Mijn titel');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    const notice = within(await screen.findByRole('alert'));
+    expect(notice.getByText('Your changes clash with changes saved since you opened the page')).to.exist;
+    expect(notice.getAllByRole('listitem').map((item) => item.textContent)).to.deep.equal(['Title', 'Block 2: Rich text', 'The order of the blocks']);
+    expect(notice.getByRole('button', { name: 'Keep my version' })).to.exist;
+    expect(notice.getByRole('button', { name: 'Use the saved version' })).to.exist;
   });
 });

@@ -1,15 +1,15 @@
-import { useCallback, useId, useMemo, useRef, useState } from 'react';
+import { useId, useMemo, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { publicationStatuses, type PageListItem, type PublicationStatus } from '@pagelog/contracts/pages/page';
 import { pageEditorPath, pageTypes, type PageTypeDefinition } from '@pagelog/contracts/pages/page-types';
 import type { PageListColumn } from '@pagelog/contracts/pages/schemas';
 import { toRouterPath } from '../../../components/navigation/build-navigation';
-import { PaginatedList, type ListColumn } from '../../../components/paginated-list/paginated-list';
-import type { FetchPage, PaginatedListController } from '../../../components/paginated-list/paginated-list-controller';
+import { PaginatedList, type ListColumn, type ListParams } from '../../../components/paginated-list/paginated-list';
+import { useApi } from '../../../core/api/api-context';
 import { formatDateTime } from '../../../core/format/date-time';
 import { useSiteSettings } from '../../../core/settings/site-settings';
-import { usePagesApi } from '../state/use-pages-api';
+import { pageQueries } from '../api/page-queries';
 import { StatusBadge } from './status-badge';
 import { usePageTypeLabel } from './use-page-type-label';
 
@@ -33,12 +33,11 @@ interface PageListProps {
 
 /**
  * The pages as a paginated list (POST /page/list, paged, searched and sorted by the server), with
- * filters for locale, type and status. A filter change reloads from the first page. A failed
- * fetch is only logged (spec section 7).
+ * filters for locale, type and status. A filter change reloads from the first page.
  */
 export function PageList({ label, pageTypeId }: PageListProps) {
   const { t } = useTranslation();
-  const pages = usePagesApi();
+  const api = useApi();
   const settings = useSiteSettings();
   const typeLabel = usePageTypeLabel();
   const oneOfType = usePageTypeLabel('singular');
@@ -46,42 +45,13 @@ export function PageList({ label, pageTypeId }: PageListProps) {
   const typeId = useId();
   const statusId = useId();
   const [filters, setFilters] = useState<Filters>({ locale: '', type: pageTypeId ?? '', status: '' });
-  const filtersRef = useRef(filters);
-  const controllerRef = useRef<PaginatedListController<PageListItem> | null>(null);
 
   function changeFilter(change: Partial<Filters>) {
-    const next = { ...filtersRef.current, ...change };
-    filtersRef.current = next;
-    setFilters(next);
-    void controllerRef.current?.goToPage(0);
+    setFilters((current) => ({ ...current, ...change }));
   }
 
-  const fetchPage = useCallback<FetchPage<PageListItem>>(
-    async (pageIndex, pageSize, searchTerm, sortColumn, sortOrder) => {
-      const { locale, type, status } = filtersRef.current;
-      const reply = await pages.list({
-        type,
-        locale,
-        status,
-        pageIndex,
-        pageSize,
-        searchTerm,
-        columnToSort: sortColumn as PageListColumn | '',
-        sortOrder,
-      });
-      // The list controller logs a rejected fetch and keeps what it showed.
-      if (!reply.Success || !reply.data) throw new Error(`POST /page/list answered ${reply.status}: ${reply.Errors.map((e) => e.code).join(', ')}`);
-      return reply.data;
-    },
-    [pages],
-  );
-
-  const onReady = useCallback((controller: PaginatedListController<PageListItem>) => {
-    controllerRef.current = controller;
-    return () => {
-      controllerRef.current = null;
-    };
-  }, []);
+  const query = ({ pageIndex, pageSize, searchTerm, sortColumn, sortOrder }: ListParams) =>
+    pageQueries.list(api, { ...filters, pageIndex, pageSize, searchTerm, columnToSort: sortColumn as PageListColumn | '', sortOrder });
 
   const columns = useMemo<ListColumn<PageListItem>[]>(() => {
     const list: (ListColumn<PageListItem> | null)[] = [
@@ -159,12 +129,12 @@ export function PageList({ label, pageTypeId }: PageListProps) {
       </div>
       <PaginatedList<PageListItem>
         label={label}
-        fetch={fetchPage}
+        query={query}
         columns={columns}
         rowKey={(item) => item.id}
         pageSize={PAGE_LIST_SIZE}
         noResultsText={t('pages.overview.noResults')}
-        onReady={onReady}
+        resetPageOn={filters}
       />
     </div>
   );

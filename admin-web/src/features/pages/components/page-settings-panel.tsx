@@ -6,9 +6,9 @@ import { pageType } from '@pagelog/contracts/pages/page-types';
 import { publicPath } from '@pagelog/contracts/slugs';
 import { useErrorCollection } from '../../../core/errors/error-store-context';
 import { useSiteSettings } from '../../../core/settings/site-settings';
-import { sameProperty } from '../../../components/form-field/text-field';
+import { sameProperty } from '../../../components/form-field/field-frame';
 import { slugChanged } from '../state/editor-state';
-import { usePageEditorState, usePageEditorStore } from '../state/page-editor-context';
+import { usePageEditor } from '../state/page-editor-context';
 import { normalisedSlug } from '../state/slug-availability';
 import { formFieldsOf } from '../state/schema-form-fields';
 import { AnchorField } from './anchor-field';
@@ -24,18 +24,16 @@ import { useSlugAvailability } from './use-slug-availability';
  */
 export function PageSettingsPanel({ readOnly, slugLocked = false }: { readOnly: boolean; slugLocked?: boolean }) {
   const { t } = useTranslation();
-  const store = usePageEditorStore();
-  const { editor, page, showAllErrors } = usePageEditorState();
+  const { editor, page, showAllErrors, actions } = usePageEditor();
   const settings = useSiteSettings();
   const errors = useErrorCollection('page-editor');
   const titleId = useId();
   const titleHintId = useId();
   const linksId = useId();
   const linksHintId = useId();
-  const slug = editor?.settings.slug ?? '';
-  const savedSlug = editor?.saved.settings.slug ?? '';
-  const check = useSlugAvailability(slug, page?.locale ?? '', { pageID: page?.id, skip: normalisedSlug(slug) === savedSlug });
-  if (!editor || !page) return null;
+  const slug = editor.settings.slug;
+  const savedSlug = editor.saved.settings.slug;
+  const check = useSlugAvailability(slug, page.locale, { pageID: page.id, skip: normalisedSlug(slug) === savedSlug });
 
   const invalid = (property: string) => errors.some((error) => sameProperty(error.property, property));
   const type = pageType(page.type);
@@ -57,7 +55,7 @@ export function PageSettingsPanel({ readOnly, slugLocked = false }: { readOnly: 
           disabled={readOnly}
           aria-invalid={invalid('title') || editor.content.title.trim() === '' || undefined}
           aria-describedby={titleHintId}
-          onChange={(event) => store.dispatch({ type: 'setTitle', title: event.target.value })}
+          onChange={(event) => actions.dispatch({ type: 'setTitle', title: event.target.value })}
         />
         <p id={titleHintId} className="form__hint">
           {t('pages.editor.pageSettings.titleHint')}
@@ -71,7 +69,7 @@ export function PageSettingsPanel({ readOnly, slugLocked = false }: { readOnly: 
         disabled={readOnly || slugLocked}
         hint={slugLocked ? t('pages.editor.pageSettings.slugLocked') : undefined}
         invalid={invalid('slug')}
-        onChange={(event) => store.dispatch({ type: 'setSlug', slug: event.target.value })}
+        onChange={(event) => actions.dispatch({ type: 'setSlug', slug: event.target.value })}
       />
       {slugChanged(editor) && (
         <div className="field field--checkbox">
@@ -82,7 +80,7 @@ export function PageSettingsPanel({ readOnly, slugLocked = false }: { readOnly: 
               checked={editor.shouldUpdateLinks}
               disabled={readOnly}
               aria-describedby={linksHintId}
-              onChange={(event) => store.dispatch({ type: 'setShouldUpdateLinks', value: event.target.checked })}
+              onChange={(event) => actions.dispatch({ type: 'setShouldUpdateLinks', value: event.target.checked })}
             />
             <label htmlFor={linksId}>{t('pages.editor.pageSettings.updateLinks')}</label>
           </div>
@@ -99,7 +97,7 @@ export function PageSettingsPanel({ readOnly, slugLocked = false }: { readOnly: 
         problem={anchorProblem}
         invalid={invalid('anchor')}
         disabled={readOnly}
-        onChange={(value) => store.dispatch({ type: 'setPageAnchor', anchor: value })}
+        onChange={(value) => actions.dispatch({ type: 'setPageAnchor', anchor: value })}
       />
 
       {type && typeFields.length > 0 && (
@@ -112,7 +110,7 @@ export function PageSettingsPanel({ readOnly, slugLocked = false }: { readOnly: 
             values={editor.settings.typeData}
             disabled={readOnly}
             showAllErrors={showAllErrors}
-            onChange={(typeData) => store.dispatch({ type: 'setTypeData', typeData })}
+            onChange={(typeData) => actions.dispatch({ type: 'setTypeData', typeData })}
           />
         </fieldset>
       )}

@@ -1,11 +1,10 @@
-import { useId, useState } from 'react';
+import { FormikProvider, useFormik } from 'formik';
 import { useTranslation } from 'react-i18next';
 import { ErrorList } from '../../../components/error-list/error-list';
-import { sameProperty } from '../../../components/form-field/text-field';
+import { TextAreaField } from '../../../components/form-field/text-area-field';
 import { Modal } from '../../../components/modal/modal';
-import { useErrorCollection } from '../../../core/errors/error-store-context';
 import { formatDateTime } from '../../../core/format/date-time';
-import { usePageEditorState, usePageEditorStore } from '../state/page-editor-context';
+import { usePageEditor } from '../state/page-editor-context';
 
 /**
  * The AcceptRequest activity: the request's comment, requester and date, a Feedback field, and
@@ -13,18 +12,15 @@ import { usePageEditorState, usePageEditorStore } from '../state/page-editor-con
  */
 export function ReviewRequestModal({ onClose }: { onClose: () => void }) {
   const { t } = useTranslation();
-  const store = usePageEditorStore();
-  const { request, page, busy } = usePageEditorState();
-  const errors = useErrorCollection('publication-requests');
-  const feedbackId = useId();
-  const hintId = useId();
-  const [feedback, setFeedback] = useState('');
-  const invalid = errors.some((error) => sameProperty(error.property, 'feedback'));
-  const requestedAt = request?.resentAt ?? request?.requestedAt ?? page?.openRequest?.requestedAt;
-  const comment = request?.comment ?? page?.openRequest?.comment ?? '';
+  const { request, page, busy, actions } = usePageEditor();
+  // The footer's buttons decide, so the form is held here and handed to the field below.
+  const form = useFormik({ initialValues: { feedback: '' }, onSubmit: () => {} });
+  const requestedAt = request?.resentAt ?? request?.requestedAt ?? page.openRequest?.requestedAt;
+  const comment = request?.comment ?? page.openRequest?.comment ?? '';
 
   async function decide(accept: boolean) {
-    const done = accept ? await store.acceptRequest(feedback) : await store.rejectRequest(feedback);
+    const { feedback } = form.values;
+    const done = accept ? await actions.acceptRequest(feedback) : await actions.rejectRequest(feedback);
     if (done) onClose();
   }
 
@@ -38,35 +34,20 @@ export function ReviewRequestModal({ onClose }: { onClose: () => void }) {
         { text: t('pages.editor.review.accept'), theme: 'orange', disabled: busy !== null, onClick: () => void decide(true) },
       ]}
     >
-      <div className="form">
-        <dl className="details-list">
-          <dt>{t('pages.editor.review.requestedBy')}</dt>
-          <dd>{request?.requestedByName || t('pages.editor.request.someone')}</dd>
-          <dt>{t('pages.editor.review.requestedAt')}</dt>
-          <dd>{formatDateTime(requestedAt)}</dd>
-          <dt>{t('pages.editor.review.comment')}</dt>
-          <dd className="details-list__text">{comment || t('pages.editor.review.noComment')}</dd>
-        </dl>
-        <ErrorList collection="publication-requests" />
-        <div className="field">
-          <label className="field__label" htmlFor={feedbackId}>
-            {t('pages.editor.review.feedback')}
-          </label>
-          <textarea
-            id={feedbackId}
-            className="field__input"
-            rows={4}
-            value={feedback}
-            autoFocus
-            aria-invalid={invalid || undefined}
-            aria-describedby={hintId}
-            onChange={(event) => setFeedback(event.target.value)}
-          />
-          <p id={hintId} className="form__hint">
-            {t('pages.editor.review.feedbackHint')}
-          </p>
+      <FormikProvider value={form}>
+        <div className="form">
+          <dl className="details-list">
+            <dt>{t('pages.editor.review.requestedBy')}</dt>
+            <dd>{request?.requestedByName || t('pages.editor.request.someone')}</dd>
+            <dt>{t('pages.editor.review.requestedAt')}</dt>
+            <dd>{formatDateTime(requestedAt)}</dd>
+            <dt>{t('pages.editor.review.comment')}</dt>
+            <dd className="details-list__text">{comment || t('pages.editor.review.noComment')}</dd>
+          </dl>
+          <ErrorList collection="publication-requests" />
+          <TextAreaField name="feedback" label={t('pages.editor.review.feedback')} hint={t('pages.editor.review.feedbackHint')} errorCollection="publication-requests" autoFocus />
         </div>
-      </div>
+      </FormikProvider>
     </Modal>
   );
 }

@@ -1,97 +1,66 @@
-import { useId, useState } from 'react';
+import { Formik } from 'formik';
 import { useTranslation } from 'react-i18next';
-import { sameProperty } from '../../../components/form-field/text-field';
-import { useErrorCollection } from '../../../core/errors/error-store-context';
-import { usePageEditorState, usePageEditorStore } from '../state/page-editor-context';
+import { TextAreaField } from '../../../components/form-field/text-area-field';
+import { TextField } from '../../../components/form-field/text-field';
+import { usePageEditor } from '../state/page-editor-context';
 import { formatKeywords, parseKeywords, seoImageOf } from '../state/seo-keywords';
 
-/** SEO Settings of the version: title, description, keywords (one comma-separated line) and one image. */
+/**
+ * SEO Settings of the version: title, description, keywords (one comma-separated line) and one
+ * image. Every change goes to the editor at once; the form starts again from the editor's content
+ * when that is replaced (the panel is keyed by its formGeneration).
+ */
 export function SeoSettingsPanel({ readOnly }: { readOnly: boolean }) {
   const { t } = useTranslation();
-  const store = usePageEditorStore();
-  const { editor } = usePageEditorState();
-  const errors = useErrorCollection('page-editor');
-  const ids = { title: useId(), titleHint: useId(), description: useId(), keywords: useId(), keywordsHint: useId(), image: useId(), imageHint: useId() };
-  // The line as typed ("onderzoek, "), which the parsed list alone could not give back.
-  const [keywordText, setKeywordText] = useState(() => formatKeywords(editor?.content.seoKeywords ?? []));
-  if (!editor) return null;
+  const { editor, actions } = usePageEditor();
   const { content } = editor;
-  const invalid = (property: string) => errors.some((error) => sameProperty(error.property, property)) || undefined;
+  const initialValues = {
+    seoTitle: content.seoTitle,
+    seoDescription: content.seoDescription,
+    // The line as typed ("onderzoek, "), which the parsed list alone could not give back.
+    seoKeywords: formatKeywords(content.seoKeywords),
+    seoImage: content.seoImage[0] ?? '',
+  };
+
+  const common = { errorCollection: 'page-editor', disabled: readOnly } as const;
 
   return (
-    <div className="form form--wide">
-      <div className="field">
-        <label className="field__label" htmlFor={ids.title}>
-          {t('pages.editor.seo.seoTitle')}
-        </label>
-        <input
-          id={ids.title}
-          className="field__input"
-          value={content.seoTitle}
-          disabled={readOnly}
-          aria-invalid={invalid('seoTitle')}
-          aria-describedby={ids.titleHint}
-          onChange={(event) => store.dispatch({ type: 'setSeo', field: 'seoTitle', value: event.target.value })}
-        />
-        <p id={ids.titleHint} className="form__hint">
-          {t('pages.editor.seo.seoTitleHint')}
-        </p>
-      </div>
-      <div className="field">
-        <label className="field__label" htmlFor={ids.description}>
-          {t('pages.editor.seo.seoDescription')}
-        </label>
-        <textarea
-          id={ids.description}
-          className="field__input"
-          rows={4}
-          value={content.seoDescription}
-          disabled={readOnly}
-          aria-invalid={invalid('seoDescription')}
-          onChange={(event) => store.dispatch({ type: 'setSeo', field: 'seoDescription', value: event.target.value })}
-        />
-      </div>
-      <div className="field">
-        <label className="field__label" htmlFor={ids.keywords}>
-          {t('pages.editor.seo.seoKeywords')}
-        </label>
-        <input
-          id={ids.keywords}
-          className="field__input"
-          value={keywordText}
-          disabled={readOnly}
-          aria-invalid={invalid('seoKeywords')}
-          aria-describedby={ids.keywordsHint}
-          onChange={(event) => {
-            setKeywordText(event.target.value);
-            store.dispatch({ type: 'setSeoKeywords', keywords: parseKeywords(event.target.value) });
-          }}
-          onBlur={() => setKeywordText(formatKeywords(content.seoKeywords))}
-        />
-        <p id={ids.keywordsHint} className="form__hint">
-          {t('pages.editor.seo.seoKeywordsHint')}
-        </p>
-      </div>
-      <div className="field">
-        <label className="field__label" htmlFor={ids.image}>
-          {t('pages.editor.seo.seoImage')}
-        </label>
-        <input
-          id={ids.image}
-          className="field__input"
-          inputMode="url"
-          autoComplete="off"
-          spellCheck={false}
-          value={content.seoImage[0] ?? ''}
-          disabled={readOnly}
-          aria-invalid={invalid('seoImage')}
-          aria-describedby={ids.imageHint}
-          onChange={(event) => store.dispatch({ type: 'setSeoImage', image: seoImageOf(event.target.value) })}
-        />
-        <p id={ids.imageHint} className="form__hint">
-          {t('pages.editor.seo.seoImageHint')}
-        </p>
-      </div>
-    </div>
+    <Formik initialValues={initialValues} onSubmit={() => {}}>
+      {({ setFieldValue }) => (
+        <div className="form form--wide">
+          <TextField
+            {...common}
+            name="seoTitle"
+            label={t('pages.editor.seo.seoTitle')}
+            hint={t('pages.editor.seo.seoTitleHint')}
+            onChange={(event) => actions.dispatch({ type: 'setSeo', field: 'seoTitle', value: event.target.value })}
+          />
+          <TextAreaField
+            {...common}
+            name="seoDescription"
+            label={t('pages.editor.seo.seoDescription')}
+            onChange={(event) => actions.dispatch({ type: 'setSeo', field: 'seoDescription', value: event.target.value })}
+          />
+          <TextField
+            {...common}
+            name="seoKeywords"
+            label={t('pages.editor.seo.seoKeywords')}
+            hint={t('pages.editor.seo.seoKeywordsHint')}
+            onChange={(event) => actions.dispatch({ type: 'setSeoKeywords', keywords: parseKeywords(event.target.value) })}
+            onBlur={() => void setFieldValue('seoKeywords', formatKeywords(content.seoKeywords))}
+          />
+          <TextField
+            {...common}
+            name="seoImage"
+            label={t('pages.editor.seo.seoImage')}
+            hint={t('pages.editor.seo.seoImageHint')}
+            inputMode="url"
+            autoComplete="off"
+            spellCheck={false}
+            onChange={(event) => actions.dispatch({ type: 'setSeoImage', image: seoImageOf(event.target.value) })}
+          />
+        </div>
+      )}
+    </Formik>
   );
 }

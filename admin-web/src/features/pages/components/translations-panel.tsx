@@ -5,7 +5,7 @@ import { toRouterPath } from '../../../components/navigation/build-navigation';
 import { useErrorStore } from '../../../core/errors/error-store-context';
 import { useSiteSettings } from '../../../core/settings/site-settings';
 import { useCurrentUser } from '../../../core/session/current-user';
-import { usePageEditorState, usePageEditorStore } from '../state/page-editor-context';
+import { usePageEditor } from '../state/page-editor-context';
 import { suggestSlug } from '../state/slug-suggestion';
 import { CopyPageModal } from './copy-page-modal';
 import { StatusBadge } from './status-badge';
@@ -13,13 +13,11 @@ import { StatusBadge } from './status-badge';
 /** Translations: the other pages of the translation group, and Add translation for a locale it lacks. */
 export function TranslationsPanel() {
   const { t } = useTranslation();
-  const store = usePageEditorStore();
   const errors = useErrorStore();
   const navigate = useNavigate();
   const { hasPermission } = useCurrentUser();
   const settings = useSiteSettings();
-  const { page, editor, busy } = usePageEditorState();
-  if (!page || !editor) return null;
+  const { page, editor, busy, actions } = usePageEditor();
 
   const translations = page.translations ?? [];
   const taken = new Set([page.locale, ...translations.map((translation) => translation.locale)]);
@@ -28,7 +26,7 @@ export function TranslationsPanel() {
 
   function open() {
     errors.clear('page-editor');
-    store.dispatch({ type: 'startActivity', activity: 'AddTranslation' });
+    actions.dispatch({ type: 'startActivity', activity: 'AddTranslation' });
   }
 
   return (
@@ -89,14 +87,15 @@ export function TranslationsPanel() {
             title: t('pages.editor.translations.fields.title'),
             slug: t('pages.editor.translations.fields.slug'),
           }}
+          localeProperty="newLocale"
           locales={free}
           initial={{ locale: free[0]!, title: editor.content.title, slug: page.slug || suggestSlug(editor.content.title) }}
           busy={busy === 'addTranslation'}
-          onClose={() => store.dispatch({ type: 'endActivity' })}
+          onClose={() => actions.dispatch({ type: 'endActivity' })}
           onSubmit={async (values) => {
-            const pageID = await store.createTranslation({ newLocale: values.locale, title: values.title, slug: values.slug });
+            const pageID = await actions.createTranslation({ newLocale: values.locale, title: values.title, slug: values.slug });
             if (!pageID) return false;
-            store.dispatch({ type: 'endActivity' });
+            actions.dispatch({ type: 'endActivity' });
             navigate(toRouterPath(pageEditorPath(pageID)));
             return true;
           }}

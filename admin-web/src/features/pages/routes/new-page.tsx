@@ -7,17 +7,14 @@ import { pageEditorPath, pageTypeByPathId, pageTypes, type PageTypeDefinition } 
 import { createPageSchema } from '@pagelog/contracts/pages/schemas';
 import { ErrorList } from '../../../components/error-list/error-list';
 import { SelectField } from '../../../components/form-field/select-field';
-import { sameProperty, TextField } from '../../../components/form-field/text-field';
 import { toRouterPath } from '../../../components/navigation/build-navigation';
-import { useErrorCollection, useErrorStore } from '../../../core/errors/error-store-context';
+import { useErrorStore } from '../../../core/errors/error-store-context';
 import { validateWith } from '../../../core/errors/validation-errors';
 import { useSiteSettings } from '../../../core/settings/site-settings';
 import { useCurrentUser } from '../../../core/session/current-user';
-import { SlugField } from '../components/slug-field';
 import { usePageTypeLabel } from '../components/use-page-type-label';
-import { useSlugAvailability } from '../components/use-slug-availability';
+import { TitleAndSlugFields } from '../components/title-and-slug-fields';
 import { firstErrorPerProperty } from '../state/first-error-per-property';
-import { slugFollowsTitle, suggestSlug } from '../state/slug-suggestion';
 import { usePagesApi } from '../state/use-pages-api';
 
 const allTypes: PageTypeDefinition[] = Object.values(pageTypes);
@@ -91,8 +88,12 @@ function NewPageForm() {
           <ErrorList collection="create-page" />
           <TypeField />
           <LocaleField />
-          <TitleField />
-          <NewPageSlugField />
+          <TitleAndSlugFields
+            titleLabel={t('pages.newPage.fields.title')}
+            slugLabel={t('pages.newPage.fields.slug')}
+            slugHint={t('pages.newPage.slugHint')}
+            errorCollection="create-page"
+          />
           <div className="form__actions">
             <button type="submit" className="button button--orange" disabled={creating}>
               {t('pages.newPage.submit')}
@@ -145,41 +146,5 @@ function LocaleField() {
         </option>
       ))}
     </SelectField>
-  );
-}
-
-/** The title; the slug follows it until the user types a slug of their own. */
-function TitleField() {
-  const { t } = useTranslation();
-  const { values, setFieldValue } = useFormikContext<NewPageValues>();
-  return (
-    <TextField
-      name="title"
-      label={t('pages.newPage.fields.title')}
-      errorCollection="create-page"
-      autoComplete="off"
-      autoFocus
-      onInput={(event) => {
-        const title = event.currentTarget.value;
-        if (slugFollowsTitle(values.slug, values.title)) void setFieldValue('slug', suggestSlug(title));
-      }}
-    />
-  );
-}
-
-function NewPageSlugField() {
-  const { t } = useTranslation();
-  const errors = useErrorCollection('create-page');
-  const [field] = useField<string>('slug');
-  const { values } = useFormikContext<NewPageValues>();
-  const check = useSlugAvailability(field.value, values.locale, { skip: field.value === '' });
-  return (
-    <SlugField
-      {...field}
-      label={t('pages.newPage.fields.slug')}
-      hint={t('pages.newPage.slugHint')}
-      check={check}
-      invalid={errors.some((error) => sameProperty(error.property, 'slug'))}
-    />
   );
 }

@@ -1,13 +1,10 @@
-import { useEffect, useState, useSyncExternalStore } from 'react';
+import { useEffect } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { useErrorStore } from '../../../core/errors/error-store-context';
-import { useCurrentUser } from '../../../core/session/current-user';
 import { PageEditor } from '../components/page-editor';
-import { browserStorage, createLocalDraftStore } from '../state/local-draft-store';
 import { PageEditorProvider } from '../state/page-editor-context';
-import { createPageEditorStore } from '../state/page-editor-store';
-import { usePagesApi } from '../state/use-pages-api';
+import { usePageEditorSession } from '../state/use-page-editor-session';
 
 /** /cmsadmin/pages/{pageId}: the page editor. Another page id is another editor, from scratch. */
 export function PageEditorRoute() {
@@ -17,37 +14,24 @@ export function PageEditorRoute() {
 
 function PageEditorScreen({ pageId }: { pageId: string }) {
   const { t } = useTranslation();
-  const pages = usePagesApi();
   const errors = useErrorStore();
-  const { user } = useCurrentUser();
-  const [store] = useState(() =>
-    createPageEditorStore({
-      pageId,
-      pages,
-      errors,
-      // Drafts are the signed-in user's own; without a user (never, behind the session guard) none are kept.
-      drafts: user ? createLocalDraftStore(browserStorage(), user.ID) : createLocalDraftStore(null, ''),
-      permissions: user?.permissions ?? [],
-    }),
-  );
-  const state = useSyncExternalStore(store.subscribe, store.getState, store.getState);
+  const { load, retry, session } = usePageEditorSession(pageId);
 
   useEffect(() => {
     // The editor starts without the errors of another page.
     errors.clear('page-editor');
     errors.clear('publication-requests');
-    void store.load();
-  }, [store, errors]);
+  }, [errors]);
 
-  if (state.load.status === 'failed') {
-    const notFound = state.load.httpStatus === 404;
+  if (load.status === 'failed') {
+    const notFound = load.httpStatus === 404;
     return (
       <section className="screen">
         <h1 className="screen__title">{notFound ? t('screens.notFound.title') : t('pages.editor.loadFailedTitle')}</h1>
-        <p className="screen__description">{notFound ? t('pages.editor.notFound') : t('pages.editor.loadFailed', { status: state.load.httpStatus })}</p>
+        <p className="screen__description">{notFound ? t('pages.editor.notFound') : t('pages.editor.loadFailed', { status: load.httpStatus })}</p>
         <div className="form__actions">
           {!notFound && (
-            <button type="button" className="button button--orange" onClick={() => void store.load()}>
+            <button type="button" className="button button--orange" onClick={retry}>
               {t('pages.editor.retry')}
             </button>
           )}
@@ -56,7 +40,7 @@ function PageEditorScreen({ pageId }: { pageId: string }) {
       </section>
     );
   }
-  if (state.load.status === 'loading' || !state.editor) {
+  if (!session) {
     return (
       <section className="screen">
         <p className="screen__description" role="status">
@@ -66,7 +50,7 @@ function PageEditorScreen({ pageId }: { pageId: string }) {
     );
   }
   return (
-    <PageEditorProvider store={store}>
+    <PageEditorProvider session={session}>
       <PageEditor />
     </PageEditorProvider>
   );

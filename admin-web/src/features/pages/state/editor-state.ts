@@ -1,7 +1,7 @@
+import { dequal } from 'dequal';
 import type { Block } from '@pagelog/contracts/blocks/block';
 import type { PageView, PageVersionView, VersionContent } from '@pagelog/contracts/pages/page';
 import { replaceBlockType } from './block-helpers';
-import { sameValue } from './same-value';
 
 /** The editor's tabs, in order. */
 export const editorTabs = ['overview', 'page-settings', 'seo-settings', 'translations'] as const;
@@ -160,12 +160,12 @@ export function initialEditorState(page: EditorPage, version: EditorVersion, tab
 
 /** Whether the version content differs from what was last loaded or saved. */
 export function contentChanged(state: EditorState): boolean {
-  return !sameValue(state.content, state.saved.content);
+  return !dequal(state.content, state.saved.content);
 }
 
 /** Whether the page settings differ from what was last loaded or saved. */
 export function settingsChanged(state: EditorState): boolean {
-  return !sameValue(state.settings, state.saved.settings);
+  return !dequal(state.settings, state.saved.settings);
 }
 
 /** Whether the slug on screen differs from the saved one. */
@@ -225,11 +225,11 @@ export function editorReducer(state: EditorState, action: EditorAction): EditorS
       return editContent(state, { ...state.content, [action.field]: action.value });
 
     case 'setSeoKeywords':
-      if (sameValue(action.keywords, state.content.seoKeywords)) return state;
+      if (dequal(action.keywords, state.content.seoKeywords)) return state;
       return editContent(state, { ...state.content, seoKeywords: action.keywords });
 
     case 'setSeoImage':
-      if (sameValue(action.image, state.content.seoImage)) return state;
+      if (dequal(action.image, state.content.seoImage)) return state;
       return editContent(state, { ...state.content, seoImage: action.image });
 
     case 'addBlock': {
@@ -302,7 +302,7 @@ export function editorReducer(state: EditorState, action: EditorAction): EditorS
     case 'setBlockProps': {
       const index = indexOfBlock(state.content.blocks, action.key);
       const block = state.content.blocks[index];
-      if (!block || sameValue(block.props, action.props)) return state;
+      if (!block || dequal(block.props, action.props)) return state;
       const blocks = [...state.content.blocks];
       blocks[index] = { ...block, props: { ...action.props } };
       return setBlocks(state, blocks);
@@ -326,7 +326,7 @@ export function editorReducer(state: EditorState, action: EditorAction): EditorS
       return editSettings(state, { ...state.settings, anchor: action.anchor });
 
     case 'setTypeData':
-      if (sameValue(action.typeData, state.settings.typeData)) return state;
+      if (dequal(action.typeData, state.settings.typeData)) return state;
       return editSettings(state, { ...state.settings, typeData: { ...action.typeData } });
 
     case 'setShouldUpdateLinks':
@@ -348,7 +348,7 @@ export function editorReducer(state: EditorState, action: EditorAction): EditorS
       return {
         ...state,
         // Others' changes to other settings show, unless the editor changed the settings meanwhile.
-        settings: sameValue(state.settings, action.sent) ? action.settings : state.settings,
+        settings: dequal(state.settings, action.sent) ? action.settings : state.settings,
         saved: { ...state.saved, settings: action.settings },
         revision: action.revision,
         // Settings belong to the draft: storing them into a live page started a new draft.

@@ -1,6 +1,6 @@
+import { dequal } from 'dequal';
 import type { VersionContent } from '@pagelog/contracts/pages/page';
 import type { PageSettingsValues } from './editor-state';
-import { sameValue } from './same-value';
 
 /** The editor's unsaved work on a page, kept in the browser until it is saved. */
 export interface LocalDraft {
@@ -119,7 +119,7 @@ function isDraft(value: Partial<LocalDraft>): value is LocalDraft {
 
 /** Whether a kept draft holds anything the page as the server has it does not. */
 export function draftDiffers(draft: LocalDraft, content: VersionContent, settings: PageSettingsValues): boolean {
-  return !sameValue(draft.content, content) || !sameValue(draft.settings, settings);
+  return !dequal(draft.content, content) || !dequal(draft.settings, settings);
 }
 
 /** localStorage when the browser offers it. */

@@ -1,21 +1,15 @@
-import { createContext, useContext, useSyncExternalStore, type ReactNode } from 'react';
-import type { PageEditorSnapshot, PageEditorStore } from './page-editor-store';
+import { createContext, useContext, type ReactNode } from 'react';
+import type { PageEditorSession } from './use-page-editor-session';
 
-const PageEditorContext = createContext<PageEditorStore | null>(null);
+const PageEditorContext = createContext<PageEditorSession | null>(null);
 
-/** The store of the page being edited, for the editor's components. */
-export function PageEditorProvider({ store, children }: { store: PageEditorStore; children: ReactNode }) {
-  return <PageEditorContext.Provider value={store}>{children}</PageEditorContext.Provider>;
+/** The page being edited, for the editor's components. */
+export function PageEditorProvider({ session, children }: { session: PageEditorSession; children: ReactNode }) {
+  return <PageEditorContext.Provider value={session}>{children}</PageEditorContext.Provider>;
 }
 
-export function usePageEditorStore(): PageEditorStore {
-  const store = useContext(PageEditorContext);
-  if (!store) throw new Error('usePageEditorStore must be used inside PageEditorProvider');
-  return store;
-}
-
-/** The editor's state, re-rendering on every change. */
-export function usePageEditorState(): PageEditorSnapshot {
-  const store = usePageEditorStore();
-  return useSyncExternalStore(store.subscribe, store.getState, store.getState);
+export function usePageEditor(): PageEditorSession {
+  const session = useContext(PageEditorContext);
+  if (!session) throw new Error('usePageEditor must be used inside PageEditorProvider');
+  return session;
 }

@@ -1,7 +1,6 @@
 import { normaliseSlug, isValidSlug } from '@pagelog/contracts/slugs';
+import debounce from 'lodash.debounce';
 import type { ApiReply } from '../../../core/api/api-client';
-import { systemClock, type Clock } from '../../../core/timing/clock';
-import { debounce } from '../../../core/timing/debounce';
 
 /** What the slug field says about the slug typed. */
 export type SlugCheck =
@@ -35,7 +34,6 @@ export interface SlugCheckerOptions {
   onResult: (result: SlugCheck) => void;
   /** The page asking: its own slug counts as available to it. */
   pageID?: string;
-  clock?: Clock;
   wait?: number;
 }
 
@@ -43,7 +41,7 @@ export interface SlugCheckerOptions {
  * Checks slug availability as the user types (POST /page/slug-available), debounced; an answer to
  * an older request than the latest is dropped, so a slow reply never overwrites a newer one.
  */
-export function createSlugChecker({ check, onResult, pageID, clock = systemClock, wait = SLUG_CHECK_WAIT_MS }: SlugCheckerOptions): SlugChecker {
+export function createSlugChecker({ check, onResult, pageID, wait = SLUG_CHECK_WAIT_MS }: SlugCheckerOptions): SlugChecker {
   let latest = 0;
   const send = debounce(
     (request: number, slug: string, locale: string) => {
@@ -54,7 +52,6 @@ export function createSlugChecker({ check, onResult, pageID, clock = systemClock
       });
     },
     wait,
-    { clock },
   );
 
   return {

@@ -1,10 +1,11 @@
 import { expect } from 'chai';
-import { FakeClock, settle } from '../../../testing/fake-clock';
-import { failure, success } from '../../../testing/fake-users-api';
+import { install, type Clock } from '@sinonjs/fake-timers';
+import { failure, success } from '../../../testing/replies';
 import { createSlugChecker, normalisedSlug, type CheckSlug, type SlugCheck } from './slug-availability';
 
+let clock: Clock;
+
 function setUp(answer: (slug: string) => boolean | 'fail' = () => true, pageID?: string) {
-  const clock = new FakeClock();
   const sent: unknown[] = [];
   const results: SlugCheck[] = [];
   const check: CheckSlug = async (body) => {
@@ -12,13 +13,18 @@ function setUp(answer: (slug: string) => boolean | 'fail' = () => true, pageID?:
     const available = answer(body.slug);
     return available === 'fail' ? failure(500) : success({ available });
   };
-  const checker = createSlugChecker({ check, onResult: (result) => results.push(result), clock, pageID });
-  return { clock, sent, results, checker };
+  const checker = createSlugChecker({ check, onResult: (result) => results.push(result), pageID });
+  return { sent, results, checker };
 }
 
 describe('the slug availability check', () => {
+  beforeEach(() => {
+    clock = install({ toFake: ['setTimeout', 'clearTimeout', 'Date'] });
+  });
+  afterEach(() => clock.uninstall());
+
   it('asks once typing has paused for 300 ms, with the normalised slug and locale', async () => {
-    const { clock, sent, results, checker } = setUp();
+    const { sent, results, checker } = setUp();
     checker.request('ab', 'nl-nl');
     clock.tick(100);
     checker.request('/About-Us/ ', 'nl-nl');
@@ -26,34 +32,33 @@ describe('the slug availability check', () => {
     expect(sent).to.deep.equal([]);
     expect(results.at(-1)).to.deep.equal({ state: 'checking' });
     clock.tick(1);
-    await settle();
+    await clock.tickAsync(0);
     expect(sent).to.deep.equal([{ slug: 'about-us', locale: 'nl-nl' }]);
     expect(results.at(-1)).to.deep.equal({ state: 'available' });
   });
 
   it('says a taken slug is taken, and passes the asking page', async () => {
-    const { clock, sent, results, checker } = setUp(() => false, 'page-1');
+    const { sent, results, checker } = setUp(() => false, 'page-1');
     checker.request('over-ons', 'nl-nl');
     clock.tick(300);
-    await settle();
+    await clock.tickAsync(0);
     expect(sent).to.deep.equal([{ slug: 'over-ons', locale: 'nl-nl', pageID: 'page-1' }]);
     expect(results.at(-1)).to.deep.equal({ state: 'taken' });
   });
 
   it('answers an empty or malformed slug at once, without a call', async () => {
-    const { clock, sent, results, checker } = setUp();
+    const { sent, results, checker } = setUp();
     checker.request('  ', 'nl-nl');
     expect(results.at(-1)).to.deep.equal({ state: 'invalid', code: 'V_01' });
     checker.request('über ons', 'nl-nl');
     expect(results.at(-1)).to.deep.equal({ state: 'invalid', code: 'V_12' });
     clock.tick(1000);
-    await settle();
+    await clock.tickAsync(0);
     expect(sent).to.deep.equal([]);
   });
 
   it('drops the answer to an older request', async () => {
     let resolveFirst: (() => void) | undefined;
-    const clock = new FakeClock();
     const results: SlugCheck[] = [];
     const check: CheckSlug = (body) =>
       body.slug === 'first'
@@ -61,22 +66,22 @@ describe('the slug availability check', () => {
             resolveFirst = () => resolve(success({ available: true }));
           })
         : Promise.resolve(success({ available: false }));
-    const checker = createSlugChecker({ check, onResult: (result) => results.push(result), clock });
+    const checker = createSlugChecker({ check, onResult: (result) => results.push(result) });
     checker.request('first', 'nl-nl');
     clock.tick(300);
     checker.request('second', 'nl-nl');
     clock.tick(300);
-    await settle();
+    await clock.tickAsync(0);
     resolveFirst?.();
-    await settle();
+    await clock.tickAsync(0);
     expect(results.at(-1)).to.deep.equal({ state: 'taken' });
   });
 
   it('says it does not know when the check fails', async () => {
-    const { clock, results, checker } = setUp(() => 'fail');
+    const { results, checker } = setUp(() => 'fail');
     checker.request('over-ons', 'nl-nl');
     clock.tick(300);
-    await settle();
+    await clock.tickAsync(0);
     expect(results.at(-1)).to.deep.equal({ state: 'unknown' });
   });
 

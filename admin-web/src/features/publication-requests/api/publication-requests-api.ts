@@ -1,7 +1,8 @@
 import type { PublicationRequestView } from '@pagelog/contracts/pages/page';
-import type { ApiClient, ApiReply } from '../../../core/api/api-client';
+import type { ApiClient } from '../../../core/api/api-client';
+import { endpointQuery } from '../../../core/api/endpoint-query';
 
 /** GET /page/fetch-request: every open request for a reviewer, one's own otherwise (decision 0004). */
-export function fetchOpenRequests(api: ApiClient): Promise<ApiReply<PublicationRequestView[]>> {
-  return api.call('pageFetchRequest');
+export function openRequestsQuery(api: ApiClient) {
+  return endpointQuery<PublicationRequestView[]>(api, 'pageFetchRequest');
 }

@@ -1,7 +1,6 @@
-import type { RoleView } from '@pagelog/contracts/permissions';
 import { PROFILE_IMAGE, type UserView } from '@pagelog/contracts/users/user';
 import type { ApiClient, ApiReply } from '../../../core/api/api-client';
-import type { Page, SortOrder } from '../../../components/paginated-list/paginated-list-controller';
+import type { SortOrder } from '../../../components/paginated-list/paginated-list';
 
 /** POST /user: spec section 7. */
 export interface CreateUserBody {
@@ -29,10 +28,8 @@ export interface UserListQuery {
   sortOrder: SortOrder;
 }
 
-/** The user and role calls, so the user store can be given a fake in its specs. */
+/** The user commands (the reads are userQueries), so storing personal settings can be given a fake in its specs. */
 export interface UsersApi {
-  listUsers(query: UserListQuery): Promise<ApiReply<Page<UserView>>>;
-  listRoles(): Promise<ApiReply<RoleView[]>>;
   createUser(body: CreateUserBody): Promise<ApiReply<UserView>>;
   updateUser(id: string, body: UpdateUserBody): Promise<ApiReply<UserView>>;
   deleteUser(id: string): Promise<ApiReply<unknown>>;
@@ -42,9 +39,6 @@ export interface UsersApi {
 
 export function createUsersApi(api: ApiClient): UsersApi {
   return {
-    // Always with the query: without it the API answers a plain array instead of a page.
-    listUsers: (query) => api.call('userList', { query: { ...query } }),
-    listRoles: () => api.call('roleList'),
     createUser: (body) => api.call('userCreate', { body }),
     updateUser: (id, body) => api.call('userUpdate', { params: { id }, body }),
     deleteUser: (id) => api.call('userDelete', { params: { id } }),

@@ -1,14 +1,15 @@
-import { useEffect, useId, useState } from 'react';
+import { useId } from 'react';
+import { useQuery } from '@tanstack/react-query';
 import { Form, Formik } from 'formik';
 import { useTranslation } from 'react-i18next';
-import type { RoleView } from '@pagelog/contracts/permissions';
 import type { UserView } from '@pagelog/contracts/users/user';
 import { ErrorList } from '../../../components/error-list/error-list';
 import { SelectField } from '../../../components/form-field/select-field';
 import { TextField } from '../../../components/form-field/text-field';
 import { Modal } from '../../../components/modal/modal';
-import { useUsersApi, useUserStore } from '../state/user-store-context';
-import type { UserFormValues } from '../state/user-store';
+import { useApi } from '../../../core/api/api-context';
+import { userQueries } from '../api/user-queries';
+import { useSaveUser, type UserFormValues } from '../state/use-save-user';
 
 interface UserFormModalProps {
   /** The user to edit; without one the modal adds a user. */
@@ -19,10 +20,12 @@ interface UserFormModalProps {
 /** Adding or editing a user: name, email, job title and role; Save stores and closes. */
 export function UserFormModal({ user, onClose }: UserFormModalProps) {
   const { t } = useTranslation();
-  const store = useUserStore();
+  const api = useApi();
+  const saving = useSaveUser(user);
   const formId = useId();
-  const roles = useRoles();
-  const [saving, setSaving] = useState(false);
+  const rolesRead = useQuery(userQueries.roles(api));
+  // null while loading; none when they could not be read (logged).
+  const roles = rolesRead.isPending ? null : Array.isArray(rolesRead.data) ? rolesRead.data : [];
 
   const initialValues: UserFormValues = {
     name: user?.name ?? user?.profile?.name ?? '',
@@ -37,19 +40,13 @@ export function UserFormModal({ user, onClose }: UserFormModalProps) {
       onClose={onClose}
       buttons={[
         { text: t('users.form.cancel'), theme: 'grey', onClick: onClose },
-        { text: t('users.form.save'), theme: 'orange', form: formId, disabled: saving },
+        { text: t('users.form.save'), theme: 'orange', form: formId, disabled: saving.isPending },
       ]}
     >
       <Formik
         initialValues={initialValues}
         onSubmit={async (values) => {
-          setSaving(true);
-          try {
-            const ok = user ? await store.updateUser(String(user.ID), values) : await store.createUser(values);
-            if (ok) onClose();
-          } finally {
-            setSaving(false);
-          }
+          if (await saving.mutateAsync(values)) onClose();
         }}
       >
         <Form id={formId} className="form" noValidate>
@@ -69,25 +66,4 @@ export function UserFormModal({ user, onClose }: UserFormModalProps) {
       </Formik>
     </Modal>
   );
-}
-
-/** The roles for the picker (GET /role/list); null while loading. */
-function useRoles(): RoleView[] | null {
-  const users = useUsersApi();
-  const [roles, setRoles] = useState<RoleView[] | null>(null);
-  useEffect(() => {
-    let current = true;
-    void users.listRoles().then((reply) => {
-      if (!current) return;
-      if (reply.Success && Array.isArray(reply.data)) setRoles(reply.data);
-      else {
-        console.error('The roles could not be loaded.', reply.Errors);
-        setRoles([]);
-      }
-    });
-    return () => {
-      current = false;
-    };
-  }, [users]);
-  return roles;
 }

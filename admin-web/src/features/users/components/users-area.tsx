@@ -1,11 +1,12 @@
-import { useCallback, useId, useMemo, useState } from 'react';
+import { useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { UserView } from '@pagelog/contracts/users/user';
 import { ErrorList } from '../../../components/error-list/error-list';
-import { PaginatedList, type ListColumn } from '../../../components/paginated-list/paginated-list';
-import type { PaginatedListController } from '../../../components/paginated-list/paginated-list-controller';
+import { PaginatedList, type ListColumn, type ListParams } from '../../../components/paginated-list/paginated-list';
+import { useApi } from '../../../core/api/api-context';
 import { useErrorStore } from '../../../core/errors/error-store-context';
-import { useUserState, useUserStore } from '../state/user-store-context';
+import { useCurrentUser } from '../../../core/session/current-user';
+import { userQueries } from '../api/user-queries';
 import { DeleteUserModal } from './delete-user-modal';
 import { displayName } from './display-name';
 import { UserFormModal } from './user-form-modal';
@@ -22,9 +23,9 @@ interface UsersAreaProps {
 /** The users: a paginated list with edit and delete per row, and Add user. */
 export function UsersArea({ title, headingLevel = 1, pageSize }: UsersAreaProps) {
   const { t } = useTranslation();
-  const store = useUserStore();
+  const api = useApi();
   const errors = useErrorStore();
-  const { currentUserID } = useUserState();
+  const { user: signedIn } = useCurrentUser();
   const [dialog, setDialog] = useState<Dialog>(null);
   const titleId = useId();
 
@@ -49,11 +50,9 @@ export function UsersArea({ title, headingLevel = 1, pageSize }: UsersAreaProps)
     [t],
   );
 
-  // After a create, update or delete the store asks the list to fetch again.
-  const onReady = useCallback(
-    (controller: PaginatedListController<UserView>) => store.onListChanged(() => controller.load()),
-    [store],
-  );
+  // A create, update or delete answers a newer position: the list reads again by itself.
+  const query = ({ pageIndex, pageSize, searchTerm, sortColumn, sortOrder }: ListParams) =>
+    userQueries.list(api, { pageIndex, pageSize, searchTerm, columnToSort: sortColumn, sortOrder });
 
   const Heading = headingLevel === 1 ? 'h1' : 'h2';
   return (
@@ -69,12 +68,11 @@ export function UsersArea({ title, headingLevel = 1, pageSize }: UsersAreaProps)
       {dialog === null && <ErrorList collection="users-overview" />}
       <PaginatedList<UserView>
         label={title}
-        fetch={store.fetchPage}
+        query={query}
         columns={columns}
         rowKey={(user) => String(user.ID)}
         pageSize={pageSize}
         noResultsText={t('users.noResults')}
-        onReady={onReady}
         rowActions={(user) => (
           <>
             <button
@@ -85,7 +83,7 @@ export function UsersArea({ title, headingLevel = 1, pageSize }: UsersAreaProps)
             >
               {t('users.edit')}
             </button>
-            {String(user.ID) !== String(currentUserID) && (
+            {String(user.ID) !== signedIn?.ID && (
               <button
                 type="button"
                 className="button button--grey button--small"

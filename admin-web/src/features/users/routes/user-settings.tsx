@@ -8,8 +8,7 @@ import { TextField } from '../../../components/form-field/text-field';
 import { useErrorStore } from '../../../core/errors/error-store-context';
 import { useCurrentUser } from '../../../core/session/current-user';
 import type { ImageRequest } from '../state/store-personal-settings';
-import { useUserState, useUserStore } from '../state/user-store-context';
-import type { SettingsFormValues } from '../state/user-store';
+import { useStoreSettings, type SettingsFormValues } from '../state/use-store-settings';
 
 const acceptedImageTypes = ['image/jpeg', 'image/png'];
 
@@ -27,9 +26,8 @@ const unchanged: ImageChoice = { file: null, preview: null, remove: false };
 export function UserSettingsRoute() {
   const { t } = useTranslation();
   const { user } = useCurrentUser();
-  const store = useUserStore();
+  const storing = useStoreSettings();
   const errors = useErrorStore();
-  const { stored } = useUserState();
   const fileId = useId();
   const fileInput = useRef<HTMLInputElement>(null);
   const [image, setImage] = useState<ImageChoice>(unchanged);
@@ -91,7 +89,7 @@ export function UserSettingsRoute() {
         initialValues={initialValues}
         onSubmit={async (values, { resetForm }) => {
           setShowSaved(false);
-          const ok = await store.storeSettings(values, imageRequest);
+          const ok = await storing.mutateAsync({ values, image: imageRequest });
           if (ok) {
             resetForm({ values: { ...values, currentPassword: '', newPassword: '', confirmNewPassword: '' } });
             if (fileInput.current) fileInput.current.value = '';
@@ -102,7 +100,7 @@ export function UserSettingsRoute() {
       >
         {({ isSubmitting }) => (
           <Form className="form form--wide" noValidate>
-            {showSaved && stored && (
+            {showSaved && (
               <p className="notice notice--success" role="status">
                 {t('settings.saved')}
               </p>

@@ -1,7 +1,8 @@
 import { expect } from 'chai';
 import { errorItem } from '@pagelog/contracts/error-catalogue';
 import { createErrorStore } from '../../../core/errors/error-store';
-import { failure, fakeUsersApi } from '../../../testing/fake-users-api';
+import { fakeUsersApi } from '../../../testing/fake-users-api';
+import { failure } from '../../../testing/replies';
 import { storePersonalSettings, type ImageRequest } from './store-personal-settings';
 
 describe('storing personal settings', () => {

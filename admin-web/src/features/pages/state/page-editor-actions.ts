@@ -1,3 +1,5 @@
+import { dequal } from 'dequal';
+import type { QueryClient } from '@tanstack/react-query';
 import type { ErrorItem } from '@pagelog/contracts/envelope';
 import { anchorAvailable, anchorPattern } from '@pagelog/contracts/blocks/anchors';
 import { blockType } from '@pagelog/contracts/blocks/block-types';
@@ -13,26 +15,26 @@ import {
   savePageSchema,
   storeVersionSchema,
 } from '@pagelog/contracts/pages/schemas';
-import type { ApiReply } from '../../../core/api/api-client';
+import type { ApiClient, ApiReply } from '../../../core/api/api-client';
+import { EndpointError } from '../../../core/api/endpoint-query';
 import type { ErrorCollectionName, ErrorStore } from '../../../core/errors/error-store';
 import { validateWith } from '../../../core/errors/validation-errors';
-import type { PagesApi, StoreConflictData, StoreMode } from '../api/pages-api';
-import { validateValues } from './schema-form-fields';
+import { pageQueries } from '../api/page-queries';
+import type { CreatedPage, PagesApi, StoreConflictData, StoreMode } from '../api/pages-api';
+import type { EditorActionName } from './available-actions';
 import { blockLabel } from './block-helpers';
 import {
   contentChanged,
   editorReducer,
-  initialEditorState,
   pageSettingsOf,
   settingsChanged,
   type EditorAction,
   type EditorState,
   type PageSettingsValues,
 } from './editor-state';
-import type { EditorActionName } from './available-actions';
 import { firstErrorPerProperty } from './first-error-per-property';
-import { draftDiffers, type LocalDraft, type LocalDraftStore } from './local-draft-store';
-import { sameValue } from './same-value';
+import type { LocalDraft, LocalDraftStore } from './local-draft-store';
+import { validateValues } from './schema-form-fields';
 
 /** A success message for the status region: an i18n key of pages.editor.messages. */
 export interface EditorMessage {
@@ -41,30 +43,22 @@ export interface EditorMessage {
   id: number;
 }
 
-export type LoadState = { status: 'loading' } | { status: 'failed'; httpStatus: number } | { status: 'ready' };
-
 /** What the editor is busy with (its button shows it and the others wait): a toolbar action or adding a translation. */
 export type BusyAction = EditorActionName | 'addTranslation';
 
-export interface PageEditorSnapshot {
-  load: LoadState;
-  page: PageDetails | null;
-  version: PageVersionView | null;
+/** The editor's own state, beside the server's page and draft (which are queries). */
+export interface EditorSessionState {
+  /** null until the page and its draft were first read. */
   editor: EditorState | null;
   busy: BusyAction | null;
   message: EditorMessage | null;
   /** Unsaved work found in this browser that differs from the server's page, until restored or discarded. */
   localDraft: LocalDraft | null;
-  /** The open publication request, with the requester's name and comment. */
-  request: PublicationRequestView | null;
   /** After a save stopped on invalid input: forms show every message, not only those of touched fields. */
   showAllErrors: boolean;
 }
 
-export interface PageEditorStore {
-  getState(): PageEditorSnapshot;
-  subscribe(listener: () => void): () => void;
-  load(): Promise<void>;
+export interface PageEditorActions {
   dispatch(action: EditorAction): void;
   /** Save: page settings when they changed, then the version. Resolves whether it worked. */
   save(): Promise<boolean>;
@@ -90,15 +84,37 @@ export interface PageEditorStore {
   deletePage(): Promise<boolean>;
 }
 
-export interface PageEditorStoreOptions {
+export interface PageEditorActionsOptions {
   pageId: string;
+  api: ApiClient;
+  queryClient: QueryClient;
   pages: PagesApi;
   errors: ErrorStore;
   drafts: LocalDraftStore;
-  /** The signed-in user's permission names. */
-  permissions: readonly string[];
+  /** The editor's state as it is now (also after an await), and a change of it. */
+  state: () => EditorSessionState;
+  update: (change: Partial<EditorSessionState>) => void;
+  /** The open publication request as shown, and the signed-in user's permission names, as they are now. */
+  request: () => PublicationRequestView | null;
+  permissions: () => readonly string[];
   now?: () => Date;
   logError?: (message: string, detail?: unknown) => void;
+}
+
+/** Where the editor finds a page's open publication request: nowhere, in its draft, or in a read of its own. */
+export type RequestSource = { kind: 'none' } | { kind: 'draft'; request: PublicationRequestView } | { kind: 'read'; versionId: string };
+
+export function requestSource(page: PageDetails, version: PageVersionView | null): RequestSource {
+  if (!page.hasPublicationRequest && !page.openRequest) return { kind: 'none' };
+  const fromVersion = version?.publicationRequest;
+  if (fromVersion && fromVersion.status === 'requested') return { kind: 'draft', request: fromVersion };
+  return { kind: 'read', versionId: page.openRequest?.versionId ?? page.draftVersionID };
+}
+
+/** The request of a fetch-request-comment answer, with the comment filled in. */
+export function requestOfAnswer(data: { comment: string; request: PublicationRequestView | null } | undefined): PublicationRequestView | null {
+  const request = data?.request;
+  return request ? { ...request, comment: request.comment || data.comment } : null;
 }
 
 /** The editor's own collection, and the one of publication and its store variants (spec section 7). */
@@ -108,47 +124,42 @@ const PUBLICATION_ERRORS: ErrorCollectionName = 'publication-requests';
 const settingsFields = ['slug', 'anchor', 'typeData'] as const;
 
 /**
- * The page editor's state and every call it makes. Edits go through the pure editorReducer; the
- * calls follow decision 0004: settings, then the version with the revision it is based on (so the
- * API merges stale saves or answers 409 with the newer version, which the editor keeps next to
- * its own work); publication calls report into publication-requests. Unsaved work is kept in the
- * browser until it is saved.
+ * Everything the page editor does. Edits go through the pure editorReducer; the calls follow
+ * decision 0004: settings, then the version with the revision it is based on (so the API merges
+ * stale saves or answers 409 with the newer version, which the editor keeps next to its own
+ * work); publication calls report into publication-requests. Every command's position makes the
+ * page's reads stale (see ApiProvider); the editor takes the fresh draft in after a merge or a
+ * publication call, unless it holds unsaved work. Unsaved work is kept in the browser until it is
+ * saved.
  */
-export function createPageEditorStore({
+export function createPageEditorActions({
   pageId,
+  api,
+  queryClient,
   pages,
   errors,
   drafts,
+  state,
+  update,
+  request,
   permissions,
   now = () => new Date(),
   logError = (message, detail) => console.error(message, detail),
-}: PageEditorStoreOptions): PageEditorStore {
-  let state: PageEditorSnapshot = {
-    load: { status: 'loading' },
-    page: null,
-    version: null,
-    editor: null,
-    busy: null,
-    message: null,
-    localDraft: null,
-    request: null,
-    showAllErrors: false,
-  };
-  const listeners = new Set<() => void>();
+}: PageEditorActionsOptions): PageEditorActions {
   let messageId = 0;
-
-  function update(change: Partial<PageEditorSnapshot>) {
-    state = { ...state, ...change };
-    for (const listener of [...listeners]) listener();
-  }
 
   function say(key: EditorMessage['key']) {
     update({ message: { key, id: ++messageId } });
   }
 
+  /** The page as last read. */
+  function page(): PageDetails | undefined {
+    return queryClient.getQueryData(pageQueries.get(api, pageId).queryKey);
+  }
+
   /** Keeps unsaved work in the browser (not while an older kept draft still waits for a decision). */
   function keepDraft(editor: EditorState) {
-    if (state.localDraft) return;
+    if (state().localDraft) return;
     if (!editor.unsaved) {
       drafts.clear(pageId);
       return;
@@ -164,8 +175,8 @@ export function createPageEditorStore({
   }
 
   function dispatch(action: EditorAction) {
-    if (!state.editor) return;
-    const before = state.editor;
+    const before = state().editor;
+    if (!before) return;
     const editor = editorReducer(before, action);
     if (editor === before) return;
     // An edit makes the last success message stale ("Page saved." no longer holds).
@@ -179,67 +190,35 @@ export function createPageEditorStore({
     return false;
   }
 
-  async function fetchRequest(page: PageDetails, version: PageVersionView | null): Promise<PublicationRequestView | null> {
-    if (!page.hasPublicationRequest && !page.openRequest) return null;
-    const fromVersion = version?.publicationRequest;
-    if (fromVersion && fromVersion.status === 'requested') return fromVersion;
-    const versionId = page.openRequest?.versionId ?? page.draftVersionID;
-    const reply = await pages.fetchRequestComment(versionId);
-    if (reply.Success && reply.data?.request) return { ...reply.data.request, comment: reply.data.request.comment || reply.data.comment };
-    if (!reply.Success) logError('The publication request could not be loaded.', reply.Errors);
-    return null;
+  /** The page read again, at least as new as the last command. */
+  function readPage(): Promise<PageDetails> {
+    return queryClient.fetchQuery(pageQueries.get(api, pageId));
   }
 
-  /** GET the page and its draft; resets the editor unless it holds unsaved work. */
-  async function fetchPageAndDraft(): Promise<{ page: PageDetails; version: PageVersionView } | { failed: number }> {
-    const pageReply = await pages.get(pageId);
-    if (!pageReply.Success || !pageReply.data) return { failed: pageReply.status };
-    const versionReply = await pages.fetchVersion(pageReply.data.draftVersionID);
-    if (!versionReply.Success || !versionReply.data?.pageVersion) return { failed: versionReply.status };
-    return { page: pageReply.data, version: versionReply.data.pageVersion };
-  }
-
-  async function load() {
-    update({ load: { status: 'loading' } });
-    const loaded = await fetchPageAndDraft();
-    if ('failed' in loaded) {
-      // Spec section 7: a failed page fetch leaves the status code.
-      update({ load: { status: 'failed', httpStatus: loaded.failed } });
-      return;
-    }
-    const { page, version } = loaded;
-    const editor = initialEditorState(page, version, state.editor?.tab);
-    const kept = drafts.load(pageId);
-    let localDraft: LocalDraft | null = null;
-    if (kept && draftDiffers(kept, editor.content, editor.settings)) localDraft = kept;
-    else if (kept) drafts.clear(pageId);
-    const request = await fetchRequest(page, version);
-    update({ load: { status: 'ready' }, page, version, editor, localDraft, request, showAllErrors: false });
-  }
-
-  /** After a command: the page again, and the draft too when nothing unsaved would be lost. */
+  /**
+   * After a merge or a publication call: the page and its draft read again, with the open request;
+   * the editor takes the draft in when nothing unsaved would be lost.
+   */
   async function reload() {
-    const loaded = await fetchPageAndDraft();
-    if ('failed' in loaded) {
-      logError('The page could not be loaded again.', loaded.failed);
+    let fresh: PageDetails;
+    let version: PageVersionView | undefined;
+    try {
+      fresh = await readPage();
+      version = (await queryClient.fetchQuery(pageQueries.version(api, fresh.draftVersionID))).pageVersion;
+    } catch (error) {
+      logError('The page could not be loaded again.', error);
       return;
     }
-    const { page, version } = loaded;
-    const request = await fetchRequest(page, version);
-    if (state.editor && !state.editor.unsaved) {
-      const editor = editorReducer(state.editor, { type: 'loaded', page, version });
-      update({ page, version, editor, request });
-      keepDraft(editor);
-    } else {
-      update({ page, version, request });
-    }
+    if (!version) return;
+    const source = requestSource(fresh, version);
+    if (source.kind === 'read') await queryClient.fetchQuery(pageQueries.requestComment(api, source.versionId)).catch(() => undefined);
+    const editor = state().editor;
+    if (editor && !editor.unsaved) dispatch({ type: 'loaded', page: fresh, version });
   }
 
   /** After a plain store: the page's status, dates and draft id, without touching the editor. */
   async function refreshPage() {
-    const reply = await pages.get(pageId);
-    if (reply.Success && reply.data) update({ page: reply.data });
-    else logError('The page could not be loaded again.', reply.Errors);
+    await readPage().catch((error: unknown) => logError('The page could not be loaded again.', error));
   }
 
   /** Client-side checks of everything a save sends, with the messages the server would give. */
@@ -272,7 +251,8 @@ export function createPageEditorStore({
     if (withSettings) {
       const settings = await validateWith(savePageSchema, { ...editor.settings, shouldUpdateLinks: editor.shouldUpdateLinks }, 'page');
       if (!settings.ok) problems.push(...settings.errors);
-      const type = state.page ? pageType(state.page.type) : undefined;
+      const current = page();
+      const type = current ? pageType(current.type) : undefined;
       if (type) {
         for (const message of Object.values(validateValues(type.typeData, editor.settings.typeData))) {
           problems.push({ code: 'V_12', property: 'typeData', model: 'page', message });
@@ -310,7 +290,7 @@ export function createPageEditorStore({
    * (with their other settings kept); otherwise it is a conflict for the editor to resolve.
    */
   async function saveSettings(collection: ErrorCollectionName): Promise<boolean> {
-    const editor = state.editor!;
+    const editor = state().editor!;
     const sent: PageSettingsValues = editor.settings;
     const body = (settings: PageSettingsValues, revision: number) => ({
       slug: settings.slug.trim(),
@@ -323,25 +303,28 @@ export function createPageEditorStore({
     let reply = await pages.save(pageId, body(sent, editor.revision));
     let contentUnaffected = editor.revision === editor.contentRevision;
     if (reply.status === 409) {
-      const fresh = await pages.get(pageId);
-      if (!fresh.Success || !fresh.data) return fail(collection, fresh.Errors);
-      const theirs = pageSettingsOf(fresh.data);
+      let fresh: PageDetails;
+      try {
+        fresh = await readPage();
+      } catch (error) {
+        return fail(collection, error instanceof EndpointError ? error.errors : []);
+      }
+      const theirs = pageSettingsOf(fresh);
       const base = editor.saved.settings;
       const clashes = settingsFields.filter(
-        (field) => !sameValue(sent[field], base[field]) && !sameValue(theirs[field], base[field]) && !sameValue(sent[field], theirs[field]),
+        (field) => !dequal(sent[field], base[field]) && !dequal(theirs[field], base[field]) && !dequal(sent[field], theirs[field]),
       );
       if (clashes.length > 0) {
-        update({ page: fresh.data });
         dispatch({
           type: 'conflict',
-          conflict: { currentRevision: fresh.data.revision, conflicts: clashes.map((field) => `settings.${field}`), currentSettings: theirs },
+          conflict: { currentRevision: fresh.revision, conflicts: clashes.map((field) => `settings.${field}`), currentSettings: theirs },
         });
         return false;
       }
       // Their changes to other settings stay; the editor's go on top.
       settings = { ...theirs };
-      for (const field of settingsFields) if (!sameValue(sent[field], base[field])) Object.assign(settings, { [field]: sent[field] });
-      reply = await pages.save(pageId, body(settings, fresh.data.revision));
+      for (const field of settingsFields) if (!dequal(sent[field], base[field])) Object.assign(settings, { [field]: sent[field] });
+      reply = await pages.save(pageId, body(settings, fresh.revision));
       contentUnaffected = false;
     }
     if (!reply.Success || !reply.data) return fail(collection, reply.Errors);
@@ -350,8 +333,8 @@ export function createPageEditorStore({
   }
 
   async function saveWith(mode: StoreMode, collection: ErrorCollectionName, busy: BusyAction): Promise<boolean> {
-    const start = state.editor;
-    if (!start || state.busy) return false;
+    const start = state().editor;
+    if (!start || state().busy) return false;
     errors.clear(collection);
     if (collection !== EDITOR_ERRORS) errors.clear(EDITOR_ERRORS);
     update({ busy });
@@ -366,7 +349,7 @@ export function createPageEditorStore({
       if (withSettings && !(await saveSettings(collection))) return false;
 
       let merged = false;
-      const editor = state.editor!;
+      const editor = state().editor!;
       // A save of settings alone does not store an unchanged version; publishing always stores.
       if (mode !== 'store' || contentChanged(editor) || !withSettings) {
         const content: VersionContent = editor.content;
@@ -397,7 +380,7 @@ export function createPageEditorStore({
 
   /** Runs a publication call: errors into publication-requests; on success the page again and a message. */
   async function publicationCall(busy: BusyAction, call: () => Promise<ApiReply<unknown>>, message: EditorMessage['key']): Promise<boolean> {
-    if (!state.page || state.busy) return false;
+    if (!page() || state().busy) return false;
     errors.clear(PUBLICATION_ERRORS);
     update({ busy });
     try {
@@ -413,7 +396,27 @@ export function createPageEditorStore({
 
   /** The version an open request is about (the pinned draft). */
   function requestVersionId(): string {
-    return state.page?.openRequest?.versionId ?? state.request?.versionID ?? state.page?.draftVersionID ?? '';
+    const current = page();
+    return current?.openRequest?.versionId ?? request()?.versionID ?? current?.draftVersionID ?? '';
+  }
+
+  /** A translation or a copy of this page: checked, then asked for; answers the new page's id. */
+  async function newPageFromThis<B extends object>(
+    schema: Parameters<typeof validateWith>[0],
+    body: B,
+    busy: BusyAction,
+    call: (body: B) => Promise<ApiReply<CreatedPage>>,
+  ): Promise<string | null> {
+    errors.clear(EDITOR_ERRORS);
+    if (!(await checked(schema, body, EDITOR_ERRORS, 'page'))) return null;
+    update({ busy });
+    try {
+      const reply = await call(body);
+      if (!reply.Success || !reply.data) return fail(EDITOR_ERRORS, reply.Errors) || null;
+      return reply.data.pageID;
+    } finally {
+      update({ busy: null });
+    }
   }
 
   async function checked<T extends object>(schema: Parameters<typeof validateWith>[0], values: T, collection: ErrorCollectionName, model: string) {
@@ -423,28 +426,22 @@ export function createPageEditorStore({
   }
 
   return {
-    getState: () => state,
-    subscribe(listener) {
-      listeners.add(listener);
-      return () => listeners.delete(listener);
-    },
-    load,
     dispatch,
     save: () => saveWith('store', EDITOR_ERRORS, 'save'),
     saveAndPublish: () => saveWith('publish', PUBLICATION_ERRORS, 'saveAndPublish'),
-    publish: () => publicationCall('publish', () => pages.publish(pageId, state.page?.revision), 'published'),
+    publish: () => publicationCall('publish', () => pages.publish(pageId, page()?.revision), 'published'),
     unpublish() {
-      if (state.editor?.unsaved && permissions.includes('edit-page')) return saveWith('unpublish', PUBLICATION_ERRORS, 'unpublish');
-      return publicationCall('unpublish', () => pages.unpublish(pageId, state.page?.revision), 'unpublished');
+      if (state().editor?.unsaved && permissions().includes('edit-page')) return saveWith('unpublish', PUBLICATION_ERRORS, 'unpublish');
+      return publicationCall('unpublish', () => pages.unpublish(pageId, page()?.revision), 'unpublished');
     },
     async requestPublication(comment) {
       errors.clear(PUBLICATION_ERRORS);
       if (!(await checked(requestPublicationSchema, { comment }, PUBLICATION_ERRORS, 'publicationRequest'))) return false;
       // Spec section 4: request publication saves the version, then posts the comment.
-      if (state.editor?.unsaved) {
+      if (state().editor?.unsaved) {
         if (!(await saveWith('store', PUBLICATION_ERRORS, 'requestPublication'))) return false;
       }
-      return publicationCall('requestPublication', () => pages.requestPublication(pageId, { comment, revision: state.page?.revision }), 'requested');
+      return publicationCall('requestPublication', () => pages.requestPublication(pageId, { comment, revision: page()?.revision }), 'requested');
     },
     acceptRequest: (feedback) =>
       publicationCall('reviewRequest', () => pages.acceptPublication(requestVersionId(), { feedback, pageID: pageId }), 'accepted'),
@@ -461,7 +458,7 @@ export function createPageEditorStore({
       return publicationCall('resendRequest', () => pages.resendPublication(requestVersionId(), body), 'resent');
     },
     async keepMine() {
-      if (!state.editor?.conflict) return false;
+      if (!state().editor?.conflict) return false;
       dispatch({ type: 'keepMine' });
       return saveWith('store', EDITOR_ERRORS, 'save');
     },
@@ -469,52 +466,30 @@ export function createPageEditorStore({
       dispatch({ type: 'useSaved' });
     },
     restoreLocalDraft() {
-      const draft = state.localDraft;
-      if (!draft || !state.editor) return;
+      const draft = state().localDraft;
+      if (!draft || !state().editor) return;
       update({ localDraft: null });
       dispatch({ type: 'restoreDraft', content: draft.content, settings: draft.settings, revision: draft.revision });
     },
     discardLocalDraft() {
       update({ localDraft: null });
-      if (state.editor) keepDraft(state.editor);
+      const editor = state().editor;
+      if (editor) keepDraft(editor);
       else drafts.clear(pageId);
     },
     forgetUnsaved() {
       // A kept draft still waiting for a decision is not this session's to throw away.
-      if (!state.localDraft) drafts.clear(pageId);
+      if (!state().localDraft) drafts.clear(pageId);
     },
-    async createTranslation(values) {
-      errors.clear(EDITOR_ERRORS);
-      const body = { pageID: pageId, ...values, slug: values.slug.trim() };
-      if (!(await checked(createTranslationSchema, body, EDITOR_ERRORS, 'page'))) return null;
-      update({ busy: 'addTranslation' });
-      try {
-        const reply = await pages.createTranslation(body);
-        if (!reply.Success || !reply.data) return fail(EDITOR_ERRORS, reply.Errors) || null;
-        return reply.data.pageID;
-      } finally {
-        update({ busy: null });
-      }
-    },
-    async duplicate(values) {
-      errors.clear(EDITOR_ERRORS);
-      const body = { pageID: pageId, ...values, slug: values.slug.trim() };
-      if (!(await checked(duplicatePageSchema, body, EDITOR_ERRORS, 'page'))) return null;
-      update({ busy: 'duplicate' });
-      try {
-        const reply = await pages.duplicate(body);
-        if (!reply.Success || !reply.data) return fail(EDITOR_ERRORS, reply.Errors) || null;
-        return reply.data.pageID;
-      } finally {
-        update({ busy: null });
-      }
-    },
+    createTranslation: (values) =>
+      newPageFromThis(createTranslationSchema, { pageID: pageId, ...values, slug: values.slug.trim() }, 'addTranslation', pages.createTranslation),
+    duplicate: (values) => newPageFromThis(duplicatePageSchema, { pageID: pageId, ...values, slug: values.slug.trim() }, 'duplicate', pages.duplicate),
     async deletePage() {
-      if (state.busy) return false;
+      if (state().busy) return false;
       errors.clear(EDITOR_ERRORS);
       update({ busy: 'delete' });
       try {
-        const reply = await pages.delete(pageId, state.page?.revision);
+        const reply = await pages.delete(pageId, page()?.revision);
         if (!reply.Success) return fail(EDITOR_ERRORS, reply.Errors);
         drafts.clear(pageId);
         return true;

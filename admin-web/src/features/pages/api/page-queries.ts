@@ -1,0 +1,28 @@
+import type { PageDetails, PageHistoryEntry, PageListItem, PageVersionView, PublicationRequestView, PublicationStatus } from '@pagelog/contracts/pages/page';
+import type { PageListColumn } from '@pagelog/contracts/pages/schemas';
+import type { ApiClient } from '../../../core/api/api-client';
+import { endpointQuery } from '../../../core/api/endpoint-query';
+import type { Page, SortOrder } from '../../../components/paginated-list/paginated-list';
+
+/** POST /page/list (decision 0004). Empty strings mean "any". */
+export interface PageListQuery {
+  type: string;
+  locale: string;
+  status: PublicationStatus | '';
+  pageIndex: number;
+  pageSize: number;
+  searchTerm: string;
+  columnToSort: PageListColumn | '';
+  sortOrder: SortOrder;
+}
+
+/** The page reads of decision 0004, as queries keyed by their endpoint. */
+export const pageQueries = {
+  list: (api: ApiClient, query: PageListQuery) => endpointQuery<Page<PageListItem>>(api, 'pageList', { body: query }),
+  get: (api: ApiClient, id: string) => endpointQuery<PageDetails>(api, 'pageGet', { params: { id } }),
+  version: (api: ApiClient, versionId: string) => endpointQuery<{ pageVersion?: PageVersionView }>(api, 'pageVersionFetch', { params: { versionId } }),
+  history: (api: ApiClient, id: string) => endpointQuery<PageHistoryEntry[]>(api, 'pageHistory', { params: { id } }),
+  /** The publication request of a version, with the requester's comment. */
+  requestComment: (api: ApiClient, versionId: string) =>
+    endpointQuery<{ comment: string; request: PublicationRequestView | null }>(api, 'pageFetchRequestComment', { params: { id: versionId } }),
+};
