@@ -1,7 +1,6 @@
 import type { Block } from '@pagelog/contracts/blocks/block';
 import type { PageEvent } from '@pagelog/contracts/events/page-events';
 import type { VersionContent } from '@pagelog/contracts/pages/page';
-import { foldPage, type PageState } from './page-state';
 
 /** Events and content for the page decider specs. */
 
@@ -44,5 +43,3 @@ export const requested = (versionId = 'v1', requestedBy = 'eddie', requestId = '
   data: { pageId: 'p1', versionId, requestId, comment, requestedBy },
 });
 export const deleted = (): PageEvent => ({ type: 'PageDeleted', data: { pageId: 'p1', locale: 'nl-nl', slug: 'over-ons', translationGroupId: 'p1' } });
-
-export const given = (...events: PageEvent[]): PageState => foldPage(events);

@@ -1,7 +1,7 @@
 import type { Settings } from '@pagelog/contracts/locales';
 import type { SettingsEvent } from '@pagelog/contracts/events/settings-events';
 import { ValidationError } from '@pagelog/contracts/domain-errors';
-import type { Evolver } from '../core/decider';
+import type { Decider, Evolver } from '../core/decider';
 
 export interface SettingsState {
   initialized: boolean;
@@ -26,3 +26,6 @@ export function decideSettings(command: InitializeSettings, state: SettingsState
   if (!d.availableLocales.includes(d.defaultLocale)) throw ValidationError.of('V_12', 'defaultLocale', 'settings');
   return [{ type: 'SettingsInitialized', data: d }];
 }
+
+/** The site settings' rules, in the shape every decider has. */
+export const settingsDecider: Decider<InitializeSettings, SettingsEvent, SettingsState> = { ...settingsEvolver, decide: decideSettings };

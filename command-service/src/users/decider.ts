@@ -1,7 +1,7 @@
 import { ForbiddenError, NotFoundError, ValidationError } from '@pagelog/contracts/domain-errors';
 import type { Sealed, TokenPurpose, UserEvent, UserStreamEvent } from '@pagelog/contracts/events/user-events';
 import { claimKey } from '@pagelog/contracts/events/claim-events';
-import type { Evolver } from '../core/decider';
+import type { Decider, Evolver } from '../core/decider';
 import { assertNever } from '../core/decider';
 
 export interface IssuedToken {
@@ -143,6 +143,9 @@ export function decideUser(command: UserCommand, state: UserState): UserEvent[] 
       return assertNever(command);
   }
 }
+
+/** A user account's rules, in the shape every decider has. */
+export const userDecider: Decider<UserCommand, UserStreamEvent, UserState> = { ...userEvolver, decide: decideUser };
 
 /**
  * Who is asking, as the user commands see them. The access middleware has checked the endpoint's

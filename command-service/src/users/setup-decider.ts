@@ -1,6 +1,6 @@
 import { ValidationError } from '@pagelog/contracts/domain-errors';
 import type { SetupEvent } from '@pagelog/contracts/events/user-events';
-import type { Evolver } from '../core/decider';
+import type { Decider, Evolver } from '../core/decider';
 
 export interface SetupState {
   completed: boolean;
@@ -35,3 +35,6 @@ export function decideSetup(command: SetupCommand, state: SetupState): SetupEven
   }
   return [{ type: 'SetupCompleted', data: { userId } }];
 }
+
+/** First-run setup's rules, in the shape every decider has. */
+export const setupDecider: Decider<SetupCommand, SetupEvent, SetupState> = { ...setupEvolver, decide: decideSetup };

@@ -1,6 +1,7 @@
 import { ValidationError } from '@pagelog/contracts/domain-errors';
+import type { ClaimFenced } from '@pagelog/contracts/events/claim-events';
 import type { DomainEvent } from '@pagelog/contracts/events/event';
-import type { Evolver } from '../decider';
+import { assertNever, type Decider, type Evolver } from '../decider';
 
 /**
  * A claim makes something unique (a slug in a locale, a locale in a translation group, an e-mail
@@ -24,6 +25,18 @@ export interface ClaimEventNames {
   ownerField: string;
 }
 
+/** What a kind of claim is to its decider: its stream, its events, and what a refusal names. */
+export interface ClaimDefinition {
+  /** The claim's own stream. */
+  stream: string;
+  names: ClaimEventNames;
+  /** The claim's event data for an owner. */
+  data: (owner: string) => Record<string, unknown>;
+  /** What a refusal names (V_06): `slug` of `page`, `email` of `user`. */
+  property: string;
+  model: string;
+}
+
 export type ClaimEvent = DomainEvent<string, Record<string, unknown>>;
 
 interface RecordedClaimEvent extends ClaimEvent {
@@ -31,7 +44,7 @@ interface RecordedClaimEvent extends ClaimEvent {
   metadata?: { occurredAt?: string };
 }
 
-export function claimEvolver(names: ClaimEventNames): Evolver<ClaimState, ClaimEvent> {
+function claimEvolver(names: ClaimEventNames): Evolver<ClaimState, ClaimEvent> {
   return {
     initialState: { owner: null, released: false, claimRevision: 0, claimedAt: null },
     evolve(state, event) {
@@ -69,38 +82,64 @@ export interface ClaimFacts {
   /** The current owner's stream, when the claim has an owner that has not released it. */
   owner: OwnerFacts | null;
   now: string;
-  /** The property and model a refusal names (V_06), e.g. `slug` of `page`, `email` of `user`. */
-  property: string;
-  model: string;
 }
 
 /**
- * What a claim comes to: nothing to write (the requester uses it already), write the claim
- * (free, released, its owner gone, or the requester's own not in use), or first fence its owner off (the owner has abandoned it: see
- * ClaimFenced), then decide again. V_06 when another owner holds it or may still come to.
+ * Claim: nothing to write when the requester uses it already; the claim event when it is free,
+ * released, its owner gone, or the requester's own not in use; V_06 when another owner holds it
+ * or may still come to; FenceOwnerFirst when its owner has abandoned it.
+ * Release: gives the claim up, if `owner` has it: the claim event `claimRevision` when given (a
+ * command gives back what it claimed itself, not a newer claim of a retry), else whichever it has.
  */
-export type ClaimDecision = 'held' | 'claim' | 'fence-owner';
+export type ClaimCommand = { type: 'Claim'; data: ClaimFacts } | { type: 'Release'; data: { owner: string; claimRevision?: number } };
 
-export function decideClaim(state: ClaimState, facts: ClaimFacts): ClaimDecision {
-  if (state.owner === null || state.released) return 'claim';
-  const owner = facts.owner;
+/**
+ * Not a refusal: the claim's owner has abandoned it, so the requester takes it over once `fence`
+ * is in the owner's stream (written at the owner's revision as read, see ClaimFenced), and then
+ * decides again. The claims module writes it; it never reaches a client.
+ */
+export class FenceOwnerFirst extends Error {
+  constructor(
+    readonly owner: string,
+    readonly fence: ClaimFenced,
+  ) {
+    super(`claim ${fence.data.claimStream}@${fence.data.claimRevision}: fence off its owner ${owner} first`);
+    this.name = 'FenceOwnerFirst';
+  }
+}
+
+export function claimDecider(kind: ClaimDefinition): Decider<ClaimCommand, ClaimEvent, ClaimState> {
+  return {
+    ...claimEvolver(kind.names),
+    decide(command, state) {
+      switch (command.type) {
+        case 'Claim':
+          return decideClaim(kind, command.data, state);
+        case 'Release': {
+          const { owner, claimRevision } = command.data;
+          if (state.owner !== owner || state.released) return [];
+          return claimRevision === undefined || state.claimRevision === claimRevision ? [{ type: kind.names.released, data: kind.data(owner) }] : [];
+        }
+        default:
+          return assertNever(command);
+      }
+    },
+  };
+}
+
+function decideClaim(kind: ClaimDefinition, { requester, owner, now }: ClaimFacts, state: ClaimState): ClaimEvent[] {
+  const claim: ClaimEvent[] = [{ type: kind.names.claimed, data: kind.data(requester) }];
+  if (state.owner === null || state.released) return claim;
   // Its own claim, in use: nothing to do (a retry of a command that did its work). Its own claim,
   // not in use: claimed afresh, so that a give-back of the earlier claim (by the attempt that
   // failed, running late) names another claim event and leaves this one alone.
-  if (state.owner === facts.requester) return owner?.holds && !owner.gone ? 'held' : 'claim';
-  if (owner === null || owner.gone) return 'claim';
-  if (owner.holds) throw ValidationError.of('V_06', facts.property, facts.model);
-  const age = state.claimedAt === null ? Infinity : Date.parse(facts.now) - Date.parse(state.claimedAt);
-  if (age > ABANDONED_CLAIM_MS) return 'fence-owner';
+  if (state.owner === requester) return owner?.holds && !owner.gone ? [] : claim;
+  if (owner === null || owner.gone) return claim;
+  if (owner.holds) throw ValidationError.of('V_06', kind.property, kind.model);
+  const age = state.claimedAt === null ? Infinity : Date.parse(now) - Date.parse(state.claimedAt);
+  if (age > ABANDONED_CLAIM_MS) {
+    throw new FenceOwnerFirst(state.owner, { type: 'ClaimFenced', data: { claimStream: kind.stream, claimRevision: state.claimRevision, takenBy: requester } });
+  }
   // Its command may still be at work: a create about to write its page, a move its new slug.
-  throw ValidationError.of('V_06', facts.property, facts.model);
-}
-
-/**
- * Gives the claim up, if `owner` has it: the claim event `claimRevision` when given (a command
- * gives back what it claimed itself, not a newer claim of a retry), else whichever it has.
- */
-export function decideRelease(state: ClaimState, owner: string, released: ClaimEvent, claimRevision?: number): ClaimEvent[] {
-  if (state.owner !== owner || state.released) return [];
-  return claimRevision === undefined || state.claimRevision === claimRevision ? [released] : [];
+  throw ValidationError.of('V_06', kind.property, kind.model);
 }

@@ -1,10 +1,10 @@
 import { ConflictError, DomainError, ValidationError } from '@pagelog/contracts/domain-errors';
-import { claimKey, type ClaimFenced } from '@pagelog/contracts/events/claim-events';
+import { claimKey } from '@pagelog/contracts/events/claim-events';
 import type { RecordedEvent } from '@pagelog/contracts/events/event';
 import { isStoreTrouble } from '@pagelog/storage/store-errors';
 import type { CommandContext } from '../command-context';
 import type { CommandDeps } from '../command-deps';
-import { ABANDONED_CLAIM_MS, claimEvolver, decideClaim, decideRelease, type ClaimEventNames, type ClaimState, type OwnerFacts } from './claim-decider';
+import { ABANDONED_CLAIM_MS, claimDecider, FenceOwnerFirst, type ClaimCommand, type ClaimDefinition, type ClaimState, type OwnerFacts } from './claim-decider';
 
 /**
  * The one way a command makes something unique (spec: slugs per locale, a locale per translation
@@ -14,19 +14,11 @@ import { ABANDONED_CLAIM_MS, claimEvolver, decideClaim, decideRelease, type Clai
  * is taken over after ABANDONED_CLAIM_MS, and a takeover fences the old owner off first, so no
  * claim ever ends up used by two owners, however slow or interrupted their commands were.
  */
-export interface ClaimKind {
-  /** The claim's own stream. */
-  stream: string;
-  names: ClaimEventNames;
-  /** The claim's event data for an owner. */
-  data: (owner: string) => Record<string, unknown>;
+export interface ClaimKind extends ClaimDefinition {
   /** The owner's stream. */
   ownerStream: (owner: string) => string;
   /** Folds the owner's stream: whether it uses this claim now, and whether it was deleted. */
   ownerState: (events: readonly RecordedEvent[]) => { holds: boolean; deleted: boolean; fences: readonly string[] };
-  /** What a refusal names (V_06): `slug` of `page`, `email` of `user`. */
-  property: string;
-  model: string;
 }
 
 /** The claim an owner holds, as its write names it: a fence on exactly this claim refuses that write. */
@@ -44,8 +36,8 @@ const fenceEvolver = { initialState: null, evolve: () => null };
 
 async function readClaim(deps: CommandDeps, kind: ClaimKind): Promise<{ state: ClaimState; revision: number; owner: OwnerFacts | null }> {
   const events = await deps.store.readStream(kind.stream);
-  const evolver = claimEvolver(kind.names);
-  const state = (events as unknown as Parameters<typeof evolver.evolve>[1][]).reduce(evolver.evolve, evolver.initialState);
+  const decider = claimDecider(kind);
+  const state = (events as unknown as Parameters<typeof decider.evolve>[1][]).reduce(decider.evolve, decider.initialState);
   const revision = events.length === 0 ? 0 : events[events.length - 1]!.revision;
   if (state.owner === null || state.released) return { state, revision, owner: null };
   const ownerEvents = await deps.store.readStream(kind.ownerStream(state.owner));
@@ -66,32 +58,20 @@ async function readClaim(deps: CommandDeps, kind: ClaimKind): Promise<{ state: C
  * owner's write names (see assertNotFenced).
  */
 export async function claim(deps: CommandDeps, kind: ClaimKind, requester: string, context: CommandContext): Promise<HeldClaim> {
+  const decider = claimDecider(kind);
   for (let attempt = 1; attempt <= ATTEMPTS; attempt++) {
     const { state, revision, owner } = await readClaim(deps, kind);
-    const decision = decideClaim(state, { requester, owner, now: context.now, property: kind.property, model: kind.model });
+    const command: ClaimCommand = { type: 'Claim', data: { requester, owner, now: context.now } };
     try {
-      if (decision === 'held') return held(kind.stream, state.claimRevision);
-      if (decision === 'fence-owner') {
-        const fence: ClaimFenced = { type: 'ClaimFenced', data: { claimStream: kind.stream, claimRevision: state.claimRevision, takenBy: requester } };
-        // At the owner's revision as read: if it has written since (it came to use the claim after
-        // all), this fails and the claim is decided again.
-        await deps.handle(kind.ownerStream(state.owner!), owner!.revision, fenceEvolver, () => [fence], context, { decideAgain: true });
-        continue;
-      }
-      const evolver = claimEvolver(kind.names);
+      // Held already: nothing to write, and no write of a keyed command is spent on it.
+      if (decider.decide(command, state).length === 0) return held(kind.stream, state.claimRevision);
       // decideAgain: a keyed retry claims again, as the claim may have changed hands since (see handle).
-      const result = await deps.handle(
-        kind.stream,
-        revision,
-        evolver,
-        (now) => (decideClaim(now, { requester, owner, now: context.now, property: kind.property, model: kind.model }) === 'held' ? [] : [{ type: kind.names.claimed, data: kind.data(requester) }]),
-        context,
-        { decideAgain: true },
-      );
+      const result = await deps.handle(kind.stream, revision, decider, (now) => decider.decide(command, now), context, { decideAgain: true });
       return held(kind.stream, result.events.length > 0 ? result.revision : state.claimRevision);
     } catch (error) {
+      if (error instanceof FenceOwnerFirst) await fenceOff(deps, kind, error, owner!.revision, context);
       // Someone else wrote the claim or the owner meanwhile: decide again on what they wrote.
-      if (!(error instanceof ConflictError)) throw error;
+      else if (!(error instanceof ConflictError)) throw error;
     }
   }
   // Others keep claiming it: it is contended, and taken as far as this command can tell.
@@ -101,6 +81,18 @@ export async function claim(deps: CommandDeps, kind: ClaimKind, requester: strin
 const held = (stream: string, revision: number): HeldClaim => ({ stream, revision, key: claimKey(stream, revision) });
 
 /**
+ * Fences the owner off the claim it abandoned, at the owner's revision as read: if it has written
+ * since (it came to use the claim after all), nothing is written and the claim is decided again.
+ */
+async function fenceOff(deps: CommandDeps, kind: ClaimKind, abandoned: FenceOwnerFirst, ownerRevision: number, context: CommandContext): Promise<void> {
+  try {
+    await deps.handle(kind.ownerStream(abandoned.owner), ownerRevision, fenceEvolver, () => [abandoned.fence], context, { decideAgain: true });
+  } catch (error) {
+    if (!(error instanceof ConflictError)) throw error;
+  }
+}
+
+/**
  * Gives a claim up, unless its owner uses it after all: a command that failed with a timeout may
  * have written its owner, and a claim released under an owner that holds it would let a second
  * owner take the same slug or address. With `claimRevision`, only that claim event is given up:
@@ -108,17 +100,15 @@ const held = (stream: string, revision: number): HeldClaim => ({ stream, revisio
  */
 export async function release(deps: CommandDeps, kind: ClaimKind, owner: string, context: CommandContext, claimRevision?: number): Promise<void> {
   if (kind.ownerState(await deps.store.readStream(kind.ownerStream(owner))).holds) return;
-  const evolver = claimEvolver(kind.names);
-  await deps.handle(kind.stream, 'any', evolver, (state) => decideRelease(state, owner, { type: kind.names.released, data: kind.data(owner) }, claimRevision), context, {
-    decideAgain: true,
-  });
+  const decider = claimDecider(kind);
+  await deps.handle(kind.stream, 'any', decider, (state) => decider.decide({ type: 'Release', data: { owner, claimRevision } }, state), context, { decideAgain: true });
 }
 
 /** The claim `owner` has now (used or not), if any: what it gives back later names it. */
 export async function claimOf(deps: CommandDeps, kind: ClaimKind, owner: string): Promise<HeldClaim | null> {
   const events = await deps.store.readStream(kind.stream);
-  const evolver = claimEvolver(kind.names);
-  const state = (events as unknown as Parameters<typeof evolver.evolve>[1][]).reduce(evolver.evolve, evolver.initialState);
+  const decider = claimDecider(kind);
+  const state = (events as unknown as Parameters<typeof decider.evolve>[1][]).reduce(decider.evolve, decider.initialState);
   return state.owner === owner && !state.released ? held(kind.stream, state.claimRevision) : null;
 }
 
@@ -126,9 +116,11 @@ export async function claimOf(deps: CommandDeps, kind: ClaimKind, owner: string)
 export async function claimAvailable(deps: CommandDeps, kind: ClaimKind, requester: string, now: string): Promise<boolean> {
   const { state, owner } = await readClaim(deps, kind);
   try {
-    decideClaim(state, { requester, owner, now, property: kind.property, model: kind.model });
+    claimDecider(kind).decide({ type: 'Claim', data: { requester, owner, now } }, state);
     return true;
   } catch (error) {
+    // Abandoned by its owner: the requester's, once the claim fences the owner off.
+    if (error instanceof FenceOwnerFirst) return true;
     if (error instanceof DomainError) return false;
     throw error;
   }

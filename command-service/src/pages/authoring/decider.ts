@@ -11,8 +11,8 @@ import { errorItem } from '@pagelog/contracts/error-catalogue';
 import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from '@pagelog/contracts/domain-errors';
 import { valueErrors } from '@pagelog/contracts/input';
 import type { AnyObjectSchema } from 'yup';
-import { assertNever } from '../../core/decider';
-import { evolvePage, isLive, type PageState } from '../page-state';
+import { assertNever, type Decider } from '../../core/decider';
+import { evolvePage, isLive, pageEvolver, type PageState } from '../page-state';
 import { mergeVersions, sameContent } from './merge';
 
 export interface CreatePage {
@@ -283,6 +283,9 @@ export function decideAuthoring(command: AuthoringCommand, state: PageState): Pa
       return assertNever(command);
   }
 }
+
+/** A page's authoring rules, in the shape every decider has. */
+export const authoringDecider: Decider<AuthoringCommand, PageStreamEvent, PageState> = { ...pageEvolver, decide: decideAuthoring };
 
 /** The state after events (to decide a second step on, as store-and-publish does). */
 export const afterEvents = (state: PageState, events: readonly PageStreamEvent[]) => events.reduce(evolvePage, state);

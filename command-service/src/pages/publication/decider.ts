@@ -1,8 +1,8 @@
-import type { PageEvent } from '@pagelog/contracts/events/page-events';
+import type { PageEvent, PageStreamEvent } from '@pagelog/contracts/events/page-events';
 import { ForbiddenError, NotFoundError, ValidationError } from '@pagelog/contracts/domain-errors';
-import { assertNever } from '../../core/decider';
+import { assertNever, type Decider } from '../../core/decider';
 import { afterEvents, decideAuthoring, type StoreVersion } from '../authoring/decider';
-import { isLive, statusOf, type PageState } from '../page-state';
+import { isLive, pageEvolver, statusOf, type PageState } from '../page-state';
 
 /** Who is acting, as far as the workflow rules care. */
 export interface Actor {
@@ -149,3 +149,6 @@ export function decidePublication(command: PublicationCommand, state: PageState)
       return assertNever(command);
   }
 }
+
+/** A page's publication workflow, in the shape every decider has. */
+export const publicationDecider: Decider<PublicationCommand, PageStreamEvent, PageState> = { ...pageEvolver, decide: decidePublication };
