@@ -17,6 +17,7 @@ import { MongoReadModelStore } from '@pagelog/storage/read-model-store/mongodb-r
 import type { IdempotencyStore } from '@pagelog/storage/idempotency-store/idempotency-store';
 import { SqliteIdempotencyStore } from '@pagelog/storage/idempotency-store/sqlite-idempotency-store';
 import { PostgresIdempotencyStore } from '@pagelog/storage/idempotency-store/postgres-idempotency-store';
+import { upcasting } from '@pagelog/storage/event-store/upcasting-event-store';
 import type { Config } from './config';
 
 export interface Stores {
@@ -102,6 +103,9 @@ export async function openStores(config: StoreConfig, logger?: Logger): Promise<
   } else {
     eventStore = new SqliteEventStore(sqliteDb());
   }
+
+  // Every reader sees each event type's current shape (decision: upcasting in one place).
+  eventStore = upcasting(eventStore);
 
   let readModels: ReadModelStore;
   if (config.readModelStore === 'mongodb') {

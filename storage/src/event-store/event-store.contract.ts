@@ -4,6 +4,7 @@ import { expect } from 'chai';
 import { ConflictError } from '@pagelog/contracts/domain-errors';
 import type { EventMetadata, NewEvent } from '@pagelog/contracts/events/event';
 import { eventSchemas } from '@pagelog/contracts/events/registry';
+import { upcasting } from './upcasting-event-store';
 import type { EventStore } from './event-store';
 
 export interface EventStoreContractOptions {
@@ -308,7 +309,7 @@ export function eventStoreContract(
     });
 
     describe('when an event was stored with an older schema version', () => {
-      it('reads its data lifted to the current version and keeps the metadata as written', async () => {
+      it('reads it as stored, and through the upcasting wrapper lifted to the current version with the metadata as written', async () => {
         const type = 'PageDraftStarted';
         const saved = eventSchemas[type];
         eventSchemas[type] = {
@@ -323,12 +324,16 @@ export function eventStoreContract(
             { id: randomUUID(), type, data: v2, metadata: metadata({ schemaVersion: 2 }) },
           ], 0);
 
+          expect((await store.readStream('page-s')).map((e) => e.data)).to.deep.equal([v1, v2]);
+          const reader = upcasting(store);
           const expected = [{ pageId: 'p1', versionId: 'v2', basedOn: 'v1' }, v2];
-          const fromStream = await store.readStream('page-s');
+          const fromStream = await reader.readStream('page-s');
           expect(fromStream.map((e) => e.data)).to.deep.equal(expected);
           expect(fromStream.map((e) => e.metadata.schemaVersion)).to.deep.equal([1, 2]);
-          const fromLog = await store.readAll();
+          const fromLog = await reader.readAll();
           expect(fromLog.map((e) => e.data)).to.deep.equal(expected);
+          const retried = await reader.append('page-s', [{ id: fromStream[0]!.id, type, data: v1, metadata: metadata({ schemaVersion: 1 }) }], 'any');
+          expect(retried.events.map((e) => e.data)).to.deep.equal([expected[0]]);
         } finally {
           eventSchemas[type] = saved;
         }

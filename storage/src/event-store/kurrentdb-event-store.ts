@@ -16,7 +16,6 @@ import {
   type RecordedEvent as KurrentRecordedEvent,
 } from '@kurrent/kurrentdb-client';
 import type { EventMetadata, NewEvent, RecordedEvent } from '@pagelog/contracts/events/event';
-import { upcast } from '@pagelog/contracts/events/registry';
 import { ConflictError, StoreUnavailableError } from '@pagelog/contracts/domain-errors';
 import {
   assertAppendable,
@@ -145,7 +144,7 @@ export class KurrentDbEventStore implements EventStore {
       limit: options.limit,
       backwards: options.direction === 'backwards',
     }));
-    return events.map(upcastEvent);
+    return events;
   }
 
   async streamRevision(stream: string): Promise<number> {
@@ -170,7 +169,7 @@ export class KurrentDbEventStore implements EventStore {
         if (!event) continue;
         const recorded = this.toRecorded(event);
         if (recorded.position <= after) continue;
-        events.push(upcastEvent(recorded));
+        events.push(recorded);
         if (events.length >= limit) break;
       }
       return events;
@@ -367,7 +366,3 @@ async function guard<T>(work: () => Promise<T>): Promise<T> {
   }
 }
 
-/** The event as readers see it: data lifted to the current schema version of its type. */
-function upcastEvent(event: RecordedEvent): RecordedEvent {
-  return { ...event, data: upcast(event.type, event.metadata.schemaVersion, event.data) };
-}

@@ -1,6 +1,5 @@
 import pg from 'pg';
 import type { NewEvent, RecordedEvent } from '@pagelog/contracts/events/event';
-import { upcast } from '@pagelog/contracts/events/registry';
 import { guard } from '../postgres/pg-errors';
 import { inTransaction } from '../postgres/transaction';
 import {
@@ -209,7 +208,7 @@ export class PostgresEventStore implements EventStore {
        ORDER BY revision ${backwards ? 'DESC' : 'ASC'} LIMIT $3`,
       [stream, from, options.limit ?? null],
     ));
-    return rows.map(asRead);
+    return rows.map(asStored);
   }
 
   async streamRevision(stream: string): Promise<number> {
@@ -223,7 +222,7 @@ export class PostgresEventStore implements EventStore {
       `SELECT ${columns} FROM ${this.events} WHERE position > $1 ORDER BY position LIMIT $2`,
       [options.after ?? 0, options.limit ?? 500],
     ));
-    return rows.map(asRead);
+    return rows.map(asStored);
   }
 
   async headPosition(): Promise<number> {
@@ -331,8 +330,3 @@ function asStored(row: EventRow): RecordedEvent {
   };
 }
 
-/** The row as readers see it: data lifted to the current schema version of its type. */
-function asRead(row: EventRow): RecordedEvent {
-  const event = asStored(row);
-  return { ...event, data: upcast(event.type, event.metadata.schemaVersion, event.data) };
-}

@@ -1,5 +1,4 @@
 import type { EventMetadata, NewEvent, RecordedEvent } from '@pagelog/contracts/events/event';
-import { upcast } from '@pagelog/contracts/events/registry';
 import { StoreUnavailableError } from '@pagelog/contracts/domain-errors';
 import type Database from 'better-sqlite3';
 import type { SqliteDatabase } from '../sqlite/open-database';
@@ -228,7 +227,7 @@ function asRead(row: EventRow): RecordedEvent {
     revision: row.revision,
     position: row.position,
     type: row.type,
-    data: upcast(row.type, metadata.schemaVersion, JSON.parse(row.data)),
+    data: JSON.parse(row.data),
     metadata,
   };
 }
