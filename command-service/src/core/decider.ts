@@ -1,10 +1,4 @@
-import type { DomainEvent } from '@pagelog/contracts/events/event';
-
-/** How a stream's state is rebuilt from its events (the "evolve" half of a decider). */
-export interface Evolver<S, E extends DomainEvent> {
-  initialState: S;
-  evolve(state: S, event: E): S;
-}
+import type { DomainEvent, Evolver } from '@pagelog/contracts/events/event';
 
 /**
  * A stream's rules: its state, how events change it, and what a command comes to on it (events,

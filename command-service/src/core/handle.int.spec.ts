@@ -8,7 +8,7 @@ import { ValidationError } from '@pagelog/contracts/domain-errors';
 import { openDatabase, type SqliteDatabase } from '@pagelog/storage/sqlite/open-database';
 import { SqliteEventStore } from '@pagelog/storage/event-store/sqlite-event-store';
 import { commandContext, type CommandContext } from './command-context';
-import type { Evolver } from './decider';
+import { streamOf, type Evolver } from '@pagelog/contracts/events/event';
 import { createHandle, type Handle } from './handle';
 import type { CommandIdentity } from './keyed-writes';
 
@@ -54,7 +54,7 @@ describe('handle with an Idempotency-Key', () => {
   });
 
   const note = (context: CommandContext, text: string) =>
-    handle('notes-1', 'any', notes, (state): Noted[] => [{ type: 'Noted', data: { text: `${text} after ${state.texts.length}` } }], context);
+    handle(streamOf<Noted>('notes-1'), 'any', notes, (state): Noted[] => [{ type: 'Noted', data: { text: `${text} after ${state.texts.length}` } }], context);
 
   describe('when a retry makes a write an earlier attempt made', () => {
     it('answers what that attempt wrote and appends nothing, whatever others wrote since', async () => {
@@ -67,7 +67,7 @@ describe('handle with an Idempotency-Key', () => {
     });
 
     it('answers it even where the write expected the stream to be empty (a create)', async () => {
-      const create = (context: CommandContext) => handle('notes-2', 0, notes, (): Noted[] => [{ type: 'Noted', data: { text: 'created' } }], context);
+      const create = (context: CommandContext) => handle(streamOf<Noted>('notes-2'), 0, notes, (): Noted[] => [{ type: 'Noted', data: { text: 'created' } }], context);
       const first = await create(attempt('k1'));
       const retry = await create(attempt('k1'));
       expect(retry).to.deep.include({ position: first.position, revision: 1, replayed: true });
@@ -88,7 +88,7 @@ describe('handle with an Idempotency-Key', () => {
 
     it('writes anew when its path led elsewhere: the nth write decided now is of other types', async () => {
       await note(attempt('k1'), 'profile');
-      const rename = await handle('notes-1', 'any', notes, (): Noted[] => [{ type: 'Renamed', data: { name: 'x' } }], attempt('k1'));
+      const rename = await handle(streamOf<Noted>('notes-1'), 'any', notes, (): Noted[] => [{ type: 'Renamed', data: { name: 'x' } }], attempt('k1'));
       expect(rename.replayed).to.equal(undefined);
       expect((await store.readStream('notes-1')).map((e) => e.type)).to.deep.equal(['Noted', 'Renamed']);
     });
@@ -112,9 +112,9 @@ describe('handle with an Idempotency-Key', () => {
 
   describe('when a write is decided again (a claim)', () => {
     const claim = (context: CommandContext, owner: string) =>
-      handle('slug-nl-nieuws', 'any', claims, claimFor(owner), context, { decideAgain: true });
+      handle(streamOf<Claim>('slug-nl-nieuws'), 'any', claims, claimFor(owner), context, { decideAgain: true });
     const release = (context: CommandContext, owner: string) =>
-      handle('slug-nl-nieuws', 'any', claims, releaseFor(owner), context, { decideAgain: true });
+      handle(streamOf<Claim>('slug-nl-nieuws'), 'any', claims, releaseFor(owner), context, { decideAgain: true });
 
     it('claims again what the earlier attempt gave back, with ids of its own', async () => {
       const first = attempt('k1');

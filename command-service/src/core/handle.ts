@@ -1,10 +1,11 @@
 import { v7 as uuidv7 } from 'uuid';
-import type { DomainEvent, RecordedEvent } from '@pagelog/contracts/events/event';
+import type { DomainEvent, RecordedEvent, Stream } from '@pagelog/contracts/events/event';
+import { fold, readStreamOf, type StoredEvent } from '@pagelog/storage/event-store/load-stream';
 import { currentSchemaVersion } from '@pagelog/contracts/events/registry';
 import { ConflictError, StoreUnavailableError } from '@pagelog/contracts/domain-errors';
 import type { EventStore, ExpectedRevision } from '@pagelog/storage/event-store/event-store';
 import type { CommandContext } from './command-context';
-import type { Evolver } from './decider';
+import type { Evolver } from '@pagelog/contracts/events/event';
 
 export interface HandleResult<E extends DomainEvent> {
   /** Global position of the last event written (or of the stream's last event when none was). */
@@ -36,7 +37,7 @@ export interface HandleOptions<S> {
 }
 
 export type Handle = <S, E extends DomainEvent>(
-  stream: string,
+  stream: Stream<E>,
   expectedRevision: ExpectedRevision,
   evolver: Evolver<S, E>,
   decide: (state: S, revision: number, history: readonly E[]) => E[],
@@ -57,7 +58,7 @@ const CONTENTION_DEADLINE_MS = 10_000;
  */
 export function createHandle(store: EventStore, sleep: (ms: number) => Promise<void> = (ms) => new Promise((r) => setTimeout(r, ms))): Handle {
   return async function handle<S, E extends DomainEvent>(
-    stream: string,
+    stream: Stream<E>,
     expectedRevision: ExpectedRevision,
     evolver: Evolver<S, E>,
     decide: (state: S, revision: number, history: readonly E[]) => E[],
@@ -69,8 +70,8 @@ export function createHandle(store: EventStore, sleep: (ms: number) => Promise<v
     // with event ids made from the key: the same write of a retry has the same ids.
     const write = context.writes?.nextWrite(stream);
     for (let attempt = 1; ; attempt++) {
-      const recorded = await store.readStream(stream);
-      const history = recorded as unknown as E[];
+      const recorded = await readStreamOf(store, stream);
+      const history: readonly E[] = recorded;
       const revision = recorded.length === 0 ? 0 : recorded[recorded.length - 1]!.revision;
       const state = history.reduce((s, e) => evolver.evolve(s, e), evolver.initialState);
       const earlier = write?.findIn(recorded) ?? null;
@@ -80,7 +81,7 @@ export function createHandle(store: EventStore, sleep: (ms: number) => Promise<v
         // stream as it is now could merge a delayed retry over a later save, or refuse a create
         // whose page now exists.
         const last = earlier.events[earlier.events.length - 1]!;
-        return { position: last.position, revision: last.revision, events: earlier.events as unknown as E[], replayed: true };
+        return { position: last.position, revision: last.revision, events: earlier.events, replayed: true };
       }
       if (expectedRevision !== 'any' && expectedRevision !== revision) {
         // A stream that does not exist is the decider's to report (404), not a stale revision.
@@ -134,13 +135,12 @@ export function createHandle(store: EventStore, sleep: (ms: number) => Promise<v
 function sameWrite<S, E extends DomainEvent>(
   evolver: Evolver<S, E>,
   decide: (state: S, revision: number, history: readonly E[]) => E[],
-  before: readonly RecordedEvent[],
+  history: readonly StoredEvent<E>[],
   written: readonly RecordedEvent[],
 ): boolean {
-  const history = before as unknown as E[];
-  const state = history.reduce((s, e) => evolver.evolve(s, e), evolver.initialState);
+  const state = fold(evolver, history);
   try {
-    const again = decide(state, before.length === 0 ? 0 : before[before.length - 1]!.revision, history);
+    const again = decide(state, history.length === 0 ? 0 : history[history.length - 1]!.revision, history);
     return again.length === written.length && again.every((e, i) => e.type === written[i]!.type);
   } catch {
     return true;

@@ -41,7 +41,7 @@ export class KeyedWrite {
    * This write as an earlier attempt left it in the stream's events: the latest round found, its
    * events, and where they begin; or null when no attempt has made it yet.
    */
-  findIn(recorded: readonly RecordedEvent[]): { round: number; events: RecordedEvent[]; at: number } | null {
+  findIn<T extends RecordedEvent>(recorded: readonly T[]): { round: number; events: T[]; at: number } | null {
     const at = new Map(recorded.map((e, i) => [e.id, i] as const));
     let found: { round: number; at: number } | null = null;
     for (let round = 0; ; round++) {
@@ -51,7 +51,7 @@ export class KeyedWrite {
     }
     if (!found) return null;
     // The events of one append are stored together, in order.
-    const events: RecordedEvent[] = [];
+    const events: T[] = [];
     for (let i = found.at; i < recorded.length && recorded[i]!.id === this.eventId(found.round, i - found.at); i++) events.push(recorded[i]!);
     return { round: found.round, events, at: found.at };
   }

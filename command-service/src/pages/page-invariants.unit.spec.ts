@@ -3,8 +3,8 @@ import fc from 'fast-check';
 import { DomainError } from '@pagelog/contracts/domain-errors';
 import type { PageEvent } from '@pagelog/contracts/events/page-events';
 import type { VersionContent } from '@pagelog/contracts/pages/page';
-import { decideAuthoring, type AuthoringCommand } from './authoring/decider';
-import { decidePublication, type PublicationCommand } from './publication/decider';
+import { authoringDecider, type AuthoringCommand } from './authoring/decider';
+import { publicationDecider, type PublicationCommand } from './publication/decider';
 import { content, heading, richText } from './page-fixtures';
 import { evolvePage, initialPageState, statusOf, type PageState } from './page-state';
 
@@ -120,7 +120,7 @@ function commandFor(action: Action, states: PageState[], step: number): Authorin
 
 const authoring = new Set(['CreatePage', 'StoreVersion', 'SavePage', 'UpdateLinks', 'DeletePage']);
 function decide(command: AuthoringCommand | PublicationCommand, state: PageState): PageEvent[] {
-  return authoring.has(command.type) ? decideAuthoring(command as AuthoringCommand, state) : decidePublication(command as PublicationCommand, state);
+  return authoring.has(command.type) ? authoringDecider.decide(command as AuthoringCommand, state) : publicationDecider.decide(command as PublicationCommand, state);
 }
 
 describe('page commands in any order', () => {

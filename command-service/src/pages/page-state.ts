@@ -1,7 +1,7 @@
 import { claimKey } from '@pagelog/contracts/events/claim-events';
 import type { PageStreamEvent } from '@pagelog/contracts/events/page-events';
 import { publicationStatus, type PublicationStatus, type VersionContent } from '@pagelog/contracts/pages/page';
-import type { Evolver } from '../core/decider';
+import type { Evolver } from '@pagelog/contracts/events/event';
 import { assertNever } from '../core/decider';
 
 /** The open publication request of the draft (a page has at most one: only its draft can be requested). */

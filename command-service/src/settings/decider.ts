@@ -1,7 +1,8 @@
 import type { Settings } from '@pagelog/contracts/locales';
 import type { SettingsEvent } from '@pagelog/contracts/events/settings-events';
 import { ValidationError } from '@pagelog/contracts/domain-errors';
-import type { Decider, Evolver } from '../core/decider';
+import type { Evolver } from '@pagelog/contracts/events/event';
+import type { Decider } from '../core/decider';
 
 export interface SettingsState {
   initialized: boolean;
@@ -20,7 +21,7 @@ export interface InitializeSettings {
 }
 
 /** Seeds the settings once; later starts with other configuration leave them as they are. */
-export function decideSettings(command: InitializeSettings, state: SettingsState): SettingsEvent[] {
+function decideSettings(command: InitializeSettings, state: SettingsState): SettingsEvent[] {
   if (state.initialized) return [];
   const d = command.data;
   if (!d.availableLocales.includes(d.defaultLocale)) throw ValidationError.of('V_12', 'defaultLocale', 'settings');

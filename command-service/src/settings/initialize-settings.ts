@@ -2,7 +2,7 @@ import { settingsStream } from '@pagelog/contracts/events/settings-events';
 import type { Settings } from '@pagelog/contracts/locales';
 import type { CommandContext } from '../core/command-context';
 import type { CommandDeps } from '../core/command-deps';
-import { decideSettings, settingsEvolver } from './decider';
+import { settingsDecider, settingsEvolver } from './decider';
 
 /** Seeds the site settings from configuration on first start; a no-op afterwards. */
 export async function initializeSettings(deps: CommandDeps, settings: Settings, context: CommandContext) {
@@ -10,7 +10,7 @@ export async function initializeSettings(deps: CommandDeps, settings: Settings, 
     settingsStream,
     'any',
     settingsEvolver,
-    (state) => decideSettings({ type: 'InitializeSettings', data: settings }, state),
+    (state) => settingsDecider.decide({ type: 'InitializeSettings', data: settings }, state),
     context,
   );
   return { initialized: result.events.length > 0, position: result.position };

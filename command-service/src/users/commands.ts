@@ -15,16 +15,17 @@ import { passwordRule } from '@pagelog/contracts/users/schemas';
 import { blindIndex } from '@pagelog/storage/key-store/personal-data-vault';
 import { roleFromEvents, userViewFromEvents } from '@pagelog/service-kit/auth/user-view';
 import type { CommandContext } from '../core/command-context';
-import { authorizeUserAction, decideUser, initialUserState, SYSTEM_USER_ACTOR, userEvolver, type UserActor, type UserCommand, type UserState } from './decider';
+import { authorizeUserAction, userDecider, initialUserState, SYSTEM_USER_ACTOR, userEvolver, type UserActor, type UserCommand, type UserState } from './decider';
 import { clientAddressKey } from './client-address';
 import { isStoreTrouble } from '@pagelog/storage/store-errors';
 import { assertNotFenced, claim, claimOf, giveBack, ownerOf, release, type HeldClaim } from '../core/claims/claims';
-import { emailKind, userFromEvents } from './email-claim';
-import { decideSetup, setupEvolver } from './setup-decider';
+import { emailKind } from './email-claim';
+import { setupDecider, setupEvolver } from './setup-decider';
 import { assertNotCommon, hashPassword, verifyAgainstNothing, verifyPassword } from './passwords';
 import { ACTIVATION_TTL_MS, newToken, parseToken, RESET_TTL_MS, SETUP_TTL_MS, tokenLink } from './tokens';
 import { adminLinks } from '@pagelog/contracts/users/user';
 import type { UsersDeps } from './users-deps';
+import { loadStream } from '@pagelog/storage/event-store/load-stream';
 
 export type { UserActor } from './decider';
 
@@ -50,10 +51,7 @@ async function failingAs<T>(deps: UsersDeps, code: string, run: () => Promise<T>
 
 export const emailIndexOf = (deps: Pick<UsersDeps, 'secret'>, email: string) => blindIndex(deps.secret, email.trim().toLowerCase());
 
-export async function loadUser(deps: UsersDeps, userId: string): Promise<{ state: UserState; revision: number }> {
-  const events = await deps.store.readStream(userStream(userId));
-  return { state: userFromEvents(events), revision: events.length === 0 ? 0 : events[events.length - 1]!.revision };
-}
+export const loadUser = (deps: UsersDeps, userId: string) => loadStream(deps.store, userStream(userId), userEvolver);
 
 /** Who uses an address now, if anyone (a claim whose user was deleted, never created, or moved on is nobody's). */
 export const ownerOfEmail = (deps: UsersDeps, emailIndex: string): Promise<string | null> => ownerOf(deps, emailKind(emailIndex));
@@ -94,7 +92,7 @@ function decideOn(
     (state, revision) => {
       assertNotFenced(state.fences, guard.usesClaim, EMAIL);
       if (guard.basedOnEmail !== undefined && state.emailIndex !== guard.basedOnEmail) throw new ConflictError(userStream(userId), revision, revision, { conflicts: ['email'] });
-      return decideUser(command, state);
+      return userDecider.decide(command, state);
     },
     context,
   );
@@ -459,13 +457,7 @@ export async function resetAccount(deps: UsersDeps, token: string, password: str
   return { position: result.position, userId: parsed.ownerId };
 }
 
-async function setupState(deps: UsersDeps) {
-  const events = await deps.store.readStream(SETUP_STREAM);
-  return {
-    state: events.reduce((s, e) => setupEvolver.evolve(s, e as never), setupEvolver.initialState),
-    revision: events.length === 0 ? 0 : events[events.length - 1]!.revision,
-  };
-}
+const setupState = (deps: UsersDeps) => loadStream(deps.store, SETUP_STREAM, setupEvolver);
 
 export async function isSetupComplete(deps: UsersDeps): Promise<boolean> {
   return (await setupState(deps)).state.completed;
@@ -476,7 +468,7 @@ export async function issueSetupLink(deps: UsersDeps, context: CommandContext): 
   const { state, revision } = await setupState(deps);
   if (state.completed) return null;
   const token = newToken('setup');
-  await deps.handle(SETUP_STREAM, revision, setupEvolver, (s) => decideSetup({ type: 'IssueSetupToken', data: { tokenHash: token.tokenHash, expiresAt: iso(deps.clock() + SETUP_TTL_MS) } }, s), context);
+  await deps.handle(SETUP_STREAM, revision, setupEvolver, (s) => setupDecider.decide({ type: 'IssueSetupToken', data: { tokenHash: token.tokenHash, expiresAt: iso(deps.clock() + SETUP_TTL_MS) } }, s), context);
   return tokenLink(deps.publicUrl, adminLinks.setup, token.token);
 }
 
@@ -499,13 +491,13 @@ export async function completeSetup(
     tokenHash = parsed.tokenHash;
   }
   // Check before creating anything, and again (by revision) when recording the completion.
-  decideSetup({ type: 'CompleteSetup', data: { userId: '', tokenHash, now: iso(deps.clock()) } }, state);
+  setupDecider.decide({ type: 'CompleteSetup', data: { userId: '', tokenHash, now: iso(deps.clock()) } }, state);
   const created = await registerUser(
     deps,
     { email: input.email, roleId: ADMINISTRATOR_ROLE, name: input.name, jobTitle: '', password: input.password },
     SYSTEM_USER_ACTOR,
     context,
   );
-  const done = await deps.handle(SETUP_STREAM, revision, setupEvolver, (s) => decideSetup({ type: 'CompleteSetup', data: { userId: created.userId, tokenHash, now: iso(deps.clock()) } }, s), context);
+  const done = await deps.handle(SETUP_STREAM, revision, setupEvolver, (s) => setupDecider.decide({ type: 'CompleteSetup', data: { userId: created.userId, tokenHash, now: iso(deps.clock()) } }, s), context);
   return { userId: created.userId, position: done.position };
 }

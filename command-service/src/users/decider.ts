@@ -1,7 +1,8 @@
 import { ForbiddenError, NotFoundError, ValidationError } from '@pagelog/contracts/domain-errors';
 import type { Sealed, TokenPurpose, UserEvent, UserStreamEvent } from '@pagelog/contracts/events/user-events';
 import { claimKey } from '@pagelog/contracts/events/claim-events';
-import type { Decider, Evolver } from '../core/decider';
+import type { Evolver } from '@pagelog/contracts/events/event';
+import type { Decider } from '../core/decider';
 import { assertNever } from '../core/decider';
 
 export interface IssuedToken {
@@ -91,7 +92,7 @@ export type UserCommand =
 
 const missing = () => new NotFoundError('UM_02', 'id', 'user');
 
-export function decideUser(command: UserCommand, state: UserState): UserEvent[] {
+function decideUser(command: UserCommand, state: UserState): UserEvent[] {
   if (command.type === 'RegisterUser') {
     if (state.exists) throw ValidationError.of('V_06', 'email', 'user');
     const { userId, roleId, emailIndex, personal, activation, secret } = command.data;

@@ -1,6 +1,7 @@
 import { ValidationError } from '@pagelog/contracts/domain-errors';
 import type { SetupEvent } from '@pagelog/contracts/events/user-events';
-import type { Decider, Evolver } from '../core/decider';
+import type { Evolver } from '@pagelog/contracts/events/event';
+import type { Decider } from '../core/decider';
 
 export interface SetupState {
   completed: boolean;
@@ -21,7 +22,7 @@ export type SetupCommand =
   | { type: 'IssueSetupToken'; data: { tokenHash: string; expiresAt: string } }
   | { type: 'CompleteSetup'; data: { userId: string; tokenHash: string | null; now: string } };
 
-export function decideSetup(command: SetupCommand, state: SetupState): SetupEvent[] {
+function decideSetup(command: SetupCommand, state: SetupState): SetupEvent[] {
   if (command.type === 'IssueSetupToken') {
     if (state.completed) return [];
     return [{ type: 'SetupTokenIssued', data: command.data }];

@@ -32,3 +32,24 @@ export interface DomainEvent<T extends string = string, D = unknown> {
   type: T;
   data: D;
 }
+
+declare const eventsOfStream: unique symbol;
+
+/**
+ * A stream's name, typed with the events it holds: `pageStream(id)` is a `Stream<PageStreamEvent>`,
+ * so loading or handling it with an evolver of other events does not compile. Made only by the
+ * stream-name functions next to each context's events (through `streamOf`).
+ */
+export type Stream<E extends DomainEvent> = string & { readonly [eventsOfStream]: E };
+
+/** Names a stream of events `E`: the one place a plain string becomes a typed stream. */
+export const streamOf = <E extends DomainEvent>(name: string): Stream<E> => name as Stream<E>;
+
+/** The events a typed stream holds. */
+export type EventsOf<S> = S extends Stream<infer E> ? E : never;
+
+/** How a stream's state is rebuilt from its events (the "evolve" half of a decider). */
+export interface Evolver<S, E extends DomainEvent> {
+  initialState: S;
+  evolve(state: S, event: E): S;
+}

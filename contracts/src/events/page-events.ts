@@ -1,8 +1,10 @@
+import { streamOf } from './event';
+
 import type { Block } from '../blocks/block';
 import type { SeoFields } from '../pages/page';
 import type { ClaimFenced } from './claim-events';
 
-export const pageStream = (pageId: string) => `page-${pageId}`;
+export const pageStream = (pageId: string) => streamOf<PageStreamEvent>(`page-${pageId}`);
 
 /** Where a page's first draft was copied from, when it was made by create-translation or duplicate. */
 export interface PageCopiedFrom {

@@ -1,10 +1,12 @@
+import { streamOf } from './event';
+
 /**
  * Uniqueness is decided on streams of their own: one per (locale, slug), and one per (translation
  * group, locale). Claiming is an optimistic append, so two concurrent claims cannot both win.
  */
-export const slugStream = (locale: string, slug: string) => `slug-${locale}:${slug}`;
+export const slugStream = (locale: string, slug: string) => streamOf<SlugEvent>(`slug-${locale}:${slug}`);
 /** A translation group holds at most one page per locale. */
-export const translationStream = (translationGroupId: string, locale: string) => `translation-${translationGroupId}:${locale}`;
+export const translationStream = (translationGroupId: string, locale: string) => streamOf<TranslationEvent>(`translation-${translationGroupId}:${locale}`);
 
 export interface SlugClaimed {
   type: 'SlugClaimed';

@@ -1,3 +1,5 @@
+import { streamOf } from './event';
+
 import type { PermissionGrant } from '../permissions';
 import type { ClaimFenced } from './claim-events';
 
@@ -9,14 +11,14 @@ import type { ClaimFenced } from './claim-events';
  * logins and uniqueness checks can find a user without the address in clear.
  */
 
-export const userStream = (userId: string) => `user-${userId}`;
-export const roleStream = (roleId: string) => `role-${roleId}`;
+export const userStream = (userId: string) => streamOf<UserStreamEvent>(`user-${userId}`);
+export const roleStream = (roleId: string) => streamOf<RoleEvent>(`role-${roleId}`);
 /** One stream per e-mail address (by its index): claiming it makes addresses unique. */
-export const emailClaimStream = (emailIndex: string) => `useremail-${emailIndex}`;
+export const emailClaimStream = (emailIndex: string) => streamOf<EmailClaimEvent>(`useremail-${emailIndex}`);
 /** Every user id once, so commands can go over all users (e.g. "is another administrator left?"). */
-export const USER_DIRECTORY_STREAM = 'user-directory';
+export const USER_DIRECTORY_STREAM = streamOf<UserDirectoryEvent>('user-directory');
 /** First-run setup: the one-time link and who used it. */
-export const SETUP_STREAM = 'setup';
+export const SETUP_STREAM = streamOf<SetupEvent>('setup');
 
 /** Sealed personal data: opaque text only the user's key opens. */
 export type Sealed = string;

@@ -1,7 +1,7 @@
-import type { RecordedEvent } from '@pagelog/contracts/events/event';
 import type { PageStreamEvent } from '@pagelog/contracts/events/page-events';
 import type { PageHistoryEntry } from '@pagelog/contracts/pages/page';
 import type { NameResolver } from '../core/names';
+import type { StoredEvent } from '@pagelog/storage/event-store/load-stream';
 
 const quote = (text: string) => `“${text.length > 120 ? `${text.slice(0, 117)}…` : text}”`;
 
@@ -49,10 +49,10 @@ export function summaryOf(event: PageStreamEvent): string {
 }
 
 /** The page's stream, oldest first, as history entries with the actors' names. */
-export async function historyOf(events: readonly RecordedEvent[], names: NameResolver): Promise<PageHistoryEntry[]> {
+export async function historyOf(events: readonly StoredEvent<PageStreamEvent>[], names: NameResolver): Promise<PageHistoryEntry[]> {
   return Promise.all(
     events.map(async (recorded) => {
-      const event = recorded as unknown as PageStreamEvent;
+      const event: PageStreamEvent = recorded;
       const data = event.data as { versionId?: string };
       return {
         position: recorded.position,

@@ -18,6 +18,7 @@ import { readSettings } from '../settings/routes';
 import { historyOf } from './history';
 import { redirectId, type PageDoc, type PublishedDoc, type RedirectDoc, type RequestDoc, type VersionDoc } from '@pagelog/contracts/pages/page-docs';
 import { listItem, pageDetails, requestView, versionView } from './views';
+import { readStreamOf } from '@pagelog/storage/event-store/load-stream';
 
 
 const pages = readModels.pages.collection;
@@ -171,7 +172,7 @@ export function pageRoutes(deps: UserQueryDeps): EndpointRoute[] {
 
     /** Who did what to the page, straight from its event stream (no projection in between). */
     query('pageHistory', async (ctx) => {
-      const events = await deps.eventStore.readStream(pageStream(ctx.params.id!));
+      const events = await readStreamOf(deps.eventStore, pageStream(ctx.params.id!));
       // A stream with nothing but a fence in it is a page that was never created.
       if (!events.some((e) => e.type === 'PageCreated')) throw new NotFoundError('PM_01', 'id', 'page');
       ctx.body = ok(await historyOf(events, nameResolver(deps)));

@@ -1,10 +1,10 @@
 import { endpointUrl } from '@pagelog/contracts/endpoints';
-import type { RecordedEvent } from '@pagelog/contracts/events/event';
-import { roleStream, userStream, type PersonalData, type RoleEvent, type UserStreamEvent } from '@pagelog/contracts/events/user-events';
+import { roleStream, userStream, type PersonalData } from '@pagelog/contracts/events/user-events';
 import type { RoleView } from '@pagelog/contracts/permissions';
 import type { UserView } from '@pagelog/contracts/users/user';
 import type { EventStore } from '@pagelog/storage/event-store/event-store';
 import type { PersonalDataVault } from '@pagelog/storage/key-store/personal-data-vault';
+import { readStreamOf } from '@pagelog/storage/event-store/load-stream';
 
 /** The URL the admin loads a profile image from (the image id busts caches when it changes). */
 export function imageUrl(userId: string, imageId: string | null): string | null {
@@ -43,7 +43,7 @@ export async function toUserView(facts: UserFacts, role: RoleView | null, vault:
 
 export async function roleFromEvents(store: EventStore, roleId: string): Promise<RoleView | null> {
   if (!roleId) return null;
-  const events = (await store.readStream(roleStream(roleId))) as RecordedEvent[] as unknown as RoleEvent[];
+  const events = await readStreamOf(store, roleStream(roleId));
   let role: RoleView | null = null;
   for (const e of events) if (e.type === 'RoleDefined') role = { ID: e.data.roleId, name: e.data.name, permissions: e.data.permissions };
   return role;
@@ -54,21 +54,20 @@ export async function roleFromEvents(store: EventStore, roleId: string): Promise
  * side's decider. Null for an unknown or deleted user.
  */
 export async function userFactsFromEvents(store: EventStore, userId: string): Promise<UserFacts | null> {
-  const recorded = await store.readStream(userStream(userId));
+  const recorded = await readStreamOf(store, userStream(userId));
   const facts: UserFacts = { userId, roleId: '', status: 'pending', personal: null, imageId: null };
   let registered = false;
-  for (const r of recorded) {
-    const e = r as unknown as UserStreamEvent;
+  for (const e of recorded) {
     // A fence (another user took over an address claim of this one's) changes nothing of theirs.
     if (e.type === 'ClaimFenced') continue;
     if (e.type === 'UserDeleted') return null;
     if (e.type === 'UserRegistered') registered = true;
-    if (e.type === 'UserRegistered') Object.assign(facts, { roleId: e.data.roleId, personal: e.data.personal, createdAt: r.metadata.occurredAt });
+    if (e.type === 'UserRegistered') Object.assign(facts, { roleId: e.data.roleId, personal: e.data.personal, createdAt: e.metadata.occurredAt });
     else if (e.type === 'UserRoleChanged') facts.roleId = e.data.roleId;
     else if (e.type === 'UserActivated') facts.status = 'active';
     else if (e.type === 'UserProfileChanged') facts.personal = e.data.personal;
     else if (e.type === 'UserImageChanged') facts.imageId = e.data.imageId;
-    facts.updatedAt = r.metadata.occurredAt;
+    facts.updatedAt = e.metadata.occurredAt;
   }
   // Never registered: a stream with nothing but a fence (its registration was taken over).
   return registered ? facts : null;

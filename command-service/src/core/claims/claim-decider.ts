@@ -1,7 +1,8 @@
 import { ValidationError } from '@pagelog/contracts/domain-errors';
 import type { ClaimFenced } from '@pagelog/contracts/events/claim-events';
 import type { DomainEvent } from '@pagelog/contracts/events/event';
-import { assertNever, type Decider, type Evolver } from '../decider';
+import type { Evolver, Stream } from '@pagelog/contracts/events/event';
+import { assertNever, type Decider } from '../decider';
 
 /**
  * A claim makes something unique (a slug in a locale, a locale in a translation group, an e-mail
@@ -28,7 +29,7 @@ export interface ClaimEventNames {
 /** What a kind of claim is to its decider: its stream, its events, and what a refusal names. */
 export interface ClaimDefinition {
   /** The claim's own stream. */
-  stream: string;
+  stream: Stream<ClaimEvent>;
   names: ClaimEventNames;
   /** The claim's event data for an owner. */
   data: (owner: string) => Record<string, unknown>;

@@ -1,9 +1,10 @@
+import { slugStream } from '@pagelog/contracts/events/slug-events';
 import { expect } from 'chai';
 import { ValidationError } from '@pagelog/contracts/domain-errors';
 import { deciderSpec } from '../decider-spec';
 import { ABANDONED_CLAIM_MS, claimDecider, FenceOwnerFirst, type ClaimCommand, type ClaimFacts, type OwnerFacts } from './claim-decider';
 
-const STREAM = 'slug-nl-nl:over-ons';
+const STREAM = slugStream('nl-nl', 'over-ons');
 const slug = deciderSpec(
   claimDecider({
     stream: STREAM,

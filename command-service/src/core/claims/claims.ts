@@ -1,6 +1,7 @@
 import { ConflictError, DomainError, ValidationError } from '@pagelog/contracts/domain-errors';
-import { claimKey } from '@pagelog/contracts/events/claim-events';
-import type { RecordedEvent } from '@pagelog/contracts/events/event';
+import { claimKey, type ClaimFenced } from '@pagelog/contracts/events/claim-events';
+import type { DomainEvent, Evolver, Stream } from '@pagelog/contracts/events/event';
+import { loadStream, readStreamOf, type StoredEvent } from '@pagelog/storage/event-store/load-stream';
 import { isStoreTrouble } from '@pagelog/storage/store-errors';
 import type { CommandContext } from '../command-context';
 import type { CommandDeps } from '../command-deps';
@@ -14,11 +15,11 @@ import { ABANDONED_CLAIM_MS, claimDecider, FenceOwnerFirst, type ClaimCommand, t
  * is taken over after ABANDONED_CLAIM_MS, and a takeover fences the old owner off first, so no
  * claim ever ends up used by two owners, however slow or interrupted their commands were.
  */
-export interface ClaimKind extends ClaimDefinition {
-  /** The owner's stream. */
-  ownerStream: (owner: string) => string;
+export interface ClaimKind<O extends DomainEvent = DomainEvent> extends ClaimDefinition {
+  /** The owner's stream (a page's, a user's): where a takeover writes its ClaimFenced. */
+  ownerStream: (owner: string) => Stream<O>;
   /** Folds the owner's stream: whether it uses this claim now, and whether it was deleted. */
-  ownerState: (events: readonly RecordedEvent[]) => { holds: boolean; deleted: boolean; fences: readonly string[] };
+  ownerState: (events: readonly StoredEvent<O>[]) => { holds: boolean; deleted: boolean; fences: readonly string[] };
 }
 
 /** The claim an owner holds, as its write names it: a fence on exactly this claim refuses that write. */
@@ -32,15 +33,13 @@ export interface HeldClaim {
 /** How often a claim is decided again when its stream or its owner's moved meanwhile. */
 const ATTEMPTS = 5;
 
-const fenceEvolver = { initialState: null, evolve: () => null };
+/** A fence needs nothing of its owner's state: it is written at the owner's revision as read. */
+const fenceEvolver: Evolver<null, DomainEvent> = { initialState: null, evolve: () => null };
 
-async function readClaim(deps: CommandDeps, kind: ClaimKind): Promise<{ state: ClaimState; revision: number; owner: OwnerFacts | null }> {
-  const events = await deps.store.readStream(kind.stream);
-  const decider = claimDecider(kind);
-  const state = (events as unknown as Parameters<typeof decider.evolve>[1][]).reduce(decider.evolve, decider.initialState);
-  const revision = events.length === 0 ? 0 : events[events.length - 1]!.revision;
+async function readClaim<O extends DomainEvent>(deps: CommandDeps, kind: ClaimKind<O>): Promise<{ state: ClaimState; revision: number; owner: OwnerFacts | null }> {
+  const { state, revision } = await loadStream(deps.store, kind.stream, claimDecider(kind));
   if (state.owner === null || state.released) return { state, revision, owner: null };
-  const ownerEvents = await deps.store.readStream(kind.ownerStream(state.owner));
+  const ownerEvents = await readStreamOf(deps.store, kind.ownerStream(state.owner));
   const owner = kind.ownerState(ownerEvents);
   return {
     state,
@@ -57,7 +56,7 @@ async function readClaim(deps: CommandDeps, kind: ClaimKind): Promise<{ state: C
  * Claims for `requester`, or V_06 when another owner holds it. Answers the claim held, which the
  * owner's write names (see assertNotFenced).
  */
-export async function claim(deps: CommandDeps, kind: ClaimKind, requester: string, context: CommandContext): Promise<HeldClaim> {
+export async function claim<O extends DomainEvent>(deps: CommandDeps, kind: ClaimKind<O>, requester: string, context: CommandContext): Promise<HeldClaim> {
   const decider = claimDecider(kind);
   for (let attempt = 1; attempt <= ATTEMPTS; attempt++) {
     const { state, revision, owner } = await readClaim(deps, kind);
@@ -84,9 +83,9 @@ const held = (stream: string, revision: number): HeldClaim => ({ stream, revisio
  * Fences the owner off the claim it abandoned, at the owner's revision as read: if it has written
  * since (it came to use the claim after all), nothing is written and the claim is decided again.
  */
-async function fenceOff(deps: CommandDeps, kind: ClaimKind, abandoned: FenceOwnerFirst, ownerRevision: number, context: CommandContext): Promise<void> {
+async function fenceOff<O extends DomainEvent>(deps: CommandDeps, kind: ClaimKind<O>, abandoned: FenceOwnerFirst, ownerRevision: number, context: CommandContext): Promise<void> {
   try {
-    await deps.handle(kind.ownerStream(abandoned.owner), ownerRevision, fenceEvolver, () => [abandoned.fence], context, { decideAgain: true });
+    await deps.handle<null, O | ClaimFenced>(kind.ownerStream(abandoned.owner), ownerRevision, fenceEvolver, () => [abandoned.fence], context, { decideAgain: true });
   } catch (error) {
     if (!(error instanceof ConflictError)) throw error;
   }
@@ -98,22 +97,20 @@ async function fenceOff(deps: CommandDeps, kind: ClaimKind, abandoned: FenceOwne
  * owner take the same slug or address. With `claimRevision`, only that claim event is given up:
  * a retry that has claimed afresh meanwhile keeps its claim.
  */
-export async function release(deps: CommandDeps, kind: ClaimKind, owner: string, context: CommandContext, claimRevision?: number): Promise<void> {
-  if (kind.ownerState(await deps.store.readStream(kind.ownerStream(owner))).holds) return;
+export async function release<O extends DomainEvent>(deps: CommandDeps, kind: ClaimKind<O>, owner: string, context: CommandContext, claimRevision?: number): Promise<void> {
+  if (kind.ownerState(await readStreamOf(deps.store, kind.ownerStream(owner))).holds) return;
   const decider = claimDecider(kind);
   await deps.handle(kind.stream, 'any', decider, (state) => decider.decide({ type: 'Release', data: { owner, claimRevision } }, state), context, { decideAgain: true });
 }
 
 /** The claim `owner` has now (used or not), if any: what it gives back later names it. */
-export async function claimOf(deps: CommandDeps, kind: ClaimKind, owner: string): Promise<HeldClaim | null> {
-  const events = await deps.store.readStream(kind.stream);
-  const decider = claimDecider(kind);
-  const state = (events as unknown as Parameters<typeof decider.evolve>[1][]).reduce(decider.evolve, decider.initialState);
+export async function claimOf(deps: CommandDeps, kind: ClaimDefinition, owner: string): Promise<HeldClaim | null> {
+  const { state } = await loadStream(deps.store, kind.stream, claimDecider(kind));
   return state.owner === owner && !state.released ? held(kind.stream, state.claimRevision) : null;
 }
 
 /** Whether `requester` could claim now (the same decision, writing nothing). */
-export async function claimAvailable(deps: CommandDeps, kind: ClaimKind, requester: string, now: string): Promise<boolean> {
+export async function claimAvailable<O extends DomainEvent>(deps: CommandDeps, kind: ClaimKind<O>, requester: string, now: string): Promise<boolean> {
   const { state, owner } = await readClaim(deps, kind);
   try {
     claimDecider(kind).decide({ type: 'Claim', data: { requester, owner, now } }, state);
@@ -127,7 +124,7 @@ export async function claimAvailable(deps: CommandDeps, kind: ClaimKind, request
 }
 
 /** The live owner of a claim, if it uses it now (a claim whose owner is gone or moved on is nobody's). */
-export async function ownerOf(deps: CommandDeps, kind: ClaimKind): Promise<string | null> {
+export async function ownerOf<O extends DomainEvent>(deps: CommandDeps, kind: ClaimKind<O>): Promise<string | null> {
   const { state, owner } = await readClaim(deps, kind);
   return owner?.holds ? state.owner : null;
 }

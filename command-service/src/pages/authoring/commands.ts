@@ -11,7 +11,7 @@ import { claimSlug, claimTranslation, loadPageState, releaseSlug, releaseTransla
 import { foldPage, isLive, pageConflictDetails, pageEvolver, type PageState } from '../page-state';
 import type { PagesDeps } from '../pages-deps';
 import { assertOfferedLocale, readSettings } from '../settings';
-import { decideAuthoring, typeDataErrors, type StoreVersion } from './decider';
+import { authoringDecider, typeDataErrors, type StoreVersion } from './decider';
 
 export interface CreatePageInput {
   title: string;
@@ -58,7 +58,7 @@ export async function createPage(deps: CommandDeps, input: CreatePageInput, cont
         0,
         pageEvolver,
         (state) =>
-          decideAuthoring(
+          authoringDecider.decide(
             {
               type: 'CreatePage',
               data: {
@@ -216,7 +216,7 @@ export async function storeVersion(deps: CommandDeps, versionId: string, input: 
     pageEvolver,
     (state, revision, history) => {
       draft = state.draftVersionId || versionId;
-      return decideAuthoring({ type: 'StoreVersion', data: storeCommandData(versionId, input, context, state, revision, history) }, state);
+      return authoringDecider.decide({ type: 'StoreVersion', data: storeCommandData(versionId, input, context, state, revision, history) }, state);
     },
     context,
   );
@@ -266,7 +266,7 @@ export async function savePage(deps: PagesDeps, pageId: string, input: SavePageI
         assertNotFenced(state.fences, slugClaim, { property: 'slug', model: 'page' });
         // The page moved meanwhile (another save): a move decided on it would not be claimed.
         if (state.slug !== before.slug) throw new ConflictError(pageStream(pageId), revision, revision, pageConflictDetails(state));
-        return decideAuthoring(
+        return authoringDecider.decide(
           {
             type: 'SavePage',
             data: {
@@ -332,7 +332,7 @@ async function updateLinksTo(deps: PagesDeps, moved: { pageId: string; locale: s
       'any',
       pageEvolver,
       (state) =>
-        decideAuthoring(
+        authoringDecider.decide(
           { type: 'UpdateLinks', data: { fromPath, toPath, movedPageId: moved.pageId, newVersionId: context.newId(), origins: [deps.publicUrl] } },
           state,
         ),
@@ -348,7 +348,7 @@ async function updateLinksTo(deps: PagesDeps, moved: { pageId: string; locale: s
 
 /** Deletes a page (an open request is revoked first); its slug and its place in the group are freed. */
 export async function deletePage(deps: CommandDeps, pageId: string, revision: number | 'any', context: CommandContext) {
-  const result = await deps.handle(pageStream(pageId), revision, pageEvolver, (state) => decideAuthoring({ type: 'DeletePage', data: {} }, state), context, {
+  const result = await deps.handle(pageStream(pageId), revision, pageEvolver, (state) => authoringDecider.decide({ type: 'DeletePage', data: {} }, state), context, {
     describeConflict: pageConflictDetails,
   });
   const deleted = result.events.find((e) => e.type === 'PageDeleted');

@@ -224,7 +224,7 @@ function decideSave(state: PageState, d: SavePage['data']): PageEvent[] {
   return events;
 }
 
-export function decideAuthoring(command: AuthoringCommand, state: PageState): PageEvent[] {
+function decideAuthoring(command: AuthoringCommand, state: PageState): PageEvent[] {
   switch (command.type) {
     case 'CreatePage': {
       if (state.exists) throw ValidationError.of('V_07', 'id', 'page');
@@ -285,7 +285,7 @@ export function decideAuthoring(command: AuthoringCommand, state: PageState): Pa
 }
 
 /** A page's authoring rules, in the shape every decider has. */
-export const authoringDecider: Decider<AuthoringCommand, PageStreamEvent, PageState> = { ...pageEvolver, decide: decideAuthoring };
+export const authoringDecider: Decider<AuthoringCommand, PageEvent, PageState> = { ...pageEvolver, decide: decideAuthoring };
 
 /** The state after events (to decide a second step on, as store-and-publish does). */
 export const afterEvents = (state: PageState, events: readonly PageStreamEvent[]) => events.reduce(evolvePage, state);

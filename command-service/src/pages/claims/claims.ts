@@ -1,10 +1,10 @@
-import type { RecordedEvent } from '@pagelog/contracts/events/event';
 import { pageStream, type PageStreamEvent } from '@pagelog/contracts/events/page-events';
+import { fold, loadStream } from '@pagelog/storage/event-store/load-stream';
 import { slugStream, translationStream } from '@pagelog/contracts/events/slug-events';
 import { claim, claimAvailable, claimOf, release, type ClaimKind, type HeldClaim } from '../../core/claims/claims';
 import type { CommandContext } from '../../core/command-context';
 import type { CommandDeps } from '../../core/command-deps';
-import { foldPage, isLive, type PageState } from '../page-state';
+import { isLive, pageEvolver, type PageState } from '../page-state';
 
 /**
  * The page commands' claims (see core/claims): a slug per locale, and a locale per translation
@@ -13,24 +13,22 @@ import { foldPage, isLive, type PageState } from '../page-state';
 
 export type { HeldClaim } from '../../core/claims/claims';
 
-export const pageFromEvents = (events: readonly RecordedEvent[]): PageState => foldPage(events as unknown as PageStreamEvent[]);
-
 export async function loadPageState(deps: CommandDeps, pageId: string): Promise<PageState> {
-  return pageFromEvents(await deps.store.readStream(pageStream(pageId)));
+  return (await loadStream(deps.store, pageStream(pageId), pageEvolver)).state;
 }
 
-function pageOwned(holds: (page: PageState) => boolean): Pick<ClaimKind, 'ownerStream' | 'ownerState' | 'model'> {
+function pageOwned(holds: (page: PageState) => boolean): Pick<ClaimKind<PageStreamEvent>, 'ownerStream' | 'ownerState' | 'model'> {
   return {
     ownerStream: pageStream,
     ownerState: (events) => {
-      const page = pageFromEvents(events);
+      const page = fold(pageEvolver, events);
       return { holds: isLive(page) && holds(page), deleted: page.deleted, fences: page.fences };
     },
     model: 'page',
   };
 }
 
-export function slugKind(locale: string, slug: string): ClaimKind {
+export function slugKind(locale: string, slug: string): ClaimKind<PageStreamEvent> {
   return {
     stream: slugStream(locale, slug),
     names: { claimed: 'SlugClaimed', released: 'SlugReleased', ownerField: 'pageId' },
@@ -40,7 +38,7 @@ export function slugKind(locale: string, slug: string): ClaimKind {
   };
 }
 
-export function translationKind(translationGroupId: string, locale: string, property = 'locale'): ClaimKind {
+export function translationKind(translationGroupId: string, locale: string, property = 'locale'): ClaimKind<PageStreamEvent> {
   return {
     stream: translationStream(translationGroupId, locale),
     names: { claimed: 'TranslationClaimed', released: 'TranslationReleased', ownerField: 'pageId' },

@@ -8,7 +8,7 @@ import { storeCommandData, storedVersionId, type StoreVersionInput } from '../au
 import { afterEvents } from '../authoring/decider';
 import { pageConflictDetails, pageEvolver, type PageState } from '../page-state';
 import type { PagesDeps } from '../pages-deps';
-import { decidePublication, type Actor, type PublicationCommand } from './decider';
+import { publicationDecider, type Actor, type PublicationCommand } from './decider';
 
 /** The system acting (seeding): not a reviewer, and nobody's requests. */
 export const SYSTEM_ACTOR_FACTS: Actor = { actorId: 'system', isReviewer: false };
@@ -27,7 +27,7 @@ async function run(
     pageEvolver,
     (state, current, history) => {
       before = state;
-      return decidePublication(command(state, current, history), state);
+      return publicationDecider.decide(command(state, current, history), state);
     },
     context,
     { describeConflict: pageConflictDetails },

@@ -1,7 +1,7 @@
 import type { PageEvent, PageStreamEvent } from '@pagelog/contracts/events/page-events';
 import { ForbiddenError, NotFoundError, ValidationError } from '@pagelog/contracts/domain-errors';
 import { assertNever, type Decider } from '../../core/decider';
-import { afterEvents, decideAuthoring, type StoreVersion } from '../authoring/decider';
+import { afterEvents, authoringDecider, type StoreVersion } from '../authoring/decider';
 import { isLive, pageEvolver, statusOf, type PageState } from '../page-state';
 
 /** Who is acting, as far as the workflow rules care. */
@@ -96,11 +96,11 @@ function unpublish(state: PageState): PageEvent[] {
 
 /** A store followed by a second step, decided on the state the store leaves. */
 function storeThen(state: PageState, store: StoreVersion['data'], next: (after: PageState) => PageEvent[]): PageEvent[] {
-  const stored = decideAuthoring({ type: 'StoreVersion', data: store }, state);
+  const stored = authoringDecider.decide({ type: 'StoreVersion', data: store }, state);
   return [...stored, ...next(afterEvents(state, stored))];
 }
 
-export function decidePublication(command: PublicationCommand, state: PageState): PageEvent[] {
+function decidePublication(command: PublicationCommand, state: PageState): PageEvent[] {
   switch (command.type) {
     case 'PublishPage':
       requireLive(state);
@@ -151,4 +151,4 @@ export function decidePublication(command: PublicationCommand, state: PageState)
 }
 
 /** A page's publication workflow, in the shape every decider has. */
-export const publicationDecider: Decider<PublicationCommand, PageStreamEvent, PageState> = { ...pageEvolver, decide: decidePublication };
+export const publicationDecider: Decider<PublicationCommand, PageEvent, PageState> = { ...pageEvolver, decide: decidePublication };
