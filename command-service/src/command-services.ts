@@ -1,18 +1,27 @@
 import { setTimeout as wait } from 'node:timers/promises';
-import type { Logger } from 'pino';
-import type { Config } from '@pagelog/service-kit/config';
-import type { AuthServices } from '@pagelog/service-kit/auth/open-auth';
-import type { CommandDeps } from '../core/command-deps';
-import type { UsersDeps } from './users-deps';
+import type { EventStore } from '@pagelog/storage/event-store/event-store';
+import type { Services } from '@pagelog/service-kit/compose-services';
+import { createHandle } from './core/handle';
+import { readModelLookups, type PagesDeps } from './pages/pages-deps';
+import type { UsersDeps } from './users/users-deps';
 
-export interface UsersDepsOptions {
-  clock?: () => number;
+export interface CommandServicesOptions {
   sleep?: (ms: number) => Promise<void>;
   later?: UsersDeps['later'];
+  /** Wraps the event store the commands write to (tests inject faults). */
+  wrapEventStore?: (store: EventStore) => EventStore;
 }
 
-/** The user commands' dependencies from the configuration (mail is the mails reactor's, in the projector). */
-export function openUsersDeps(base: CommandDeps, auth: AuthServices, config: Config, logger: Logger, options: UsersDepsOptions = {}): UsersDeps {
+/**
+ * Everything the command functions need, built flat from the opened services: the event store
+ * and the one handle, the vault, blobs and sessions, the read-model look-ups, the clock and the
+ * work after the answer. Every command function takes the part it needs (CommandDeps, UsersDeps,
+ * PagesDeps are views of this one object).
+ */
+export function commandServices(services: Services, options: CommandServicesOptions = {}): PagesDeps {
+  const { config, auth, stores, clock } = services;
+  const logger = services.logger.child({ part: 'commands' });
+  const store = options.wrapEventStore ? options.wrapEventStore(stores.eventStore) : stores.eventStore;
   // Work after the answer is tracked, so shutting down waits for it before the stores close.
   const pending = new Set<Promise<void>>();
   const later =
@@ -32,13 +41,15 @@ export function openUsersDeps(base: CommandDeps, auth: AuthServices, config: Con
     }
   };
   return {
-    ...base,
+    store,
+    handle: createHandle(store),
+    lookups: readModelLookups(stores.readModels, config.consistencyTimeoutMs),
     vault: auth.vault,
     blobs: auth.blobs,
     sessions: auth.sessions,
     secret: auth.secret,
     publicUrl: config.publicUrl,
-    clock: options.clock ?? Date.now,
+    clock,
     sleep: options.sleep ?? ((ms) => wait(ms)),
     later,
     drainLater,

@@ -1,22 +1,20 @@
-import { openStores } from '@pagelog/service-kit/open-stores';
-import { openAuth } from '@pagelog/service-kit/auth/open-auth';
+import { composeServices } from '@pagelog/service-kit/compose-services';
 import { runProcess } from '@pagelog/service-kit/run-service';
 import { allReactorNames } from '@pagelog/contracts/read-models';
 import { startReactorsAtHead } from '@pagelog/storage/reactors/start-at-head';
-import { commandDeps, createCommandApp } from './command-app';
+import { createCommandApp } from './command-app';
+import { commandServices } from './command-services';
 import { seed } from './seed';
 import { ensureFirstAdministrator } from './users/first-administrator';
-import { openUsersDeps } from './users/open-users-deps';
-import { pagesDeps } from './pages/pages-deps';
 
 /** The command service as its own process (distributed mode). It seeds an empty store first. */
 await runProcess('command-service', async (config, logger) => {
-  const stores = await openStores(config, logger);
-  const auth = await openAuth(config, stores.eventStore, logger);
+  const services = await composeServices(config, logger);
+  const { stores, auth } = services;
   // Before the first append: a reactor that has never run (the projector may not be up yet)
   // starts at the head of the log as it is now, so it misses nothing this process writes.
   await startReactorsAtHead(stores.eventStore, stores.readModels, allReactorNames);
-  const deps = pagesDeps(openUsersDeps(commandDeps(stores.eventStore), auth, config, logger), stores.readModels, config.consistencyTimeoutMs);
+  const deps = commandServices(services);
   const seeded = await seed(
     deps,
     { availableLocales: config.locales, defaultLocale: config.defaultLocale, customSlugLocales: config.customSlugLocales },
@@ -28,8 +26,7 @@ await runProcess('command-service', async (config, logger) => {
     app: createCommandApp({ deps, auth, logger, trustProxy: config.trustProxy, publicUrl: config.publicUrl, idempotency: stores.idempotency }),
     close: async () => {
       await deps.drainLater();
-      await auth.close();
-      await stores.close();
+      await services.close();
     },
   };
 });

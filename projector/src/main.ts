@@ -1,5 +1,4 @@
-import { openStores } from '@pagelog/service-kit/open-stores';
-import { openAuth } from '@pagelog/service-kit/auth/open-auth';
+import { composeServices } from '@pagelog/service-kit/compose-services';
 import { openMailer } from '@pagelog/service-kit/open-mailer';
 import { runProcess } from '@pagelog/service-kit/run-service';
 import { Projector } from './core/projector';
@@ -12,8 +11,8 @@ import { allReactors } from './reactors';
  * personal data with the users' keys and send mail.
  */
 await runProcess('projector', async (config, logger) => {
-  const stores = await openStores(config, logger);
-  const auth = await openAuth(config, stores.eventStore, logger);
+  const services = await composeServices(config, logger);
+  const { stores, auth } = services;
   const mailer = openMailer(config, logger);
   const reactors = allReactors({ mailer, vault: auth.vault, readModels: stores.readModels, publicUrl: config.publicUrl });
   const projector = new Projector({ eventStore: stores.eventStore, readModels: stores.readModels, projections: allProjections, reactors, leaseMs: config.reactorLeaseMs, logger });
@@ -23,8 +22,7 @@ await runProcess('projector', async (config, logger) => {
       await projector.settle().catch(() => {});
       await projector.stop();
       await mailer.close();
-      await auth.close();
-      await stores.close();
+      await services.close();
     },
   };
 });

@@ -6,9 +6,8 @@ import { Projector } from '@pagelog/projector/core/projector';
 import { shadowName } from '@pagelog/projector/core/shadow-projection';
 import { allProjections } from '@pagelog/projector/projections';
 import { createLogger } from '@pagelog/service-kit/logger';
-import { openAuth } from '@pagelog/service-kit/auth/open-auth';
-import { commandDeps } from '@pagelog/command-service/command-app';
-import { openUsersDeps } from '@pagelog/command-service/users/open-users-deps';
+import { composeServices } from '@pagelog/service-kit/compose-services';
+import { commandServices } from '@pagelog/command-service/command-services';
 import { seedRoles } from '@pagelog/command-service/users/seed-roles';
 import { completeSetup, isSetupComplete, issueSetupLink } from '@pagelog/command-service/users/commands';
 import { commandContext, SYSTEM_ACTOR } from '@pagelog/command-service/core/command-context';
@@ -67,8 +66,8 @@ async function main(argv: string[]): Promise<number> {
     }
     if (command === 'create-admin') {
       const logger = createLogger('warn', 'cli');
-      const auth = await openAuth(config, stores.eventStore, logger);
-      const deps = openUsersDeps(commandDeps(stores.eventStore), auth, config, logger);
+      const services = await composeServices(config, logger);
+      const deps = commandServices(services);
       try {
         const context = commandContext(SYSTEM_ACTOR, 'create-admin');
         await seedRoles(deps, context);
@@ -96,7 +95,7 @@ async function main(argv: string[]): Promise<number> {
         }
         throw error;
       } finally {
-        await auth.close();
+        await services.close();
       }
     }
     if (command === 'status') {

@@ -5,13 +5,15 @@ import type { Logger } from 'pino';
 import type { EventStore } from '@pagelog/storage/event-store/event-store';
 import { API_BASE } from '@pagelog/contracts/endpoints';
 import type { Config } from '@pagelog/service-kit/config';
-import { openStores, type Stores } from '@pagelog/service-kit/open-stores';
+import type { Stores } from '@pagelog/service-kit/open-stores';
+import { composeServices } from '@pagelog/service-kit/compose-services';
 import { apiStack } from '@pagelog/service-kit/http/api-stack';
 import { createHttpServer, listen } from '@pagelog/service-kit/http/http-server';
 import { servedOverHttps } from '@pagelog/contracts/transport-security';
-import { commandDeps, commandRoutes } from '@pagelog/command-service/command-app';
+import { commandRoutes } from '@pagelog/command-service/command-app';
+import { commandServices } from '@pagelog/command-service/command-services';
 import { queryRoutes } from '@pagelog/query-service/query-app';
-import { userQueryDeps } from '@pagelog/query-service/core/query-deps';
+import { queryServices } from '@pagelog/query-service/core/query-deps';
 import { Projector } from '@pagelog/projector/core/projector';
 import { allProjections } from '@pagelog/projector/projections';
 import { allReactors } from '@pagelog/projector/reactors';
@@ -19,10 +21,9 @@ import { openMailer } from '@pagelog/service-kit/open-mailer';
 import { createSiteApp } from '@pagelog/site-web/server/create-site-app';
 import { adminStatic } from './admin-static';
 import { seed } from '@pagelog/command-service/seed';
-import { openAuth, type AuthServices } from '@pagelog/service-kit/auth/open-auth';
-import { openUsersDeps } from '@pagelog/command-service/users/open-users-deps';
+import type { AuthServices } from '@pagelog/service-kit/auth/open-auth';
 import { ensureFirstAdministrator } from '@pagelog/command-service/users/first-administrator';
-import { pagesDeps, type PagesDeps } from '@pagelog/command-service/pages/pages-deps';
+import type { PagesDeps } from '@pagelog/command-service/pages/pages-deps';
 
 export interface RunningPagelog {
   url: string;
@@ -53,9 +54,8 @@ export async function startPagelog(
     wrapEventStore?: (store: EventStore) => EventStore;
   } = {},
 ): Promise<RunningPagelog> {
-  const clock = options.clock ?? Date.now;
-  const stores = await openStores(config, logger);
-  const auth = await openAuth(config, stores.eventStore, logger.child({ part: 'auth' }), clock);
+  const services = await composeServices(config, logger, { clock: options.clock });
+  const { stores, auth, clock } = services;
   const mailer = openMailer(config, logger);
   const projector = new Projector({
     eventStore: stores.eventStore,
@@ -67,8 +67,7 @@ export async function startPagelog(
   });
   await projector.start();
 
-  const commandStore = options.wrapEventStore ? options.wrapEventStore(stores.eventStore) : stores.eventStore;
-  const deps = pagesDeps(openUsersDeps(commandDeps(commandStore), auth, config, logger.child({ part: 'commands' }), { clock, sleep: options.sleep, later: options.later }), stores.readModels, config.consistencyTimeoutMs);
+  const deps = commandServices(services, { sleep: options.sleep, later: options.later, wrapEventStore: options.wrapEventStore });
   const seeded = await seed(
     deps,
     { availableLocales: config.locales, defaultLocale: config.defaultLocale, customSlugLocales: config.customSlugLocales },
@@ -87,7 +86,7 @@ export async function startPagelog(
   // pick the address its login attempts are counted under.
   api.proxy = config.trustProxy;
   api.maxIpsCount = 1;
-  const routes = [...commandRoutes(deps), ...queryRoutes(userQueryDeps(stores, auth, config))];
+  const routes = [...commandRoutes(deps), ...queryRoutes(queryServices(services))];
   for (const m of apiStack(logger.child({ part: 'api' }), { auth, routes, publicUrl: config.publicUrl, idempotency: stores.idempotency, clock })) api.use(m);
 
   const app = new Koa();
@@ -132,8 +131,7 @@ export async function startPagelog(
       await projector.settle().catch(() => {});
       await projector.stop();
       await mailer.close();
-      await auth.close();
-      await stores.close();
+      await services.close();
     },
   };
 }

@@ -39,7 +39,3 @@ export function readModelLookups(store: ReadModelStore, consistencyTimeoutMs: nu
     },
   };
 }
-
-export function pagesDeps(users: UsersDeps, store: ReadModelStore, consistencyTimeoutMs: number): PagesDeps {
-  return { ...users, lookups: readModelLookups(store, consistencyTimeoutMs) };
-}

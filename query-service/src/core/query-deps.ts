@@ -3,9 +3,7 @@ import type { ReadModelStore } from '@pagelog/storage/read-model-store/read-mode
 import type { BlobStore } from '@pagelog/storage/blob-store/blob-store';
 import type { PersonalDataVault } from '@pagelog/storage/key-store/personal-data-vault';
 import type { SessionManager } from '@pagelog/service-kit/auth/sessions';
-import type { AuthServices } from '@pagelog/service-kit/auth/open-auth';
-import type { Config } from '@pagelog/service-kit/config';
-import type { Stores } from '@pagelog/service-kit/open-stores';
+import type { Services } from '@pagelog/service-kit/compose-services';
 
 export interface QueryDeps {
   readModels: ReadModelStore;
@@ -24,8 +22,8 @@ export interface UserQueryDeps extends QueryDeps {
   inactivityMinutes: number;
 }
 
-/** The query routes' dependencies from the opened stores and services (one process or the embedded one). */
-export function userQueryDeps(stores: Stores, auth: AuthServices, config: Config): UserQueryDeps {
+/** The query routes' dependencies from the opened services (one process or the embedded one). */
+export function queryServices({ stores, auth, config }: Services): UserQueryDeps {
   return {
     readModels: stores.readModels,
     eventStore: stores.eventStore,
