@@ -1,10 +1,13 @@
 import type { Block } from './block';
+import { blockType } from './block-types';
 import { htmlAttributes } from './html-attributes';
 import { readLinkTarget } from './link-target';
+import { propWidgets } from './prop-widgets';
 
 /**
- * Internal links in block props: a prop that is a link by itself (a call to action's URL) or an
- * href inside HTML (rich text). A link is internal when the link rule accepts it (link-target.ts)
+ * Internal links in block props: a prop the block type declares as a link (widget `link`: a call
+ * to action's URL, an image's URL) or an href inside a prop it declares as HTML (widget `html`:
+ * rich text). Other props are never read as links, whatever they hold. A link is internal when the link rule accepts it (link-target.ts)
  * and it is a path on this site (`/over-ons`, `/en-gb/about#team`) or a full URL on one of the
  * site's own origins. Paths are compared without query, fragment, trailing slash or case; a
  * percent-encoded character is an ordinary character of the path (`/%5Chost` is a path here, as
@@ -35,30 +38,31 @@ export function internalPath(link: string, origins: readonly string[] = []): str
   return null;
 }
 
-/** Every string in a props tree, with a way to replace it. */
-function mapStrings(value: unknown, map: (text: string) => string): unknown {
-  if (typeof value === 'string') return map(value);
-  if (Array.isArray(value)) return value.map((v) => mapStrings(v, map));
-  if (value !== null && typeof value === 'object') {
-    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, mapStrings(v, map)]));
+/**
+ * The block's props with each prop declared as a link or as HTML passed through `map`, which is
+ * told which of the two it is; other props and unknown block types are left as they are.
+ */
+function mapLinkProps(block: Block, map: (text: string, widget: 'link' | 'html') => string): Record<string, unknown> {
+  const definition = blockType(block.type);
+  if (!definition || block.props === null || typeof block.props !== 'object') return block.props;
+  let props = block.props;
+  for (const [name, widget] of propWidgets(definition)) {
+    const value = props[name];
+    if ((widget !== 'link' && widget !== 'html') || typeof value !== 'string') continue;
+    const next = map(value, widget);
+    if (next !== value) props = { ...props, [name]: next };
   }
-  return value;
+  return props;
 }
 
-/** The hrefs in a text that holds markup (rich text); none in plain text. */
-function hrefsOf(text: string) {
-  return text.includes('<') ? htmlAttributes(text).filter((a) => a.name === 'href') : [];
+/** The hrefs in markup (rich text). */
+function hrefsOf(html: string) {
+  return html.includes('<') ? htmlAttributes(html).filter((a) => a.name === 'href') : [];
 }
 
-function linksOfText(text: string, origins: readonly string[]): string[] {
-  const found: string[] = [];
-  const whole = internalPath(text, origins);
-  if (whole !== null) found.push(whole);
-  for (const href of hrefsOf(text)) {
-    const path = internalPath(href.value, origins);
-    if (path !== null) found.push(path);
-  }
-  return found;
+/** The links a prop holds: itself for a link prop, its hrefs for an HTML prop. */
+function linksOf(text: string, widget: 'link' | 'html'): string[] {
+  return widget === 'link' ? [text] : hrefsOf(text).map((href) => href.value);
 }
 
 /** An attribute value written back in double quotes, with what would end or change it escaped. */
@@ -70,8 +74,11 @@ function quoted(value: string): string {
 export function internalLinks(blocks: readonly Block[], origins: readonly string[] = []): string[] {
   const found = new Set<string>();
   for (const block of blocks) {
-    mapStrings(block.props, (text) => {
-      for (const path of linksOfText(text, origins)) found.add(path);
+    mapLinkProps(block, (text, widget) => {
+      for (const link of linksOf(text, widget)) {
+        const path = internalPath(link, origins);
+        if (path !== null) found.add(path);
+      }
       return text;
     });
   }
@@ -94,9 +101,8 @@ export function rewriteLinks(blocks: readonly Block[], fromPath: string, toPath:
   };
   const result = blocks.map((block) => ({
     ...block,
-    props: mapStrings(block.props, (text) => {
-      const whole = rewrite(text);
-      if (whole !== null) return whole;
+    props: mapLinkProps(block, (text, widget) => {
+      if (widget === 'link') return rewrite(text) ?? text;
       // Replaced from the end, so the offsets of the hrefs before stay right.
       let next = text;
       for (const href of hrefsOf(text).reverse()) {
@@ -104,7 +110,7 @@ export function rewriteLinks(blocks: readonly Block[], fromPath: string, toPath:
         if (link !== null) next = next.slice(0, href.start) + quoted(link) + next.slice(href.end);
       }
       return next;
-    }) as Record<string, unknown>,
+    }),
   }));
   return { blocks: changed ? result : [...blocks], changed };
 }

@@ -38,6 +38,19 @@ describe('internal links in blocks', () => {
     expect(internalLinks(blocks)).to.have.members(['/over-ons', '/en-gb/about', '/contact']);
   });
 
+  it('reads only the props the block type declares as links or HTML, not text that looks like a path', () => {
+    const blocks: Block[] = [
+      { type: 'heading', key: 'h', props: { text: '/over-ons', level: 2 }, anchorPoint: '' },
+      { type: 'callToAction', key: 'c', props: { title: '/contact', text: '<a href="/prijzen">x</a>', buttonText: 'Go', url: '/vacatures' }, anchorPoint: '' },
+      { type: 'image', key: 'i', props: { url: '/media/a.jpg', alt: '/alt', caption: '' }, anchorPoint: '' },
+      { type: 'video', key: 'v', props: { url: '/onbekend' }, anchorPoint: '' },
+    ];
+    expect(internalLinks(blocks)).to.have.members(['/vacatures', '/media/a.jpg']);
+    const { blocks: after, changed } = rewriteLinks(blocks, '/over-ons', '/elders');
+    expect(changed).to.equal(false);
+    expect(after).to.deep.equal(blocks);
+  });
+
   it('reads hrefs as a browser does: unquoted, entity-encoded, and never one the link rule refuses', () => {
     const blocks = [text('t', '<a href=/over-ons>a</a><a HREF="&#47;contact">b</a><a href="/&#92;evil.example">c</a><a href="&#47;&#47;evil.example">d</a>')];
     expect(internalLinks(blocks, [ANY_ORIGIN])).to.have.members(['/over-ons', '/contact']);

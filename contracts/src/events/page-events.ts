@@ -158,22 +158,3 @@ export type PageEvent =
 
 /** What a page's stream may hold: its events, and a fence left by a takeover of its claim (never projected). */
 export type PageStreamEvent = PageEvent | ClaimFenced;
-
-export const pageEventTypes: PageEvent['type'][] = [
-  'PageCreated',
-  'PageVersionStored',
-  'PageDraftStarted',
-  'PagePublished',
-  'PageUnpublished',
-  'PageSlugChanged',
-  'PageAnchorChanged',
-  'PageTypeDataChanged',
-  'PageSettingsStored',
-  'PageLinksUpdated',
-  'PageDeleted',
-  'PublicationRequested',
-  'PublicationRequestResent',
-  'PublicationRequestRevoked',
-  'PublicationAccepted',
-  'PublicationRejected',
-];

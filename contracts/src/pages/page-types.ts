@@ -1,5 +1,7 @@
 import { object, string, type AnyObjectSchema } from 'yup';
-import type { BlockTypeId, PropMeta } from '../blocks/block-types';
+import type { PropMeta } from '../blocks/block-definition';
+import { blocksAllowedOn, type BlockTypeId } from '../blocks/block-types';
+import type { PageTypeId } from './page-type-ids';
 
 /**
  * Page types: which blocks a page may hold, the schema of its typeData (edited in the page
@@ -14,6 +16,7 @@ export interface PageTypeDefinition {
   singularLabel: string;
   /** One line for the new-page form. */
   description: string;
+  /** Derived from the block types' own `pageTypes`. */
   allowedBlocks: BlockTypeId[];
   typeData: AnyObjectSchema;
   header: 'default' | 'minimal' | 'none';
@@ -22,15 +25,13 @@ export interface PageTypeDefinition {
   isBase?: boolean;
 }
 
-const allBlocks: BlockTypeId[] = ['heading', 'text', 'image', 'callToAction'];
-
 export const pageTypes = {
   base: {
     id: 'base',
     label: 'Pages',
     singularLabel: 'Page',
     description: 'A blank page of any blocks (also the site\'s 404 pages)',
-    allowedBlocks: allBlocks,
+    allowedBlocks: blocksAllowedOn('base'),
     typeData: object({}),
     header: 'default',
     footer: 'default',
@@ -41,7 +42,7 @@ export const pageTypes = {
     label: 'Articles',
     singularLabel: 'Article',
     description: 'News, insights and publications, with an author and a date',
-    allowedBlocks: allBlocks,
+    allowedBlocks: blocksAllowedOn('article'),
     typeData: object({
       author: string().label('Author').trim().default('').max(254, 'V_11'),
       publicationDate: string()
@@ -60,15 +61,12 @@ export const pageTypes = {
     label: 'Landing pages',
     singularLabel: 'Landing page',
     description: 'A campaign or home page with a slim header',
-    allowedBlocks: allBlocks,
+    allowedBlocks: blocksAllowedOn('landing-page'),
     typeData: object({}),
     header: 'minimal',
     footer: 'default',
   },
-} satisfies Record<string, PageTypeDefinition>;
-
-export type PageTypeId = keyof typeof pageTypes;
-export const pageTypeIds = Object.keys(pageTypes) as PageTypeId[];
+} satisfies Record<PageTypeId, PageTypeDefinition>;
 
 export function pageType(id: string): PageTypeDefinition | undefined {
   return Object.hasOwn(pageTypes, id) ? (pageTypes as Record<string, PageTypeDefinition>)[id] : undefined;

@@ -3,7 +3,7 @@ import { anchorPattern } from '../blocks/anchors';
 import { blockFileSchema, blockImageSchema } from '../blocks/block-media';
 import { locales } from '../locales';
 import { slugPattern } from '../slugs';
-import { pageTypeIds } from './page-types';
+import { pageTypeIds } from './page-type-ids';
 import { publicationStatuses } from './page';
 
 /** Request schemas of the page calls (spec section 7, Pages). Codes are catalogue codes. */
@@ -58,7 +58,7 @@ export const seoSchemaFields = {
 export const createPageSchema = object({
   title: requiredText(),
   slug: slugField(),
-  type: string().required('V_01').oneOf(pageTypeIds as string[], 'V_12'),
+  type: string().required('V_01').oneOf(pageTypeIds as readonly string[], 'V_12'),
   locale: locale(),
   content: string().default('').max(100_000, 'V_14'),
   typeData: plainObject(),
@@ -175,7 +175,7 @@ export type PageListColumn = (typeof pageListColumns)[number];
 
 /** POST /page/list {type, locale, pageIndex, pageSize, searchTerm, columnToSort, sortOrder}. */
 export const pageListSchema = object({
-  type: string().trim().oneOf(['', ...(pageTypeIds as string[])], 'V_12').optional(),
+  type: string().trim().oneOf(['', ...pageTypeIds], 'V_12').optional(),
   locale: string().trim().oneOf(['', ...(locales as readonly string[])], 'V_12').optional(),
   status: string().oneOf(['', ...publicationStatuses], 'V_12').optional(),
   pageIndex: number().typeError('V_12').integer('V_12').min(0, 'V_12').max(1_000_000, 'V_12').default(0),
@@ -193,7 +193,7 @@ export const getMultipleSchema = object({
 
 /** POST /page/get-pages {type, locale}. */
 export const getPagesSchema = object({
-  type: string().trim().oneOf(['', ...(pageTypeIds as string[])], 'V_12').optional(),
+  type: string().trim().oneOf(['', ...pageTypeIds], 'V_12').optional(),
   locale: string().trim().oneOf(['', ...(locales as readonly string[])], 'V_12').optional(),
 });
 

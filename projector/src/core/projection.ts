@@ -1,4 +1,5 @@
 import type { RecordedEvent } from '@pagelog/contracts/events/event';
+import type { EventData, PagelogEventType } from '@pagelog/contracts/events/registry';
 import type { Prefetch, UnitOfWork } from '@pagelog/storage/read-model-store/read-model-store';
 
 /**
@@ -23,4 +24,30 @@ export interface Projection {
 /** True when a document has already seen this event of its stream (replays are harmless). */
 export function alreadyApplied(doc: { revision?: unknown } | null, event: RecordedEvent): boolean {
   return doc !== null && typeof doc.revision === 'number' && doc.revision >= event.revision;
+}
+
+/** A stored event of type `T`, its data typed. */
+export type RecordedOf<T extends PagelogEventType> = RecordedEvent<T, EventData<T>>;
+
+/** One handler for each event type in `T`, and for no other. */
+export type EventHandlers<T extends PagelogEventType> = { [K in T]: (event: RecordedOf<K>, uow: UnitOfWork) => Promise<void> | void };
+
+/**
+ * A projection from one handler per event type. Name the event types it handles as `T`
+ * (`defineProjection<PageEvent['type']>(…)`): a type of `T` without a handler, or a handler for
+ * a type outside `T`, does not compile, and `handles` is the handlers' keys, so the two lists
+ * cannot drift apart.
+ */
+export function defineProjection<T extends PagelogEventType>(
+  definition: Omit<Projection, 'handles' | 'apply'> & { handlers: EventHandlers<NoInfer<T>> },
+): Projection {
+  const { handlers, ...rest } = definition;
+  const table = handlers as unknown as Record<string, (event: RecordedEvent, uow: UnitOfWork) => Promise<void> | void>;
+  return {
+    ...rest,
+    handles: Object.keys(handlers),
+    async apply(event, uow) {
+      if (Object.hasOwn(table, event.type)) await table[event.type]!(event, uow);
+    },
+  };
 }

@@ -1,12 +1,11 @@
 import type { RecordedEvent } from '@pagelog/contracts/events/event';
-import { pageEventTypes, type PageEvent } from '@pagelog/contracts/events/page-events';
+import type { PageEvent } from '@pagelog/contracts/events/page-events';
 import { ANY_ORIGIN, internalLinks } from '@pagelog/contracts/blocks/links';
 import { publicationStatus, type PageVersionView } from '@pagelog/contracts/pages/page';
 import type { PageDoc, RequestDoc, VersionDoc } from '@pagelog/contracts/pages/page-docs';
 import { readModels } from '@pagelog/contracts/read-models';
 import type { UnitOfWork } from '@pagelog/storage/read-model-store/read-model-store';
-import type { Projection } from '../core/projection';
-import { alreadyApplied } from '../core/projection';
+import { alreadyApplied, defineProjection, type RecordedOf } from '../core/projection';
 
 const pages = readModels.pages.collection;
 const versions = readModels.pageVersions.collection;
@@ -45,8 +44,32 @@ async function decide(uow: UnitOfWork, page: PageDoc, event: RecordedEvent, data
   return { hasPublicationRequest: false, openRequest: null };
 }
 
+type PageEventType = PageEvent['type'];
+
+/** A handler for an event of an existing page: skipped when the page is gone or has seen the event. */
+function onPage<K extends PageEventType>(handle: (event: RecordedOf<K>, page: PageDoc, uow: UnitOfWork) => Promise<void> | void) {
+  return async (event: RecordedOf<K>, uow: UnitOfWork) => {
+    const page = await uow.get<PageDoc>(pages, event.data.pageId);
+    if (!page || alreadyApplied(page, event)) return;
+    await handle(event, page, uow);
+  };
+}
+
+/**
+ * Written before settings belonged to the draft (PageAnchorChanged, PageTypeDataChanged): they
+ * changed the page, and so what its current draft carries.
+ */
+async function changeSettings(uow: UnitOfWork, page: PageDoc, event: RecordedEvent, change: Partial<Pick<PageDoc, 'anchor' | 'typeData'>>) {
+  const draft = await version(uow, page.draftVersionID);
+  if (draft) {
+    const settings = { typeData: page.typeData, anchor: page.anchor, ...draft.settings, ...change };
+    uow.put(versions, draft.id, { ...draft, settings, revision: event.revision });
+  }
+  uow.put(pages, page.id, touched(page, event, change));
+}
+
 /** The admin's view of pages, of every version of each page, of publication requests, and of the links between pages. */
-export const pagesProjection: Projection = {
+export const pagesProjection = defineProjection<PageEventType>({
   name: readModels.pages.projection,
   // 2: status, requests, links, tombstone-free deletes (issue 4). 3: the settings each version carries (issue 9).
   version: 3,
@@ -56,8 +79,6 @@ export const pagesProjection: Projection = {
     { name: requests, indexes: ['status', 'pageID', 'requestedBy'] },
     { name: links, indexes: ['path', 'pageId'] },
   ],
-  // Every page event: the admin's view follows each step.
-  handles: pageEventTypes,
   prefetch(events) {
     const data = events.map((e) => e.data as { pageId: string; versionId?: string; basedOnVersionId?: string; requestId?: string });
     return [
@@ -66,15 +87,13 @@ export const pagesProjection: Projection = {
       { collection: requests, ids: data.flatMap((d) => (d.requestId ? [d.requestId] : [])) },
     ];
   },
-  async apply(recorded, uow) {
-    const event = recorded as unknown as PageEvent & RecordedEvent;
-    const pageId = event.data.pageId;
-    const page = await uow.get<PageDoc>(pages, pageId);
-    if (alreadyApplied(page, recorded)) return;
-    const at = recorded.metadata.occurredAt;
-    const by = recorded.metadata.actorId;
-    if (event.type === 'PageCreated') {
+  // Every page event: the admin's view follows each step.
+  handlers: {
+    async PageCreated(event, uow) {
       const d = event.data;
+      if (alreadyApplied(await uow.get<PageDoc>(pages, d.pageId), event)) return;
+      const at = event.metadata.occurredAt;
+      const by = event.metadata.actorId;
       uow.put(pages, d.pageId, {
         id: d.pageId,
         slug: d.slug,
@@ -93,7 +112,7 @@ export const pagesProjection: Projection = {
         hasPublicationRequest: false,
         openRequest: null,
         copiedFrom: d.copiedFrom ?? null,
-        revision: recorded.revision,
+        revision: event.revision,
         createdAt: at,
         createdBy: by,
         updatedAt: at,
@@ -118,138 +137,120 @@ export const pagesProjection: Projection = {
         storedAt: at,
         storedBy: by,
         settings: { typeData: d.typeData, anchor: '' },
-        revision: recorded.revision,
+        revision: event.revision,
       } satisfies VersionDoc);
-      return;
-    }
-    if (!page) return;
-    switch (event.type) {
-      case 'PageVersionStored': {
-        const { pageId: _p, versionId, mergedFromRevision: _m, ...content } = event.data;
-        const existing = await version(uow, versionId);
-        if (existing) uow.put(versions, versionId, { ...existing, ...content, storedAt: at, storedBy: by, revision: recorded.revision });
-        const linkPaths = versionId === page.draftVersionID ? indexLinks(uow, page, content.blocks) : page.linkPaths;
-        uow.put(pages, pageId, touched(page, recorded, { title: content.title, linkPaths }));
-        return;
+    },
+    PageVersionStored: onPage(async (event, page, uow) => {
+      const { pageId: _p, versionId, mergedFromRevision: _m, ...content } = event.data;
+      const existing = await version(uow, versionId);
+      if (existing) uow.put(versions, versionId, { ...existing, ...content, storedAt: event.metadata.occurredAt, storedBy: event.metadata.actorId, revision: event.revision });
+      const linkPaths = versionId === page.draftVersionID ? indexLinks(uow, page, content.blocks) : page.linkPaths;
+      uow.put(pages, page.id, touched(page, event, { title: content.title, linkPaths }));
+    }),
+    PageLinksUpdated: onPage(async (event, page, uow) => {
+      const d = event.data;
+      const existing = await version(uow, d.versionId);
+      if (existing) uow.put(versions, d.versionId, { ...existing, blocks: d.blocks, storedAt: event.metadata.occurredAt, storedBy: event.metadata.actorId, revision: event.revision });
+      uow.put(pages, page.id, touched(page, event, { linkPaths: indexLinks(uow, page, d.blocks) }));
+    }),
+    PageDraftStarted: onPage(async (event, page, uow) => {
+      const d = event.data;
+      const basedOn = await version(uow, d.basedOnVersionId);
+      uow.put(versions, d.versionId, {
+        title: page.title,
+        blocks: [],
+        seoTitle: '',
+        seoDescription: '',
+        seoKeywords: [],
+        seoImage: [],
+        ...(basedOn ?? {}),
+        id: d.versionId,
+        pageID: d.pageId,
+        published: false,
+        hasPublicationRequest: false,
+        publicationRequestId: null,
+        basedOnVersionId: d.basedOnVersionId,
+        storedAt: event.metadata.occurredAt,
+        storedBy: event.metadata.actorId,
+        revision: event.revision,
+      } satisfies VersionDoc);
+      uow.put(pages, page.id, touched(page, event, { draftVersionID: d.versionId, versionIds: [...page.versionIds, d.versionId] }));
+    }),
+    PagePublished: onPage(async (event, page, uow) => {
+      const d = event.data;
+      const v = await version(uow, d.versionId);
+      if (v) uow.put(versions, d.versionId, { ...v, published: true, revision: event.revision });
+      uow.put(pages, page.id, touched(page, event, { publishedVersionID: d.versionId, publishedID: d.versionId, everPublished: true, publishedAt: event.metadata.occurredAt }));
+    }),
+    PageUnpublished: onPage((event, page, uow) => {
+      uow.put(pages, page.id, touched(page, event, { publishedVersionID: null, publishedID: null }));
+    }),
+    PageSlugChanged: onPage((event, page, uow) => {
+      uow.put(pages, page.id, touched(page, event, { slug: event.data.slug }));
+    }),
+    PageAnchorChanged: onPage((event, page, uow) => changeSettings(uow, page, event, { anchor: event.data.anchor })),
+    PageTypeDataChanged: onPage((event, page, uow) => changeSettings(uow, page, event, { typeData: event.data.typeData })),
+    PageSettingsStored: onPage(async (event, page, uow) => {
+      // The page's row shows the draft's settings, as it shows the draft's title.
+      const d = event.data;
+      const existing = await version(uow, d.versionId);
+      if (existing) {
+        const settings = { typeData: d.typeData, anchor: d.anchor };
+        uow.put(versions, d.versionId, { ...existing, settings, storedAt: event.metadata.occurredAt, storedBy: event.metadata.actorId, revision: event.revision });
       }
-      case 'PageLinksUpdated': {
-        const d = event.data;
-        const existing = await version(uow, d.versionId);
-        if (existing) uow.put(versions, d.versionId, { ...existing, blocks: d.blocks, storedAt: at, storedBy: by, revision: recorded.revision });
-        uow.put(pages, pageId, touched(page, recorded, { linkPaths: indexLinks(uow, page, d.blocks) }));
-        return;
-      }
-      case 'PageDraftStarted': {
-        const d = event.data;
-        const basedOn = await version(uow, d.basedOnVersionId);
-        uow.put(versions, d.versionId, {
-          title: page.title,
-          blocks: [],
-          seoTitle: '',
-          seoDescription: '',
-          seoKeywords: [],
-          seoImage: [],
-          ...(basedOn ?? {}),
-          id: d.versionId,
-          pageID: d.pageId,
-          published: false,
-          hasPublicationRequest: false,
-          publicationRequestId: null,
-          basedOnVersionId: d.basedOnVersionId,
-          storedAt: at,
-          storedBy: by,
-          revision: recorded.revision,
-        } satisfies VersionDoc);
-        uow.put(pages, pageId, touched(page, recorded, { draftVersionID: d.versionId, versionIds: [...page.versionIds, d.versionId] }));
-        return;
-      }
-      case 'PagePublished': {
-        const d = event.data;
-        const v = await version(uow, d.versionId);
-        if (v) uow.put(versions, d.versionId, { ...v, published: true, revision: recorded.revision });
-        uow.put(pages, pageId, touched(page, recorded, { publishedVersionID: d.versionId, publishedID: d.versionId, everPublished: true, publishedAt: at }));
-        return;
-      }
-      case 'PageUnpublished':
-        uow.put(pages, pageId, touched(page, recorded, { publishedVersionID: null, publishedID: null }));
-        return;
-      case 'PageSlugChanged':
-        uow.put(pages, pageId, touched(page, recorded, { slug: event.data.slug }));
-        return;
-      case 'PageAnchorChanged':
-      case 'PageTypeDataChanged': {
-        // Written before settings belonged to the draft: they changed the page, and so what its
-        // current draft carries.
-        const change = event.type === 'PageAnchorChanged' ? { anchor: event.data.anchor } : { typeData: event.data.typeData };
-        const draft = await version(uow, page.draftVersionID);
-        if (draft) {
-          const settings = { typeData: page.typeData, anchor: page.anchor, ...draft.settings, ...change };
-          uow.put(versions, draft.id, { ...draft, settings, revision: recorded.revision });
-        }
-        uow.put(pages, pageId, touched(page, recorded, change));
-        return;
-      }
-      case 'PageSettingsStored': {
-        // The page's row shows the draft's settings, as it shows the draft's title.
-        const d = event.data;
-        const existing = await version(uow, d.versionId);
-        if (existing) uow.put(versions, d.versionId, { ...existing, settings: { typeData: d.typeData, anchor: d.anchor }, storedAt: at, storedBy: by, revision: recorded.revision });
-        uow.put(pages, pageId, touched(page, recorded, { typeData: d.typeData, anchor: d.anchor }));
-        return;
-      }
-      case 'PageDeleted':
-        for (const id of page.versionIds) uow.delete(versions, id);
-        for (const path of page.linkPaths) uow.delete(links, linkId(pageId, path));
-        uow.delete(pages, pageId);
-        return;
-      case 'PublicationRequested': {
-        const d = event.data;
-        uow.put(requests, d.requestId, {
-          id: d.requestId,
-          pageID: pageId,
-          versionID: d.versionId,
-          pageTitle: page.title,
-          pageSlug: page.slug,
-          locale: page.locale,
-          type: page.type,
-          comment: d.comment,
-          requestedBy: d.requestedBy,
-          requestedAt: at,
-          resentAt: null,
-          status: 'requested',
-          feedback: '',
-          reviewedBy: null,
-          reviewedAt: null,
-        } satisfies RequestDoc);
-        const v = await version(uow, d.versionId);
-        if (v) uow.put(versions, d.versionId, { ...v, hasPublicationRequest: true, publicationRequestId: d.requestId, revision: recorded.revision });
-        uow.put(
-          pages,
-          pageId,
-          touched(page, recorded, {
-            hasPublicationRequest: true,
-            openRequest: { requestId: d.requestId, versionId: d.versionId, comment: d.comment, requestedBy: d.requestedBy, requestedAt: at },
-          }),
-        );
-        return;
-      }
-      case 'PublicationRequestResent': {
-        const d = event.data;
-        const request = await uow.get<RequestDoc>(requests, d.requestId);
-        const comment = d.comment !== '' ? d.comment : (request?.comment ?? '');
-        if (request) uow.put(requests, d.requestId, { ...request, comment, resentAt: at });
-        uow.put(pages, pageId, touched(page, recorded, { openRequest: page.openRequest ? { ...page.openRequest, comment } : null }));
-        return;
-      }
-      case 'PublicationRequestRevoked':
-        uow.put(pages, pageId, touched(page, recorded, await decide(uow, page, recorded, { ...event.data, feedback: '' }, 'revoked')));
-        return;
-      case 'PublicationAccepted':
-        uow.put(pages, pageId, touched(page, recorded, await decide(uow, page, recorded, event.data, 'accepted')));
-        return;
-      case 'PublicationRejected':
-        uow.put(pages, pageId, touched(page, recorded, await decide(uow, page, recorded, event.data, 'rejected')));
-        return;
-    }
+      uow.put(pages, page.id, touched(page, event, { typeData: d.typeData, anchor: d.anchor }));
+    }),
+    PageDeleted: onPage((_event, page, uow) => {
+      for (const id of page.versionIds) uow.delete(versions, id);
+      for (const path of page.linkPaths) uow.delete(links, linkId(page.id, path));
+      uow.delete(pages, page.id);
+    }),
+    PublicationRequested: onPage(async (event, page, uow) => {
+      const d = event.data;
+      const at = event.metadata.occurredAt;
+      uow.put(requests, d.requestId, {
+        id: d.requestId,
+        pageID: page.id,
+        versionID: d.versionId,
+        pageTitle: page.title,
+        pageSlug: page.slug,
+        locale: page.locale,
+        type: page.type,
+        comment: d.comment,
+        requestedBy: d.requestedBy,
+        requestedAt: at,
+        resentAt: null,
+        status: 'requested',
+        feedback: '',
+        reviewedBy: null,
+        reviewedAt: null,
+      } satisfies RequestDoc);
+      const v = await version(uow, d.versionId);
+      if (v) uow.put(versions, d.versionId, { ...v, hasPublicationRequest: true, publicationRequestId: d.requestId, revision: event.revision });
+      uow.put(
+        pages,
+        page.id,
+        touched(page, event, {
+          hasPublicationRequest: true,
+          openRequest: { requestId: d.requestId, versionId: d.versionId, comment: d.comment, requestedBy: d.requestedBy, requestedAt: at },
+        }),
+      );
+    }),
+    PublicationRequestResent: onPage(async (event, page, uow) => {
+      const d = event.data;
+      const request = await uow.get<RequestDoc>(requests, d.requestId);
+      const comment = d.comment !== '' ? d.comment : (request?.comment ?? '');
+      if (request) uow.put(requests, d.requestId, { ...request, comment, resentAt: event.metadata.occurredAt });
+      uow.put(pages, page.id, touched(page, event, { openRequest: page.openRequest ? { ...page.openRequest, comment } : null }));
+    }),
+    PublicationRequestRevoked: onPage(async (event, page, uow) => {
+      uow.put(pages, page.id, touched(page, event, await decide(uow, page, event, { ...event.data, feedback: '' }, 'revoked')));
+    }),
+    PublicationAccepted: onPage(async (event, page, uow) => {
+      uow.put(pages, page.id, touched(page, event, await decide(uow, page, event, event.data, 'accepted')));
+    }),
+    PublicationRejected: onPage(async (event, page, uow) => {
+      uow.put(pages, page.id, touched(page, event, await decide(uow, page, event, event.data, 'rejected')));
+    }),
   },
-};
+});

@@ -1,12 +1,10 @@
-import type { RecordedEvent } from '@pagelog/contracts/events/event';
 import type { PageEvent } from '@pagelog/contracts/events/page-events';
 import type { PublicPageView } from '@pagelog/contracts/pages/page';
 import { redirectId, type PublishedDoc, type RedirectDoc } from '@pagelog/contracts/pages/page-docs';
 import { pageType } from '@pagelog/contracts/pages/page-types';
 import { readModels } from '@pagelog/contracts/read-models';
 import type { UnitOfWork } from '@pagelog/storage/read-model-store/read-model-store';
-import type { Projection } from '../core/projection';
-import { alreadyApplied } from '../core/projection';
+import { alreadyApplied, defineProjection, type RecordedOf } from '../core/projection';
 
 const published = readModels.publicPages.collection;
 const redirects = readModels.publicRedirects.collection;
@@ -32,8 +30,27 @@ async function changeLive(uow: UnitOfWork, pageId: string, change: (doc: Publish
   if (doc) uow.put(published, pageId, change(doc));
 }
 
+/** The page events that change what the site shows; an anchor set before settings belonged to the draft, requests and reviews change nothing there. */
+type Handled = Exclude<
+  PageEvent['type'],
+  'PageAnchorChanged' | 'PublicationRequested' | 'PublicationRequestResent' | 'PublicationRequestRevoked' | 'PublicationAccepted' | 'PublicationRejected'
+>;
+
+/**
+ * A handler for an event of a page this projection knows: skipped when it has seen the event.
+ * The handler answers the draft's change; the draft is stored with the event's revision.
+ */
+function onDraft<K extends Handled>(handle: (event: RecordedOf<K>, draft: DraftDoc, uow: UnitOfWork) => Promise<Partial<DraftDoc>> | Partial<DraftDoc>) {
+  return async (event: RecordedOf<K>, uow: UnitOfWork) => {
+    const draft = await uow.get<DraftDoc>(drafts, event.data.pageId);
+    if (!draft || alreadyApplied(draft, event)) return;
+    const change = await handle(event, draft, uow);
+    uow.put(drafts, draft.pageId, { ...draft, ...change, revision: event.revision });
+  };
+}
+
 /** What the public site reads: each page's published version, found by locale and slug, and the old paths of pages that moved. */
-export const publicPagesProjection: Projection = {
+export const publicPagesProjection = defineProjection<Handled>({
   name: readModels.publicPages.projection,
   // 2: unpublish, delete, slug moves with redirects, translation groups (issue 4).
   version: 2,
@@ -42,18 +59,6 @@ export const publicPagesProjection: Projection = {
     { name: drafts, indexes: [] },
     { name: redirects, indexes: ['pageId'] },
   ],
-  handles: [
-    'PageCreated',
-    'PageVersionStored',
-    'PageDraftStarted',
-    'PagePublished',
-    'PageUnpublished',
-    'PageSlugChanged',
-    'PageTypeDataChanged',
-    'PageSettingsStored',
-    'PageLinksUpdated',
-    'PageDeleted',
-  ] satisfies PageEvent['type'][],
   prefetch(events) {
     const pageIds = events.map((e) => (e.data as { pageId: string }).pageId);
     const changesLive = events.filter((e) => e.type === 'PageSlugChanged' || e.type === 'PageTypeDataChanged').map((e) => (e.data as { pageId: string }).pageId);
@@ -62,14 +67,11 @@ export const publicPagesProjection: Projection = {
       { collection: published, ids: changesLive },
     ];
   },
-  async apply(recorded: RecordedEvent, uow) {
-    const event = recorded as unknown as PageEvent & RecordedEvent;
-    const pageId = event.data.pageId;
-    const draft = await uow.get<DraftDoc>(drafts, pageId);
-    if (alreadyApplied(draft, recorded)) return;
-    const at = recorded.metadata.occurredAt;
-    if (event.type === 'PageCreated') {
+  handlers: {
+    async PageCreated(event, uow) {
       const d = event.data;
+      const pageId = d.pageId;
+      if (alreadyApplied(await uow.get<DraftDoc>(drafts, pageId), event)) return;
       const definition = pageType(d.type);
       // A page that takes a slug ends any redirect from it.
       uow.delete(redirects, redirectId(d.locale, d.slug));
@@ -93,67 +95,52 @@ export const publicPagesProjection: Projection = {
           images: [],
           files: [],
         },
-        revision: recorded.revision,
+        revision: event.revision,
       } satisfies DraftDoc);
-      return;
-    }
-    if (!draft) return;
-    const next = (change: Partial<DraftDoc>): DraftDoc => ({ ...draft, ...change, revision: recorded.revision });
-    switch (event.type) {
-      case 'PageVersionStored': {
-        const { versionId, title, blocks, seoTitle, seoDescription, seoKeywords, seoImage } = event.data;
-        uow.put(drafts, pageId, next({ version: { ...draft.version, versionID: versionId, title, blocks, seoTitle, seoDescription, seoKeywords, seoImage } }));
-        return;
-      }
-      case 'PageLinksUpdated':
-        uow.put(drafts, pageId, next({ version: { ...draft.version, versionID: event.data.versionId, blocks: event.data.blocks } }));
-        return;
-      case 'PageDraftStarted':
-        uow.put(drafts, pageId, next({ version: { ...draft.version, versionID: event.data.versionId } }));
-        return;
-      case 'PagePublished':
-        uow.put(published, pageId, {
-          id: pageId,
-          slug: draft.slug,
-          type: draft.type,
-          locale: draft.locale,
-          translationGroupId: draft.translationGroupId,
-          pageVersion: draft.version,
-          publishedAt: at,
-        } satisfies PublishedDoc);
-        uow.put(drafts, pageId, next({}));
-        return;
-      case 'PageUnpublished':
-        uow.delete(published, pageId);
-        uow.put(drafts, pageId, next({}));
-        return;
-      case 'PageSlugChanged': {
-        const d = event.data;
-        uow.delete(redirects, redirectId(d.locale, d.slug));
-        uow.put(redirects, redirectId(d.locale, d.previousSlug), { locale: d.locale, slug: d.previousSlug, pageId } satisfies RedirectDoc);
-        await changeLive(uow, pageId, (doc) => ({ ...doc, slug: d.slug }));
-        uow.put(drafts, pageId, next({ slug: d.slug }));
-        return;
-      }
-      case 'PageSettingsStored': {
-        // The draft's settings: the live page shows them once the draft is published.
-        const props = event.data.typeData;
-        uow.put(drafts, pageId, next({ typeData: props, version: { ...draft.version, pageType: { ...draft.version.pageType, props } } }));
-        return;
-      }
-      case 'PageTypeDataChanged': {
-        // Stored before type data was part of the draft: such events changed the live page at once.
-        const props = event.data.typeData;
-        await changeLive(uow, pageId, (doc) => ({ ...doc, pageVersion: { ...doc.pageVersion, pageType: { ...doc.pageVersion.pageType, props } } }));
-        uow.put(drafts, pageId, next({ typeData: props, version: { ...draft.version, pageType: { ...draft.version.pageType, props } } }));
-        return;
-      }
-      case 'PageDeleted':
-        uow.delete(published, pageId);
-        uow.put(drafts, pageId, next({ deleted: true }));
-        return;
-      default:
-        return;
-    }
+    },
+    PageVersionStored: onDraft((event, draft) => {
+      const { versionId, title, blocks, seoTitle, seoDescription, seoKeywords, seoImage } = event.data;
+      return { version: { ...draft.version, versionID: versionId, title, blocks, seoTitle, seoDescription, seoKeywords, seoImage } };
+    }),
+    PageLinksUpdated: onDraft((event, draft) => ({ version: { ...draft.version, versionID: event.data.versionId, blocks: event.data.blocks } })),
+    PageDraftStarted: onDraft((event, draft) => ({ version: { ...draft.version, versionID: event.data.versionId } })),
+    PagePublished: onDraft((event, draft, uow) => {
+      uow.put(published, draft.pageId, {
+        id: draft.pageId,
+        slug: draft.slug,
+        type: draft.type,
+        locale: draft.locale,
+        translationGroupId: draft.translationGroupId,
+        pageVersion: draft.version,
+        publishedAt: event.metadata.occurredAt,
+      } satisfies PublishedDoc);
+      return {};
+    }),
+    PageUnpublished: onDraft((_event, draft, uow) => {
+      uow.delete(published, draft.pageId);
+      return {};
+    }),
+    PageSlugChanged: onDraft(async (event, draft, uow) => {
+      const d = event.data;
+      uow.delete(redirects, redirectId(d.locale, d.slug));
+      uow.put(redirects, redirectId(d.locale, d.previousSlug), { locale: d.locale, slug: d.previousSlug, pageId: draft.pageId } satisfies RedirectDoc);
+      await changeLive(uow, draft.pageId, (doc) => ({ ...doc, slug: d.slug }));
+      return { slug: d.slug };
+    }),
+    // The draft's settings: the live page shows them once the draft is published.
+    PageSettingsStored: onDraft((event, draft) => {
+      const props = event.data.typeData;
+      return { typeData: props, version: { ...draft.version, pageType: { ...draft.version.pageType, props } } };
+    }),
+    PageTypeDataChanged: onDraft(async (event, draft, uow) => {
+      // Stored before type data was part of the draft: such events changed the live page at once.
+      const props = event.data.typeData;
+      await changeLive(uow, draft.pageId, (doc) => ({ ...doc, pageVersion: { ...doc.pageVersion, pageType: { ...doc.pageVersion.pageType, props } } }));
+      return { typeData: props, version: { ...draft.version, pageType: { ...draft.version.pageType, props } } };
+    }),
+    PageDeleted: onDraft((_event, draft, uow) => {
+      uow.delete(published, draft.pageId);
+      return { deleted: true };
+    }),
   },
-};
+});

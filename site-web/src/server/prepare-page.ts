@@ -1,5 +1,6 @@
 import type { Block } from '@pagelog/contracts/blocks/block';
-import { isLinkTarget } from '@pagelog/contracts/blocks/block-types';
+import type { BlockTypeId } from '@pagelog/contracts/blocks/block-types';
+import { isLinkTarget } from '@pagelog/contracts/blocks/link-target';
 import type { PublicPageView } from '@pagelog/contracts/pages/page';
 import { sanitiseRichText } from './sanitise-rich-text';
 
@@ -10,14 +11,23 @@ function linkTarget(value: unknown): string {
   return typeof value === 'string' && isLinkTarget(value) ? value.trim() : '';
 }
 
-/** Server-side work a block type needs before its props may be rendered and embedded. */
-const preparers: ReadonlyMap<string, Preparer> = new Map<string, Preparer>([
-  ['text', (props) => ({ ...props, html: sanitiseRichText(typeof props.html === 'string' ? props.html : '') })],
-  ['callToAction', (props) => ({ ...props, url: linkTarget(props.url) })],
-]);
+/** Props that need no server-side work: the component checks them as it renders. */
+const asStored: Preparer = (props) => props;
+
+/**
+ * Server-side work each block type needs before its props may be rendered and embedded; a block
+ * type of the registry without an entry does not compile.
+ */
+const preparers = {
+  heading: asStored,
+  text: (props) => ({ ...props, html: sanitiseRichText(typeof props.html === 'string' ? props.html : '') }),
+  // The image component checks its URL against the image rule as it renders.
+  image: asStored,
+  callToAction: (props) => ({ ...props, url: linkTarget(props.url) }),
+} satisfies Record<BlockTypeId, Preparer>;
 
 function prepareBlock(block: Block): Block {
-  const prepare = preparers.get(block.type);
+  const prepare = Object.hasOwn(preparers, block.type) ? (preparers as Record<string, Preparer>)[block.type] : undefined;
   return prepare ? { ...block, props: prepare(block.props ?? {}) } : block;
 }
 

@@ -1,7 +1,7 @@
-import { useEffect, useId, useMemo, useRef, useState, type ReactNode } from 'react';
+import { useEffect, useId, useMemo, useRef, useState, type ReactNode, type RefObject } from 'react';
 import { Formik, useFormikContext } from 'formik';
 import type { AnyObjectSchema } from 'yup';
-import { fieldValue, formFieldsOf, initialValuesOf, validateValues, type SchemaFormField } from '../state/schema-form-fields';
+import { fieldValue, formFieldsOf, initialValuesOf, validateValues, type FieldWidget, type SchemaFormField } from '../state/schema-form-fields';
 
 type Values = Record<string, unknown>;
 
@@ -84,39 +84,7 @@ function SchemaField({ field, disabled, showError, focus }: { field: SchemaFormF
     onBlur: () => void setFieldTouched(field.name, true),
   };
 
-  let control: ReactNode;
-  switch (field.widget) {
-    case 'textarea':
-      control = <textarea ref={controlRef} {...common} rows={4} />;
-      break;
-    case 'html':
-      control = <textarea ref={controlRef} {...common} rows={8} className="field__input field__input--code" spellCheck={false} />;
-      break;
-    case 'select':
-      control = (
-        <select ref={controlRef} {...common}>
-          {!field.required && !(field.options ?? []).some((option) => String(option) === value) && <option value="">—</option>}
-          {(field.options ?? []).map((option) => (
-            <option key={String(option)} value={String(option)}>
-              {String(option)}
-            </option>
-          ))}
-        </select>
-      );
-      break;
-    case 'date':
-      control = <input ref={controlRef} {...common} type="date" />;
-      break;
-    case 'number':
-      control = <input ref={controlRef} {...common} type="number" inputMode="numeric" />;
-      break;
-    case 'link':
-      // Not type="url": paths on this site (/over-ons) and #anchors are links too.
-      control = <input ref={controlRef} {...common} type="text" inputMode="url" autoComplete="off" spellCheck={false} />;
-      break;
-    default:
-      control = <input ref={controlRef} {...common} type="text" autoComplete="off" />;
-  }
+  const control = widgetControls[field.widget]({ field, value, common: { ...common, ref: controlRef } });
 
   return (
     <div className="field">
@@ -137,3 +105,43 @@ function SchemaField({ field, disabled, showError, focus }: { field: SchemaFormF
     </div>
   );
 }
+
+/** What every control of a field gets: id, name, value, handlers and the aria attributes. */
+interface ControlProps {
+  field: SchemaFormField;
+  value: string;
+  common: {
+    ref: RefObject<HTMLInputElement & HTMLTextAreaElement & HTMLSelectElement | null>;
+    id: string;
+    name: string;
+    className: string;
+    value: string;
+    disabled?: boolean;
+    'aria-invalid'?: boolean;
+    'aria-required'?: boolean;
+    'aria-describedby'?: string;
+    onChange: (event: { target: { value: string } }) => void;
+    onBlur: () => void;
+  };
+}
+
+/** The control of each widget a schema can declare: a widget without one does not compile. */
+const widgetControls = {
+  text: ({ common }) => <input {...common} type="text" autoComplete="off" />,
+  textarea: ({ common }) => <textarea {...common} rows={4} />,
+  html: ({ common }) => <textarea {...common} rows={8} className="field__input field__input--code" spellCheck={false} />,
+  select: ({ field, value, common }) => (
+    <select {...common}>
+      {!field.required && !(field.options ?? []).some((option) => String(option) === value) && <option value="">—</option>}
+      {(field.options ?? []).map((option) => (
+        <option key={String(option)} value={String(option)}>
+          {String(option)}
+        </option>
+      ))}
+    </select>
+  ),
+  date: ({ common }) => <input {...common} type="date" />,
+  number: ({ common }) => <input {...common} type="number" inputMode="numeric" />,
+  // Not type="url": paths on this site (/over-ons) and #anchors are links too.
+  link: ({ common }) => <input {...common} type="text" inputMode="url" autoComplete="off" spellCheck={false} />,
+} satisfies Record<FieldWidget, (props: ControlProps) => ReactNode>;

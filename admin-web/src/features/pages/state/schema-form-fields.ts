@@ -1,5 +1,5 @@
 import { ValidationError, type AnyObjectSchema } from 'yup';
-import type { PropMeta, PropWidget } from '@pagelog/contracts/blocks/block-types';
+import type { PropMeta, PropWidget } from '@pagelog/contracts/blocks/block-definition';
 import { messageFor } from '@pagelog/contracts/error-catalogue';
 
 /** How a field of a generated form is shown: the schema's widgets, plus numbers. */

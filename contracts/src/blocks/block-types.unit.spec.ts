@@ -1,0 +1,18 @@
+import { expect } from 'chai';
+import { pageTypes } from '../pages/page-types';
+import { allBlocks, blockType, blocksAllowedOn, blockTypes } from './block-types';
+
+describe('the block registry', () => {
+  it('knows each block type of allBlocks by its id, once, and no other', () => {
+    const ids = allBlocks.map((block) => block.id);
+    expect(new Set(ids).size).to.equal(ids.length);
+    expect(Object.keys(blockTypes)).to.deep.equal(ids);
+    for (const block of allBlocks) expect(blockType(block.id)).to.equal(block);
+    expect(blockType('constructor')).to.equal(undefined);
+  });
+
+  it('gives each page type the block types that say they belong on it, in the registry order', () => {
+    expect(blocksAllowedOn('article')).to.deep.equal(['heading', 'text', 'image', 'callToAction']);
+    for (const type of Object.values(pageTypes)) expect(type.allowedBlocks).to.deep.equal(blocksAllowedOn(type.id));
+  });
+});
