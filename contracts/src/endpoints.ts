@@ -1,5 +1,27 @@
 import type { AnyObjectSchema } from 'yup';
-import type { Access } from './permissions';
+import type { CommandResult } from './envelope';
+import type { Settings } from './locales';
+import type {
+  CreatedPage,
+  DeletedPage,
+  ListPage,
+  PageDetails,
+  PageHistoryEntry,
+  PageListItem,
+  PageVersionView,
+  PublicationRequestView,
+  PublicPageAnswer,
+  PublishedPage,
+  RequestedPublication,
+  ReviewedRequest,
+  SavedPage,
+  SiblingSlug,
+  SlugAvailability,
+  StoredVersion,
+} from './pages/page';
+import type { Access, RoleView } from './permissions';
+import type { ProjectionStatus } from './read-models';
+import type { ANONYMOUS_USER, SessionInfo, UserView } from './users/user';
 import {
   acceptPublicationSchema,
   anchorAvailableSchema,
@@ -61,65 +83,85 @@ export interface Endpoint {
    * no handler runs for a method the table does not name.
    */
   head?: boolean;
+  /** The type of the answer's `data` (a phantom: only its type is read, see ResponseOf). */
+  response: unknown;
 }
+
+/** Declares an endpoint's answer type: `response: returns<PageDetails>()`. */
+function returns<T>(): T {
+  return undefined as T;
+}
+
+/** The answer of an endpoint that sends a file (bytes, not the JSON envelope). */
+export const FILE_BODY: unique symbol = Symbol('file body');
+export type FileBody = typeof FILE_BODY;
+
+/** A command's answer: its data and the global position of its last event. */
+type Committed<T> = T & CommandResult;
+type Empty = Record<string, never>;
+/** The signed-in user with the session's settings. */
+type SessionUser = UserView & { session: SessionInfo };
 
 export const endpoints = {
   // Authentication (spec section 7) and first-run setup.
-  authLogin: { method: 'POST', path: '/auth/login', kind: 'command', model: 'user', schema: loginSchema, access: 'public' },
-  authLogout: { method: 'POST', path: '/auth/logout', kind: 'command', model: 'user', access: 'public' },
-  authUser: { method: 'POST', path: '/auth/user', kind: 'query', model: 'user', access: 'public', csrf: false },
-  authRefreshSession: { method: 'POST', path: '/auth/refresh-session', kind: 'query', model: 'user', access: 'authenticated' },
-  authRegister: { method: 'POST', path: '/auth/register', kind: 'command', model: 'user', schema: registerSchema, access: { permission: 'manage-users' } },
-  authResetAccount: { method: 'POST', path: '/auth/reset-account', kind: 'command', model: 'user', schema: resetAccountSchema, access: 'public' },
-  authForgotPassword: { method: 'POST', path: '/auth/forgot-password', kind: 'command', model: 'user', schema: forgotPasswordSchema, access: 'public' },
-  authSetup: { method: 'POST', path: '/auth/setup', kind: 'command', model: 'user', schema: setupSchema, access: 'public' },
+  authLogin: { method: 'POST', path: '/auth/login', kind: 'command', model: 'user', schema: loginSchema, access: 'public', response: returns<UserView>() },
+  authLogout: { method: 'POST', path: '/auth/logout', kind: 'command', model: 'user', access: 'public', response: returns<Empty>() },
+  authUser: { method: 'POST', path: '/auth/user', kind: 'query', model: 'user', access: 'public', csrf: false, response: returns<SessionUser | typeof ANONYMOUS_USER>() },
+  authRefreshSession: { method: 'POST', path: '/auth/refresh-session', kind: 'query', model: 'user', access: 'authenticated', response: returns<SessionUser>() },
+  authRegister: { method: 'POST', path: '/auth/register', kind: 'command', model: 'user', schema: registerSchema, access: { permission: 'manage-users' }, response: returns<Committed<UserView>>() },
+  authResetAccount: { method: 'POST', path: '/auth/reset-account', kind: 'command', model: 'user', schema: resetAccountSchema, access: 'public', response: returns<CommandResult>() },
+  authForgotPassword: { method: 'POST', path: '/auth/forgot-password', kind: 'command', model: 'user', schema: forgotPasswordSchema, access: 'public', response: returns<Empty>() },
+  authSetup: { method: 'POST', path: '/auth/setup', kind: 'command', model: 'user', schema: setupSchema, access: 'public', response: returns<UserView>() },
   // Users and roles.
-  userList: { method: 'GET', path: '/user/list', kind: 'query', model: 'user', schema: listQuerySchema, access: { permission: 'manage-users' } },
-  userCurrent: { method: 'GET', path: '/user', kind: 'query', model: 'user', access: 'authenticated' },
-  userCreate: { method: 'POST', path: '/user', kind: 'command', model: 'user', schema: createUserSchema, access: { permission: 'manage-users' } },
-  userUpdate: { method: 'PUT', path: '/user/:id', kind: 'command', model: 'user', schema: updateUserSchema, access: { permission: 'manage-users', orSelf: 'id' } },
-  userDelete: { method: 'DELETE', path: '/user/:id', kind: 'command', model: 'user', access: { permission: 'manage-users' } },
-  userImageStore: { method: 'PUT', path: '/user/:id/image', kind: 'command', model: 'user', access: { permission: 'manage-users', orSelf: 'id' }, multipart: true },
-  userImageDelete: { method: 'DELETE', path: '/user/:id/image', kind: 'command', model: 'user', access: { permission: 'manage-users', orSelf: 'id' } },
-  userImageGet: { method: 'GET', path: '/user/:id/image', kind: 'query', model: 'user', access: 'authenticated', head: true },
-  roleList: { method: 'GET', path: '/role/list', kind: 'query', model: 'role', access: { permission: 'manage-users' } },
+  userList: { method: 'GET', path: '/user/list', kind: 'query', model: 'user', schema: listQuerySchema, access: { permission: 'manage-users' }, response: returns<UserView[] | ListPage<UserView>>() },
+  userCurrent: { method: 'GET', path: '/user', kind: 'query', model: 'user', access: 'authenticated', response: returns<UserView>() },
+  userCreate: { method: 'POST', path: '/user', kind: 'command', model: 'user', schema: createUserSchema, access: { permission: 'manage-users' }, response: returns<Committed<UserView>>() },
+  userUpdate: { method: 'PUT', path: '/user/:id', kind: 'command', model: 'user', schema: updateUserSchema, access: { permission: 'manage-users', orSelf: 'id' }, response: returns<Committed<UserView>>() },
+  userDelete: { method: 'DELETE', path: '/user/:id', kind: 'command', model: 'user', access: { permission: 'manage-users' }, response: returns<CommandResult>() },
+  userImageStore: { method: 'PUT', path: '/user/:id/image', kind: 'command', model: 'user', access: { permission: 'manage-users', orSelf: 'id' }, multipart: true, response: returns<Committed<UserView>>() },
+  userImageDelete: { method: 'DELETE', path: '/user/:id/image', kind: 'command', model: 'user', access: { permission: 'manage-users', orSelf: 'id' }, response: returns<Committed<UserView>>() },
+  userImageGet: { method: 'GET', path: '/user/:id/image', kind: 'query', model: 'user', access: 'authenticated', head: true, response: returns<FileBody>() },
+  roleList: { method: 'GET', path: '/role/list', kind: 'query', model: 'role', access: { permission: 'manage-users' }, response: returns<RoleView[]>() },
   // Settings, pages, system.
-  settingsGet: { method: 'GET', path: '/settings/get', kind: 'query', model: 'settings', access: 'public', head: true },
+  settingsGet: { method: 'GET', path: '/settings/get', kind: 'query', model: 'settings', access: 'public', head: true, response: returns<Settings>() },
   // Pages (spec section 7, "Pages"). Read-only POSTs say csrf: false.
-  pageCreate: { method: 'POST', path: '/page/create', kind: 'command', model: 'page', schema: createPageSchema, access: { permission: 'create-page' } },
-  pageCreateTranslation: { method: 'POST', path: '/page/create-translation', kind: 'command', model: 'page', schema: createTranslationSchema, access: { permission: 'create-page' } },
-  pageDuplicate: { method: 'POST', path: '/page/duplicate', kind: 'command', model: 'page', schema: duplicatePageSchema, access: { permission: 'create-page' } },
-  pageSave: { method: 'PUT', path: '/page/:id/save', kind: 'command', model: 'page', schema: savePageSchema, access: { permission: 'edit-page' } },
-  pageVersionStore: { method: 'POST', path: '/page/version/:id/store', kind: 'command', model: 'pageVersion', schema: storeVersionSchema, access: { permission: 'edit-page' } },
-  pageStoreAndPublish: { method: 'POST', path: '/page/version/:id/store-and-publish', kind: 'command', model: 'pageVersion', schema: storeVersionSchema, access: { permission: ['edit-page', 'publish-page'] } },
-  pageStoreAndUnpublish: { method: 'POST', path: '/page/version/:id/store-and-unpublish', kind: 'command', model: 'pageVersion', schema: storeVersionSchema, access: { permission: ['edit-page', 'publish-page'] } },
-  pagePublish: { method: 'POST', path: '/page/:id/publish', kind: 'command', model: 'page', schema: publishSchema, access: { permission: 'publish-page' } },
-  pageUnpublish: { method: 'POST', path: '/page/:id/unpublish', kind: 'command', model: 'page', schema: publishSchema, access: { permission: 'publish-page' } },
-  pageRequestPublication: { method: 'POST', path: '/page/:id/request-publication', kind: 'command', model: 'publicationRequest', schema: requestPublicationSchema, access: { permission: 'request-publication' } },
-  pageAcceptPublication: { method: 'POST', path: '/page/version/:id/accept-publication', kind: 'command', model: 'publicationRequest', schema: acceptPublicationSchema, access: { permission: 'review-publication' } },
-  pageRejectPublication: { method: 'POST', path: '/page/version/:id/reject-publication', kind: 'command', model: 'publicationRequest', schema: rejectPublicationSchema, access: { permission: 'review-publication' } },
-  pageRevokePublication: { method: 'POST', path: '/page/version/:id/revoke-publication', kind: 'command', model: 'publicationRequest', schema: revokePublicationSchema, access: { permission: 'request-publication' } },
-  pageResendPublication: { method: 'POST', path: '/page/version/:id/resend-publication', kind: 'command', model: 'publicationRequest', schema: resendPublicationSchema, access: { permission: 'request-publication' } },
-  pageDelete: { method: 'POST', path: '/page/:id/delete', kind: 'command', model: 'page', schema: publishSchema, access: { permission: 'delete-page' } },
+  pageCreate: { method: 'POST', path: '/page/create', kind: 'command', model: 'page', schema: createPageSchema, access: { permission: 'create-page' }, response: returns<Committed<CreatedPage>>() },
+  pageCreateTranslation: { method: 'POST', path: '/page/create-translation', kind: 'command', model: 'page', schema: createTranslationSchema, access: { permission: 'create-page' }, response: returns<Committed<CreatedPage>>() },
+  pageDuplicate: { method: 'POST', path: '/page/duplicate', kind: 'command', model: 'page', schema: duplicatePageSchema, access: { permission: 'create-page' }, response: returns<Committed<CreatedPage>>() },
+  pageSave: { method: 'PUT', path: '/page/:id/save', kind: 'command', model: 'page', schema: savePageSchema, access: { permission: 'edit-page' }, response: returns<Committed<SavedPage>>() },
+  pageVersionStore: { method: 'POST', path: '/page/version/:id/store', kind: 'command', model: 'pageVersion', schema: storeVersionSchema, access: { permission: 'edit-page' }, response: returns<Committed<StoredVersion>>() },
+  pageStoreAndPublish: { method: 'POST', path: '/page/version/:id/store-and-publish', kind: 'command', model: 'pageVersion', schema: storeVersionSchema, access: { permission: ['edit-page', 'publish-page'] }, response: returns<Committed<StoredVersion>>() },
+  pageStoreAndUnpublish: { method: 'POST', path: '/page/version/:id/store-and-unpublish', kind: 'command', model: 'pageVersion', schema: storeVersionSchema, access: { permission: ['edit-page', 'publish-page'] }, response: returns<Committed<StoredVersion>>() },
+  pagePublish: { method: 'POST', path: '/page/:id/publish', kind: 'command', model: 'page', schema: publishSchema, access: { permission: 'publish-page' }, response: returns<Committed<PublishedPage>>() },
+  pageUnpublish: { method: 'POST', path: '/page/:id/unpublish', kind: 'command', model: 'page', schema: publishSchema, access: { permission: 'publish-page' }, response: returns<Committed<PublishedPage>>() },
+  pageRequestPublication: { method: 'POST', path: '/page/:id/request-publication', kind: 'command', model: 'publicationRequest', schema: requestPublicationSchema, access: { permission: 'request-publication' }, response: returns<Committed<RequestedPublication>>() },
+  pageAcceptPublication: { method: 'POST', path: '/page/version/:id/accept-publication', kind: 'command', model: 'publicationRequest', schema: acceptPublicationSchema, access: { permission: 'review-publication' }, response: returns<Committed<ReviewedRequest>>() },
+  pageRejectPublication: { method: 'POST', path: '/page/version/:id/reject-publication', kind: 'command', model: 'publicationRequest', schema: rejectPublicationSchema, access: { permission: 'review-publication' }, response: returns<Committed<ReviewedRequest>>() },
+  pageRevokePublication: { method: 'POST', path: '/page/version/:id/revoke-publication', kind: 'command', model: 'publicationRequest', schema: revokePublicationSchema, access: { permission: 'request-publication' }, response: returns<Committed<ReviewedRequest>>() },
+  pageResendPublication: { method: 'POST', path: '/page/version/:id/resend-publication', kind: 'command', model: 'publicationRequest', schema: resendPublicationSchema, access: { permission: 'request-publication' }, response: returns<Committed<ReviewedRequest>>() },
+  pageDelete: { method: 'POST', path: '/page/:id/delete', kind: 'command', model: 'page', schema: publishSchema, access: { permission: 'delete-page' }, response: returns<Committed<DeletedPage>>() },
   // Answered by the command service: it owns the slug claims, so the answer is the one a create would get.
-  pageSlugAvailable: { method: 'POST', path: '/page/slug-available', kind: 'command', model: 'page', schema: slugAvailableSchema, access: 'authenticated', csrf: false },
-  pageAnchorAvailable: { method: 'POST', path: '/page/anchor-available', kind: 'query', model: 'pageVersion', schema: anchorAvailableSchema, access: 'authenticated', csrf: false },
-  pageGet: { method: 'GET', path: '/page/:id', kind: 'query', model: 'page', access: 'authenticated' },
-  pageHistory: { method: 'GET', path: '/page/:id/history', kind: 'query', model: 'page', access: 'authenticated' },
-  pageGetMultiple: { method: 'POST', path: '/page/get-multiple', kind: 'query', model: 'page', schema: getMultipleSchema, access: 'authenticated', csrf: false },
-  pageVersionFetch: { method: 'GET', path: '/page/version/fetch/:versionId', kind: 'query', model: 'pageVersion', access: 'authenticated' },
-  pageFetchRequestComment: { method: 'GET', path: '/page/version/:id/fetch-request-comment', kind: 'query', model: 'publicationRequest', access: 'authenticated' },
-  pageFetchRequest: { method: 'GET', path: '/page/fetch-request', kind: 'query', model: 'publicationRequest', access: 'authenticated' },
-  pageSearch: { method: 'POST', path: '/page/search', kind: 'query', model: 'page', schema: searchPagesSchema, access: 'authenticated', csrf: false },
-  pageList: { method: 'POST', path: '/page/list', kind: 'query', model: 'page', schema: pageListSchema, access: 'authenticated', csrf: false },
-  pageGetPages: { method: 'POST', path: '/page/get-pages', kind: 'query', model: 'page', schema: getPagesSchema, access: 'authenticated', csrf: false },
-  pageGetSiblingSlugs: { method: 'GET', path: '/page/get-sibling-slugs/:pageID', kind: 'query', model: 'page', access: 'public' },
-  pageGetBySlug: { method: 'POST', path: '/page/get-by-slug', kind: 'query', model: 'page', schema: slugLookupSchema, access: 'public', csrf: false },
-  pageGetBySlugQuery: { method: 'GET', path: '/page/get-by-slug-query', kind: 'query', model: 'page', schema: slugLookupSchema, access: 'public', head: true },
-  projectionsStatus: { method: 'GET', path: '/system/projections', kind: 'query', model: 'projection', access: { permission: 'view-system' } },
+  pageSlugAvailable: { method: 'POST', path: '/page/slug-available', kind: 'command', model: 'page', schema: slugAvailableSchema, access: 'authenticated', csrf: false, response: returns<SlugAvailability>() },
+  pageAnchorAvailable: { method: 'POST', path: '/page/anchor-available', kind: 'query', model: 'pageVersion', schema: anchorAvailableSchema, access: 'authenticated', csrf: false, response: returns<{ available: boolean }>() },
+  pageGet: { method: 'GET', path: '/page/:id', kind: 'query', model: 'page', access: 'authenticated', response: returns<PageDetails>() },
+  pageHistory: { method: 'GET', path: '/page/:id/history', kind: 'query', model: 'page', access: 'authenticated', response: returns<PageHistoryEntry[]>() },
+  pageGetMultiple: { method: 'POST', path: '/page/get-multiple', kind: 'query', model: 'page', schema: getMultipleSchema, access: 'authenticated', csrf: false, response: returns<PageListItem[]>() },
+  pageVersionFetch: { method: 'GET', path: '/page/version/fetch/:versionId', kind: 'query', model: 'pageVersion', access: 'authenticated', response: returns<{ pageVersion: PageVersionView }>() },
+  pageFetchRequestComment: { method: 'GET', path: '/page/version/:id/fetch-request-comment', kind: 'query', model: 'publicationRequest', access: 'authenticated', response: returns<{ comment: string; request: PublicationRequestView | null }>() },
+  pageFetchRequest: { method: 'GET', path: '/page/fetch-request', kind: 'query', model: 'publicationRequest', access: 'authenticated', response: returns<PublicationRequestView[]>() },
+  pageSearch: { method: 'POST', path: '/page/search', kind: 'query', model: 'page', schema: searchPagesSchema, access: 'authenticated', csrf: false, response: returns<PageListItem[]>() },
+  pageList: { method: 'POST', path: '/page/list', kind: 'query', model: 'page', schema: pageListSchema, access: 'authenticated', csrf: false, response: returns<ListPage<PageListItem>>() },
+  pageGetPages: { method: 'POST', path: '/page/get-pages', kind: 'query', model: 'page', schema: getPagesSchema, access: 'authenticated', csrf: false, response: returns<PageListItem[]>() },
+  pageGetSiblingSlugs: { method: 'GET', path: '/page/get-sibling-slugs/:pageID', kind: 'query', model: 'page', access: 'public', response: returns<SiblingSlug[]>() },
+  pageGetBySlug: { method: 'POST', path: '/page/get-by-slug', kind: 'query', model: 'page', schema: slugLookupSchema, access: 'public', csrf: false, response: returns<PublicPageAnswer>() },
+  pageGetBySlugQuery: { method: 'GET', path: '/page/get-by-slug-query', kind: 'query', model: 'page', schema: slugLookupSchema, access: 'public', head: true, response: returns<PublicPageAnswer>() },
+  projectionsStatus: { method: 'GET', path: '/system/projections', kind: 'query', model: 'projection', access: { permission: 'view-system' }, response: returns<ProjectionStatus[]>() },
 } satisfies Record<string, Endpoint>;
 
 export type EndpointName = keyof typeof endpoints;
+
+/** The type of an endpoint's answer data, as its entry in the table declares it. */
+export type ResponseOf<N extends EndpointName> = (typeof endpoints)[N]['response'];
 
 /** Fills `:name` parameters of an endpoint path and prefixes the API base. */
 export function endpointUrl(name: EndpointName, params: Record<string, string> = {}): string {

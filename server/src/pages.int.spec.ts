@@ -59,6 +59,19 @@ for (const kind of storeKinds()) {
         expect(reply.body.data).to.not.have.any.keys('versionIds', 'linkPaths');
       });
 
+      it('lists the actions the reader may take: an editor edits and asks, a publisher publishes and reviews', async () => {
+        const page = await newPage(editor.client);
+        const actionsFor = async (who: ApiClient) => (await who.get(`/page/${page.pageID}`)).body.data.availableActions;
+        expect(await actionsFor(editor.client)).to.deep.equal(['save', 'requestPublication', 'saveAndRequestPublication', 'duplicate']);
+        expect(await actionsFor(publisher.client)).to.deep.equal(['save', 'saveAndPublish', 'publish', 'requestPublication', 'saveAndRequestPublication', 'duplicate', 'delete']);
+
+        // Once the editor asks, the draft is pinned: the publisher reviews, the editor may withdraw or resend.
+        expect((await editor.client.post(`/page/${page.pageID}/request-publication`, { comment: '' })).status).to.equal(200);
+        expect(await actionsFor(editor.client)).to.deep.equal(['revokeRequest', 'resendRequest', 'duplicate']);
+        expect(await actionsFor(publisher.client)).to.deep.equal(['reviewRequest', 'revokeRequest', 'resendRequest', 'duplicate']);
+        expect(await actionsFor(other.client)).to.deep.equal(['duplicate']);
+      });
+
       it('lists pages a page at a time, filtered by type, locale and status, searched and sorted', async () => {
         const mark = `lijst-${Date.now()}`;
         for (const [i, over] of [{ type: 'article' }, { type: 'landing-page' }, { type: 'article', locale: 'en-gb' }].entries()) {

@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
+import type { ResponseOf } from '@pagelog/contracts/endpoints';
 import type { UserView, SessionInfo } from '@pagelog/contracts/users/user';
 import { useApi } from '../core/api/api-context';
 import { useErrorStore } from '../core/errors/error-store-context';
@@ -17,8 +18,8 @@ import { browserStorage, forgetDrafts } from '../features/pages/state/local-draf
 /** Used when the session check does not say (spec section 9 leaves the value open). */
 export const DEFAULT_INACTIVITY_MINUTES = 30;
 
-/** The session check's data: the user (ID 0 without a session) and, with one, session settings. */
-export type SessionCheckData = (UserView | { ID: 0 }) & { session?: Partial<SessionInfo> };
+/** The user as the session check (ID 0 without a session), the login and the current-user read answer it. */
+type SessionCheckData = ResponseOf<'authUser'> | ResponseOf<'authLogin'>;
 
 interface SessionState {
   status: SessionStatus;
@@ -103,7 +104,7 @@ export function CurrentUserProvider({ children, initial }: { children: ReactNode
   }, []);
 
   const checkSession = useCallback(async () => {
-    const reply = await api.call<SessionCheckData>('authUser');
+    const reply = await api.call('authUser');
     if (reply.Success && isSignedIn(reply.data)) signIn(reply.data);
     // No session, or the check itself failed: either way nobody is signed in.
     else end(null);
@@ -112,7 +113,7 @@ export function CurrentUserProvider({ children, initial }: { children: ReactNode
   const logIn = useCallback<CurrentUserContextValue['logIn']>(
     async ({ email, password }) => {
       errors.clear('login');
-      const reply = await api.call<UserView>('authLogin', { body: { email, password } });
+      const reply = await api.call('authLogin', { body: { email, password } });
       if (!reply.Success) {
         errors.set('login', reply.Errors);
         return false;
@@ -122,7 +123,7 @@ export function CurrentUserProvider({ children, initial }: { children: ReactNode
       const user = (reply.User ?? reply.data) as SessionCheckData | null;
       if (isSignedIn(user)) signIn(user);
       // The session check adds the session settings (and hands out the rotated CSRF token).
-      const check = await api.call<SessionCheckData>('authUser');
+      const check = await api.call('authUser');
       if (check.Success && isSignedIn(check.data)) signIn(check.data);
       else if (!isSignedIn(user)) end(null);
       return isSignedIn(user) || (check.Success && isSignedIn(check.data));
@@ -145,7 +146,7 @@ export function CurrentUserProvider({ children, initial }: { children: ReactNode
   );
 
   const refreshUser = useCallback(async () => {
-    const reply = await api.call<UserView>('userCurrent');
+    const reply = await api.call('userCurrent');
     if (reply.Success && isSignedIn(reply.data)) {
       const user = toCurrentUser(reply.data);
       setState((current) => (current.status === 'authenticated' ? { ...current, user } : current));

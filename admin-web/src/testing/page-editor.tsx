@@ -3,7 +3,7 @@ import type { UserEvent } from '@testing-library/user-event';
 import type { PageDetails, PageVersionView } from '@pagelog/contracts/pages/page';
 import type { UserView } from '@pagelog/contracts/users/user';
 import type { FakeServer } from './fake-server';
-import { aPage, aVersion, pageServer } from './pages';
+import { actionsFor, aPage, aVersion, pageServer } from './pages';
 import { renderAdmin } from './render';
 
 export interface EditorOptions {
@@ -11,7 +11,7 @@ export interface EditorOptions {
   version?: PageVersionView;
   /** An administrator unless given. */
   signedIn?: UserView;
-  /** pageServer(page, version) unless given. */
+  /** pageServer(page, version) unless given, the page listing the signed-in user's actions. */
   server?: FakeServer;
 }
 
@@ -19,7 +19,8 @@ export interface EditorOptions {
  * The editor of a page as the signed-in user opens it at /cmsadmin/pages/{id}, once it has loaded;
  * the calls it made to open are left out of server.calls.
  */
-export async function openEditor({ page = aPage(), version = aVersion(), signedIn, server = pageServer(page, version) }: EditorOptions = {}) {
+export async function openEditor({ page = aPage(), version = aVersion(), signedIn, server }: EditorOptions = {}) {
+  server ??= pageServer(signedIn ? { ...page, availableActions: actionsFor(page, signedIn) } : page, version);
   const view = renderAdmin(`/pages/${page.id}`, { signedIn, server });
   await screen.findByRole('heading', { level: 1 });
   server.calls.length = 0;

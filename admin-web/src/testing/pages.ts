@@ -1,12 +1,20 @@
 import type { Block } from '@pagelog/contracts/blocks/block';
 import type { EndpointName } from '@pagelog/contracts/endpoints';
 import type { PageDetails, PageVersionView } from '@pagelog/contracts/pages/page';
+import { availablePageActions } from '@pagelog/contracts/pages/page-actions';
+import type { UserView } from '@pagelog/contracts/users/user';
 import { fakeServer, type Answer, type FakeServer } from './fake-server';
 import { success } from './replies';
+import { aUser } from './users';
 
-/** A page as GET /page/{id} answers it, for specs. */
+/** The actions the server lists for a page and the user reading it (an administrator unless given). */
+export function actionsFor(page: PageDetails, reader: UserView = aUser()): PageDetails['availableActions'] {
+  return availablePageActions({ page, permissions: reader.role?.permissions.map((p) => p.name) ?? [], userId: String(reader.ID) });
+}
+
+/** A page as GET /page/{id} answers it to an administrator, for specs. */
 export function aPage(overrides: Partial<PageDetails> = {}): PageDetails {
-  return {
+  const page: PageDetails = {
     id: 'page-1',
     slug: 'over-ons',
     type: 'article',
@@ -34,8 +42,10 @@ export function aPage(overrides: Partial<PageDetails> = {}): PageDetails {
     updatedByName: 'Ada Admin',
     path: '/over-ons',
     translations: [],
+    availableActions: [],
     ...overrides,
   };
+  return { ...page, availableActions: overrides.availableActions ?? actionsFor(page) };
 }
 
 export function aBlock(overrides: Partial<Block> = {}): Block {

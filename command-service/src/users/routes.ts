@@ -1,12 +1,10 @@
 import type { Context } from 'koa';
-import { ok, POSITION_HEADER } from '@pagelog/contracts/envelope';
 import type { UserView } from '@pagelog/contracts/users/user';
-import { command, type EndpointRoute } from '@pagelog/service-kit/http/endpoint-routes';
+import { command, reply, type EndpointRoute } from '@pagelog/service-kit/http/endpoint-routes';
 import type { Access } from '@pagelog/service-kit/auth/access';
 import type { SessionRecord } from '@pagelog/storage/session-store/session-store';
 import { userViewFromEvents } from '@pagelog/service-kit/auth/user-view';
 import { contextOf } from '../core/route-context';
-import { respondToCommand } from '../core/respond';
 import {
   completeSetup,
   deleteUser,
@@ -32,10 +30,7 @@ const actorOf = (ctx: Context): UserActor => {
 };
 
 /** Login and setup answer like this: the user in `User` (spec) and in `data`. */
-function respondWithUser(ctx: Context, user: UserView, position?: number): void {
-  if (position !== undefined) ctx.set(POSITION_HEADER, String(position));
-  ctx.body = { ...ok(user), User: user };
-}
+const withUser = (user: UserView, position?: number) => reply(user, { envelope: { User: user }, ...(position === undefined ? {} : { position }) });
 
 /** Starts a fresh session for the user: a new id and CSRF token, so a planted id is worthless. */
 async function logIn(deps: UsersDeps, ctx: Context, userId: string): Promise<void> {
@@ -48,34 +43,34 @@ export function authRoutes(deps: UsersDeps): EndpointRoute[] {
     command('authLogin', async (ctx, { email, password }) => {
       const userId = await verifyLogin(deps, email, password, ctx.ip);
       await logIn(deps, ctx, userId);
-      respondWithUser(ctx, (await userViewFromEvents(deps.store, deps.vault, userId))!);
+      return withUser((await userViewFromEvents(deps.store, deps.vault, userId))!);
     }),
 
     command('authLogout', async (ctx) => {
       if (ctx.state.session) await deps.sessions.end(ctx);
-      ctx.body = ok({});
+      return {};
     }),
 
     command('authRegister', async (ctx, input) => {
       const created = await registerUser(deps, { email: input.email, roleId: input.role, name: input.name, jobTitle: input.jobTitle ?? '' }, actorOf(ctx), contextOf(ctx, deps.clock));
-      respondToCommand(ctx, created.position, created.view);
+      return { ...created.view, position: created.position };
     }),
 
     command('authResetAccount', async (ctx, { token, password }) => {
       const result = await resetAccount(deps, token, password, contextOf(ctx, deps.clock));
-      respondToCommand(ctx, result.position, {});
+      return { position: result.position };
     }),
 
     command('authForgotPassword', async (ctx, { email }) => {
       await forgotPassword(deps, email, ctx.ip, contextOf(ctx, deps.clock));
       // The same answer whether or not the address belongs to an account.
-      ctx.body = ok({});
+      return {};
     }),
 
     command('authSetup', async (ctx, input) => {
       const result = await completeSetup(deps, { token: input.token, name: input.name, email: input.email, password: input.password }, contextOf(ctx, deps.clock));
       await logIn(deps, ctx, result.userId);
-      respondWithUser(ctx, (await userViewFromEvents(deps.store, deps.vault, result.userId))!, result.position);
+      return withUser((await userViewFromEvents(deps.store, deps.vault, result.userId))!, result.position);
     }),
   ];
 }
@@ -89,7 +84,7 @@ export function userRoutes(deps: UsersDeps): EndpointRoute[] {
         actorOf(ctx),
         contextOf(ctx, deps.clock),
       );
-      respondToCommand(ctx, created.position, created.view);
+      return { ...created.view, position: created.position };
     }),
 
     command('userUpdate', async (ctx, input) => {
@@ -107,24 +102,24 @@ export function userRoutes(deps: UsersDeps): EndpointRoute[] {
         actorOf(ctx),
         contextOf(ctx, deps.clock),
       );
-      respondToCommand(ctx, result.position, result.view);
+      return { ...result.view, position: result.position };
     }),
 
     command('userDelete', async (ctx) => {
       const result = await deleteUser(deps, ctx.params.id!, actorOf(ctx), contextOf(ctx, deps.clock));
-      respondToCommand(ctx, result.position, {});
+      return { position: result.position };
     }),
 
     command('userImageStore', async (ctx) => {
       const upload = { field: PROFILE_IMAGE.field, model: 'user', maxBytes: PROFILE_IMAGE.maxBytes, tooLargeCode: 'UM_05' };
       const image = await withUploadedFile(ctx, upload, (file) => processProfileImage(file));
       const result = await setUserImage(deps, ctx.params.id!, image, actorOf(ctx), contextOf(ctx, deps.clock));
-      respondToCommand(ctx, result.position, result.view);
+      return { ...result.view, position: result.position };
     }),
 
     command('userImageDelete', async (ctx) => {
       const result = await removeUserImage(deps, ctx.params.id!, actorOf(ctx), contextOf(ctx, deps.clock));
-      respondToCommand(ctx, result.position, result.view);
+      return { ...result.view, position: result.position };
     }),
   ];
 }

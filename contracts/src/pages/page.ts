@@ -1,5 +1,6 @@
 import type { Block } from '../blocks/block';
 import type { PageCopiedFrom } from '../events/page-events';
+import type { PageAction } from './page-actions';
 
 /**
  * Spec section 4: concept (never published), published (the draft is the live version), not
@@ -89,6 +90,8 @@ export interface PageDetails extends PageView {
   path: string;
   /** The other pages of the translation group, by locale. */
   translations: PageTranslation[];
+  /** What the caller may do to the page in its state (see availablePageActions). */
+  availableActions: PageAction[];
 }
 
 /** One row of the page overview (POST /page/list). */
@@ -192,4 +195,90 @@ export interface PublicPageView {
     images: unknown[];
     files: unknown[];
   };
+}
+
+/** What pageCreate, pageCreateTranslation and pageDuplicate answer. */
+export interface CreatedPage {
+  pageID: string;
+  pageVersionID: string;
+  revision: number;
+}
+
+/** What pageSave answers. */
+export interface SavedPage {
+  pageID: string;
+  /** The draft version after the save (a new one when the settings changed and the draft was live). */
+  pageVersionID: string;
+  slug: string;
+  revision: number;
+  linksUpdated: number;
+}
+
+/** What pageVersionStore, pageStoreAndPublish and pageStoreAndUnpublish answer. */
+export interface StoredVersion {
+  pageID: string;
+  pageVersionID: string;
+  /** Only after store-and-publish and store-and-unpublish. */
+  publishedVersionID?: string | null;
+  revision: number;
+  merged: boolean;
+}
+
+/** The data of a 409 to a store: the newer version, and what clashed with the editor's change. */
+export interface StoreConflictData {
+  currentRevision: number;
+  conflicts?: string[];
+  current?: VersionContent & { versionId: string };
+}
+
+/** What pagePublish and pageUnpublish answer. */
+export interface PublishedPage {
+  pageID: string;
+  publishedVersionID: string | null;
+  revision: number;
+}
+
+/** What pageRequestPublication answers. */
+export interface RequestedPublication {
+  pageID: string;
+  pageVersionID: string;
+  requestId: string;
+  revision: number;
+}
+
+/** What accepting, rejecting, revoking and resending a request answer. */
+export interface ReviewedRequest {
+  pageID: string;
+  pageVersionID: string;
+  publishedVersionID: string | null;
+  requestId: string;
+  revision: number;
+}
+
+/** What pageDelete answers. */
+export interface DeletedPage {
+  pageID: string;
+  revision: number;
+}
+
+/** What pageSlugAvailable answers. */
+export interface SlugAvailability {
+  available: boolean;
+  slug: string;
+  locale: string;
+}
+
+/** One page of a paginated list. */
+export interface ListPage<T> {
+  items: T[];
+  totalItems: number;
+}
+
+/**
+ * What a public path answers: the page; or, for an old path of a page that moved, no page and the
+ * path now (301); or the locale's "404" page, if there is one (404).
+ */
+export interface PublicPageAnswer {
+  page: PublicPageView | null;
+  redirect?: string;
 }

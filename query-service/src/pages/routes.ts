@@ -1,16 +1,15 @@
 import type { Context } from 'koa';
 import { anchorAvailable } from '@pagelog/contracts/blocks/anchors';
-import { ok } from '@pagelog/contracts/envelope';
 import { errorItem } from '@pagelog/contracts/error-catalogue';
 import { NotFoundError } from '@pagelog/contracts/domain-errors';
 import { pageStream } from '@pagelog/contracts/events/page-events';
-import type { PublicPageView, SiblingSlug } from '@pagelog/contracts/pages/page';
+import type { PublicPageAnswer, PublicPageView, SiblingSlug } from '@pagelog/contracts/pages/page';
 import { hasPermission } from '@pagelog/contracts/permissions';
 import { readModels } from '@pagelog/contracts/read-models';
 import { isValidSlug, NOT_FOUND_SLUG, parsePublicPath, publicPath } from '@pagelog/contracts/slugs';
 import type { FindOptions } from '@pagelog/storage/read-model-store/read-model-store';
 import type { Access } from '@pagelog/service-kit/auth/access';
-import { query, type EndpointRoute } from '@pagelog/service-kit/http/endpoint-routes';
+import { query, reply, type EndpointRoute, type Reply } from '@pagelog/service-kit/http/endpoint-routes';
 import type { UserQueryDeps } from '../core/query-deps';
 import { readYourWrites } from '../core/read-your-writes';
 import { nameResolver } from '../core/names';
@@ -36,7 +35,7 @@ function publicView(doc: PublishedDoc): PublicPageView {
  * An old path of a page that moved answers 301 with the page's path now; no page answers the
  * locale's "404" page with status 404 (or no page when there is none).
  */
-async function answerBySlug(deps: UserQueryDeps, ctx: Context, path: string): Promise<void> {
+async function answerBySlug(deps: UserQueryDeps, ctx: Context, path: string): Promise<PublicPageAnswer | Reply<PublicPageAnswer>> {
   const settings = await readSettings(deps);
   const { locale, slug } = parsePublicPath(path.startsWith('/') ? path : `/${path}`, settings.defaultLocale);
   const find = async (s: string) => (await deps.readModels.find<PublishedDoc>(published, { where: { locale, slug: s }, limit: 1 }))[0] ?? null;
@@ -44,22 +43,16 @@ async function answerBySlug(deps: UserQueryDeps, ctx: Context, path: string): Pr
   // it may hold anything, a NUL included): anything else is not found without asking a store.
   const valid = isValidSlug(slug);
   const page = valid ? await find(slug) : null;
-  if (page && slug !== NOT_FOUND_SLUG) {
-    ctx.body = ok({ page: publicView(page) });
-    return;
-  }
+  if (page && slug !== NOT_FOUND_SLUG) return { page: publicView(page) };
   const redirect = valid ? await deps.readModels.get<RedirectDoc>(redirects, redirectId(locale, slug)) : null;
   const target = redirect ? await deps.readModels.get<PublishedDoc>(published, redirect.pageId) : null;
   if (target) {
     const location = publicPath(target.locale, target.slug, settings.defaultLocale);
-    ctx.status = 301;
     ctx.set('Location', location);
-    ctx.body = ok({ page: null, redirect: location });
-    return;
+    return reply({ page: null, redirect: location }, { status: 301 });
   }
   const notFound = await find(NOT_FOUND_SLUG);
-  ctx.status = 404;
-  ctx.body = { Success: false, Errors: [errorItem('PM_01', 'slug', 'page')], data: { page: notFound ? publicView(notFound) : null } };
+  return reply({ page: notFound ? publicView(notFound) : null }, { status: 404, errors: [errorItem('PM_01', 'slug', 'page')] });
 }
 
 export function pageRoutes(deps: UserQueryDeps): EndpointRoute[] {
@@ -74,11 +67,11 @@ export function pageRoutes(deps: UserQueryDeps): EndpointRoute[] {
 
   return [
     query('pageGetBySlugQuery', publicSite, async (ctx, { slug }) => {
-      await answerBySlug(deps, ctx, slug);
+      return answerBySlug(deps, ctx, slug);
     }),
 
     query('pageGetBySlug', publicSite, async (ctx, { slug }) => {
-      await answerBySlug(deps, ctx, slug);
+      return answerBySlug(deps, ctx, slug);
     }),
 
     /** The published pages of a page's translation group, for the public site's language switcher. */
@@ -96,7 +89,7 @@ export function pageRoutes(deps: UserQueryDeps): EndpointRoute[] {
       const siblings: SiblingSlug[] = group
         .map((p) => ({ pageID: p.id, locale: p.locale, slug: p.slug, path: publicPath(p.locale, p.slug, settings.defaultLocale), title: p.pageVersion.title }))
         .sort((a, b) => order(a.locale) - order(b.locale) || a.locale.localeCompare(b.locale));
-      ctx.body = ok(siblings);
+      return siblings;
     }),
 
     query('pageList', admin, async (ctx, q) => {
@@ -112,7 +105,7 @@ export function pageRoutes(deps: UserQueryDeps): EndpointRoute[] {
         deps.readModels.find<PageDoc>(pages, { ...filter, orderBy, limit: q.pageSize, offset: q.pageIndex * q.pageSize }),
         deps.readModels.count(pages, filter),
       ]);
-      ctx.body = ok({ items: await listItems(docs), totalItems });
+      return { items: await listItems(docs), totalItems };
     }),
 
     query('pageSearch', admin, async (ctx, q) => {
@@ -122,7 +115,7 @@ export function pageRoutes(deps: UserQueryDeps): EndpointRoute[] {
         orderBy: { field: 'title', direction: 'asc' },
         limit: 20,
       });
-      ctx.body = ok(await listItems(docs));
+      return listItems(docs);
     }),
 
     query('pageGetPages', admin, async (ctx, q) => {
@@ -130,17 +123,17 @@ export function pageRoutes(deps: UserQueryDeps): EndpointRoute[] {
       if (q.type) where.type = q.type;
       if (q.locale) where.locale = q.locale;
       const docs = await deps.readModels.find<PageDoc>(pages, { where, orderBy: { field: 'title', direction: 'asc' }, limit: 1000 });
-      ctx.body = ok(await listItems(docs));
+      return listItems(docs);
     }),
 
     query('pageGetMultiple', admin, async (ctx, q) => {
       const found = await deps.readModels.getMany<PageDoc>(pages, q.pageIDs);
       const docs = q.pageIDs.map((id) => found.get(id)).filter((d): d is PageDoc => !!d && (!q.locale || d.locale === q.locale));
-      ctx.body = ok(await listItems(docs));
+      return listItems(docs);
     }),
 
     query('pageAnchorAvailable', async (ctx, q) => {
-      ctx.body = ok({ available: anchorAvailable(q.anchorName, q.blockKey, q.pageVersionBlocks) });
+      return { available: anchorAvailable(q.anchorName, q.blockKey, q.pageVersionBlocks) };
     }),
 
     /** The open publication requests: every one for a reviewer, one's own for anyone else. */
@@ -152,7 +145,7 @@ export function pageRoutes(deps: UserQueryDeps): EndpointRoute[] {
         orderBy: { field: 'requestedAt', direction: 'asc' },
       });
       const names = nameResolver(deps);
-      ctx.body = ok(await Promise.all(docs.map((d) => requestView(d, names))));
+      return Promise.all(docs.map((d) => requestView(d, names)));
     }),
 
     query('pageFetchRequestComment', admin, async (ctx) => {
@@ -160,14 +153,14 @@ export function pageRoutes(deps: UserQueryDeps): EndpointRoute[] {
       if (!version) throw new NotFoundError('PM_01', 'id', 'publicationRequest');
       const doc = version.publicationRequestId ? await deps.readModels.get<RequestDoc>(requests, version.publicationRequestId) : null;
       const request = doc ? await requestView(doc, nameResolver(deps)) : null;
-      ctx.body = ok({ comment: request?.comment ?? '', request });
+      return { comment: request?.comment ?? '', request };
     }),
 
     query('pageVersionFetch', admin, async (ctx) => {
       const doc = await deps.readModels.get<VersionDoc>(versions, ctx.params.versionId!);
       if (!doc) throw new NotFoundError('PM_01', 'versionId', 'pageVersion');
       const request = doc.publicationRequestId ? await deps.readModels.get<RequestDoc>(requests, doc.publicationRequestId) : null;
-      ctx.body = ok({ pageVersion: versionView(doc, request ? await requestView(request, nameResolver(deps)) : null) });
+      return { pageVersion: versionView(doc, request ? await requestView(request, nameResolver(deps)) : null) };
     }),
 
     /** Who did what to the page, straight from its event stream (no projection in between). */
@@ -175,7 +168,7 @@ export function pageRoutes(deps: UserQueryDeps): EndpointRoute[] {
       const events = await readStreamOf(deps.eventStore, pageStream(ctx.params.id!));
       // A stream with nothing but a fence in it is a page that was never created.
       if (!events.some((e) => e.type === 'PageCreated')) throw new NotFoundError('PM_01', 'id', 'page');
-      ctx.body = ok(await historyOf(events, nameResolver(deps)));
+      return historyOf(events, nameResolver(deps));
     }),
 
     query('pageGet', admin, async (ctx) => {
@@ -185,7 +178,8 @@ export function pageRoutes(deps: UserQueryDeps): EndpointRoute[] {
         deps.readModels.find<PageDoc>(pages, { where: { translationGroupId: doc.translationGroupId } }),
         readSettings(deps),
       ]);
-      ctx.body = ok(await pageDetails(doc, group, nameResolver(deps), settings.defaultLocale));
+      const user = ctx.state.user as Access;
+      return pageDetails(doc, group, nameResolver(deps), settings.defaultLocale, { userId: user.userId, permissions: user.permissions.map((p) => p.name) });
     }),
   ];
 }

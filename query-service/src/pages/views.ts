@@ -1,4 +1,5 @@
 import type { PageDetails, PageListItem, PageView, PageVersionView, PublicationRequestView, PageTranslation } from '@pagelog/contracts/pages/page';
+import { availablePageActions } from '@pagelog/contracts/pages/page-actions';
 import type { PageDoc, RequestDoc, VersionDoc } from '@pagelog/contracts/pages/page-docs';
 import { publicPath } from '@pagelog/contracts/slugs';
 import type { NameResolver } from '../core/names';
@@ -33,13 +34,21 @@ export async function listItem(doc: PageDoc, names: NameResolver, defaultLocale:
   };
 }
 
-export async function pageDetails(doc: PageDoc, group: PageDoc[], names: NameResolver, defaultLocale: string): Promise<PageDetails> {
+/** Who reads the page: the actions it lists are theirs. */
+export interface Reader {
+  userId: string;
+  permissions: readonly string[];
+}
+
+export async function pageDetails(doc: PageDoc, group: PageDoc[], names: NameResolver, defaultLocale: string, reader: Reader): Promise<PageDetails> {
   const [authorName, updatedByName] = await Promise.all([names.name(doc.createdBy), names.name(doc.updatedBy)]);
   const translations: PageTranslation[] = group
     .filter((p) => p.id !== doc.id)
     .map((p) => ({ pageID: p.id, locale: p.locale, slug: p.slug, title: p.title, status: p.status, path: publicPath(p.locale, p.slug, defaultLocale) }))
     .sort((a, b) => a.locale.localeCompare(b.locale));
-  return { ...pageView(doc), authorName, updatedByName, path: publicPath(doc.locale, doc.slug, defaultLocale), translations };
+  const view = pageView(doc);
+  const availableActions = availablePageActions({ page: view, permissions: reader.permissions, userId: reader.userId });
+  return { ...view, authorName, updatedByName, path: publicPath(doc.locale, doc.slug, defaultLocale), translations, availableActions };
 }
 
 export async function requestView(doc: RequestDoc, names: NameResolver): Promise<PublicationRequestView> {

@@ -1,4 +1,3 @@
-import { ok } from '@pagelog/contracts/envelope';
 import type { Settings } from '@pagelog/contracts/locales';
 import { readModels, SETTINGS_DOC_ID } from '@pagelog/contracts/read-models';
 import { NotFoundError } from '@pagelog/contracts/domain-errors';
@@ -15,7 +14,7 @@ export async function readSettings(deps: QueryDeps): Promise<Settings> {
 export function settingsRoutes(deps: QueryDeps): EndpointRoute[] {
   return [
     query('settingsGet', readYourWrites(deps, [readModels.settings.projection]), async (ctx) => {
-      ctx.body = ok(await readSettings(deps));
+      return readSettings(deps);
     }),
   ];
 }

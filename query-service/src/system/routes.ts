@@ -1,4 +1,3 @@
-import { ok } from '@pagelog/contracts/envelope';
 import { projectionState, type ProjectionStatus } from '@pagelog/contracts/read-models';
 import { query, type EndpointRoute } from '@pagelog/service-kit/http/endpoint-routes';
 import type { QueryDeps } from '../core/query-deps';
@@ -30,7 +29,7 @@ export async function projectionStatus(deps: QueryDeps, names: readonly string[]
 export function systemRoutes(deps: QueryDeps, projectionNames: readonly string[], reactorNames: readonly string[]): EndpointRoute[] {
   return [
     query('projectionsStatus', async (ctx) => {
-      ctx.body = ok(await projectionStatus(deps, projectionNames, reactorNames));
+      return projectionStatus(deps, projectionNames, reactorNames);
     }),
   ];
 }

@@ -1,5 +1,4 @@
 import { buffer } from 'node:stream/consumers';
-import { ok } from '@pagelog/contracts/envelope';
 import { NotFoundError, ValidationError } from '@pagelog/contracts/domain-errors';
 import type { RoleView } from '@pagelog/contracts/permissions';
 import { readModels } from '@pagelog/contracts/read-models';
@@ -58,17 +57,17 @@ export function userQueryRoutes(deps: UserQueryDeps): EndpointRoute[] {
     query('authUser', async (ctx) => {
       const user = ctx.state.user as Access | null;
       if (!ctx.state.session) await deps.sessions.start(ctx, null);
-      ctx.body = ok(user ? { ...(await viewOf(deps, user)), session: { inactivityMinutes: deps.inactivityMinutes } } : ANONYMOUS_USER);
+      return user ? { ...(await viewOf(deps, user)), session: { inactivityMinutes: deps.inactivityMinutes } } : ANONYMOUS_USER;
     }),
 
     /** Keeps the session alive (loading it already moved its idle deadline) and answers the user. */
     query('authRefreshSession', async (ctx) => {
       const user = ctx.state.user as Access;
-      ctx.body = ok({ ...(await viewOf(deps, user)), session: { inactivityMinutes: deps.inactivityMinutes } });
+      return { ...(await viewOf(deps, user)), session: { inactivityMinutes: deps.inactivityMinutes } };
     }),
 
     query('userCurrent', async (ctx) => {
-      ctx.body = ok(await viewOf(deps, ctx.state.user as Access));
+      return viewOf(deps, ctx.state.user as Access);
     }),
 
     /**
@@ -85,17 +84,16 @@ export function userQueryRoutes(deps: UserQueryDeps): EndpointRoute[] {
       const direction = q.sortOrder === 'desc' ? -1 : 1;
       users.sort((a, b) => direction * key(a).localeCompare(key(b), 'en', { sensitivity: 'base' }) || a.email.localeCompare(b.email));
       if (!paginated) {
-        ctx.body = ok(users);
-        return;
+        return users;
       }
       const pageSize = Math.max(1, Math.min(Number(q.pageSize ?? DEFAULT_PAGE_SIZE), 100));
       const pageIndex = Number(q.pageIndex ?? 0);
-      ctx.body = ok({ items: users.slice(pageIndex * pageSize, (pageIndex + 1) * pageSize), totalItems: users.length });
+      return { items: users.slice(pageIndex * pageSize, (pageIndex + 1) * pageSize), totalItems: users.length };
     }),
 
     query('roleList', fresh, async (ctx) => {
       const roles = await deps.readModels.find<RoleDoc>(readModels.roles.collection, { orderBy: { field: 'name', direction: 'asc' } });
-      ctx.body = ok(roles.map((r) => ({ ID: r.ID, name: r.name, permissions: r.permissions })));
+      return roles.map((r) => ({ ID: r.ID, name: r.name, permissions: r.permissions }));
     }),
 
     /**
@@ -111,7 +109,7 @@ export function userQueryRoutes(deps: UserQueryDeps): EndpointRoute[] {
       if (!stored || !bytes) throw new NotFoundError('UM_02', 'id', 'user');
       ctx.set('Cache-Control', 'private, max-age=3600');
       ctx.set('Content-Security-Policy', "default-src 'none'");
-      await serveBlob(ctx, bufferedBlob(stored.key, bytes, stored.contentType));
+      return serveBlob(ctx, bufferedBlob(stored.key, bytes, stored.contentType));
     }),
   ];
 }

@@ -1,7 +1,8 @@
 import type { Context, Middleware, Next } from 'koa';
 import compose from 'koa-compose';
 import type { AnySchema, InferType } from 'yup';
-import { endpoints, type EndpointMatch, type EndpointName } from '@pagelog/contracts/endpoints';
+import { endpoints, FILE_BODY, type EndpointMatch, type EndpointName, type ResponseOf } from '@pagelog/contracts/endpoints';
+import { POSITION_HEADER, type ErrorItem } from '@pagelog/contracts/envelope';
 import { parseInput } from '@pagelog/contracts/input';
 import { ValidationError } from '@pagelog/contracts/domain-errors';
 import { errorItem } from '@pagelog/contracts/error-catalogue';
@@ -12,8 +13,42 @@ import { AlreadyAnswered, idempotencyKeyOf, KeyedCommand } from './idempotency';
 /** The validated input of an endpoint: its schema's type, or nothing for a call that takes none. */
 export type EndpointInput<N extends EndpointName> = (typeof endpoints)[N] extends { schema: infer S extends AnySchema } ? InferType<S> : Record<string, never>;
 
-/** A route's handler: the request (with `ctx.params` from the table's path) and its validated input. */
-export type EndpointHandler<N extends EndpointName> = (ctx: Context, input: EndpointInput<N>) => Promise<void> | void;
+/**
+ * An answer that is more than its data: another status, errors beside the data (the public 404
+ * page), more fields on the envelope (login's `User`), or a position for data that does not carry
+ * one. Made with `reply(data, options)`.
+ */
+export class Reply<T> {
+  constructor(
+    readonly data: T,
+    readonly options: { status?: number; errors?: ErrorItem[]; envelope?: Record<string, unknown>; position?: number } = {},
+  ) {}
+}
+
+export function reply<T>(data: T, options: Reply<T>['options']): Reply<T> {
+  return new Reply(data, options);
+}
+
+/**
+ * A route's handler: the request (with `ctx.params` from the table's path) and its validated input
+ * in, the endpoint's answer data (its type from the table) out; the route wraps it in the envelope.
+ */
+export type EndpointHandler<N extends EndpointName> = (ctx: Context, input: EndpointInput<N>) => Promise<ResponseOf<N> | Reply<ResponseOf<N>>>;
+
+/**
+ * Writes a handler's answer: the envelope around the data, and for a command the position of its
+ * last event (in the data and the X-Pagelog-Position header). A file was sent by the handler.
+ */
+function answerWith(ctx: Context, kind: 'command' | 'query', answer: unknown): void {
+  if (answer === FILE_BODY) return;
+  const { data, options } = answer instanceof Reply ? answer : new Reply(answer);
+  const carried = (data as { position?: unknown } | null)?.position;
+  const position = options.position ?? (kind === 'command' && typeof carried === 'number' ? carried : undefined);
+  if (position !== undefined) ctx.set(POSITION_HEADER, String(position));
+  if (options.status !== undefined) ctx.status = options.status;
+  const errors = options.errors ?? [];
+  ctx.body = { Success: errors.length === 0, Errors: errors, data, ...options.envelope };
+}
 
 /** What the routes of an API process share. */
 export interface RouteServices {
@@ -44,7 +79,7 @@ function define(kind: 'command' | 'query') {
         const input = endpoint.multipart
           ? ({} as EndpointInput<N>)
           : (parseInput(endpoint.schema, endpoint.method === 'GET' ? ctx.query : ctx.request.body, endpoint.model, endpoint.method === 'GET' ? 'ignore' : 'refuse') as EndpointInput<N>);
-        const answer = compose<Context>([...before, async (c: Context) => handler(c, input)] as never);
+        const answer = compose<Context>([...before, async (c: Context) => answerWith(c, kind, await handler(c, input))] as never);
         if (kind === 'query') return answer(ctx);
         if (!services.idempotency) {
           // A process wired without the store (some tests) still refuses a malformed key.

@@ -1,3 +1,4 @@
+import { FILE_BODY, type FileBody } from '@pagelog/contracts/endpoints';
 import type { Readable } from 'node:stream';
 import type { Context } from 'koa';
 import rangeParser from 'range-parser';
@@ -18,23 +19,23 @@ export interface ServableBlob {
  * it; one byte range gets 206 with Content-Range, a range that starts past the end 416. Several
  * ranges, a Range header that does not parse, or an If-Range that no longer names the blob get
  * the whole blob (200), as RFC 9110 allows. HEAD reads no bytes. Cache-Control and the like are
- * the caller's to set.
+ * the caller's to set. Answers FILE_BODY: what a route that sends a file returns.
  */
-export async function serveBlob(ctx: Context, blob: ServableBlob): Promise<void> {
+export async function serveBlob(ctx: Context, blob: ServableBlob): Promise<FileBody> {
   const etag = `"${blob.key}"`;
   ctx.set('ETag', etag);
   ctx.set('Accept-Ranges', 'bytes');
   ctx.status = 200;
   if (ctx.fresh) {
     ctx.status = 304;
-    return;
+    return FILE_BODY;
   }
   const range = wantedRange(ctx, blob.size, etag);
   if (range === 'unsatisfiable') {
     ctx.status = 416;
     ctx.set('Content-Range', `bytes */${blob.size}`);
     ctx.body = '';
-    return;
+    return FILE_BODY;
   }
   if (range) {
     ctx.status = 206;
@@ -47,6 +48,7 @@ export async function serveBlob(ctx: Context, blob: ServableBlob): Promise<void>
   ctx.body = ctx.method === 'HEAD' ? Buffer.alloc(0) : await blob.open(range);
   // After the body: Koa works out no length for a stream, and HEAD's empty body is a stand-in.
   ctx.length = range ? range.end - range.start + 1 : blob.size;
+  return FILE_BODY;
 }
 
 /** The one range to answer, null for the whole blob. */

@@ -2,6 +2,7 @@ import { useEffect, useId, useMemo, useState, type ReactNode } from 'react';
 import { keepPreviousData, useQuery, type UseQueryOptions } from '@tanstack/react-query';
 import debounce from 'lodash.debounce';
 import { useTranslation } from 'react-i18next';
+import type { ListPage } from '@pagelog/contracts/pages/page';
 import { DEFAULT_PAGE_SIZE } from '@pagelog/contracts/users/schemas';
 import type { EndpointKey } from '../../core/api/endpoint-query';
 import { Pagination } from './pagination';
@@ -9,11 +10,6 @@ import { pageCountOf } from './pagination-items';
 
 export type SortOrder = 'asc' | 'desc';
 
-/** One page of rows as the list endpoints answer it (spec section 3: data.items and data.totalItems). */
-export interface Page<T> {
-  items: T[];
-  totalItems: number;
-}
 
 /** What the list asks for (spec section 7, "Paginated list"); '' as sortColumn is the server's own order. */
 export interface ListParams {
@@ -25,8 +21,11 @@ export interface ListParams {
   sortOrder: SortOrder;
 }
 
-/** The query of one page of rows: keyed by its endpoint and params (see endpointQuery). */
-export type ListQuery<T> = UseQueryOptions<Page<T>, Error, Page<T>, EndpointKey>;
+/**
+ * The query of one page of rows: keyed by its endpoint and params (see endpointQuery). D is what
+ * the endpoint answers; where that is more than a page (the user list), `select` narrows it.
+ */
+export type ListQuery<T, D = ListPage<T>> = UseQueryOptions<D, Error, ListPage<T>, EndpointKey>;
 
 /** Spec section 9: the search asks again debounced at 500 ms, at once for the first key, and at least once a second. */
 export const SEARCH_DEBOUNCE = { wait: 500, maxWait: 1000 } as const;
@@ -39,10 +38,10 @@ export interface ListColumn<T> {
   render: (item: T) => ReactNode;
 }
 
-export interface PaginatedListProps<T> {
+export interface PaginatedListProps<T, D = ListPage<T>> {
   /** Names the table for assistive technology. */
   label: string;
-  query: (params: ListParams) => ListQuery<T>;
+  query: (params: ListParams) => ListQuery<T, D>;
   columns: readonly ListColumn<T>[];
   rowKey: (item: T) => string;
   /** Buttons for a row (edit, delete), in a last column. */
@@ -59,7 +58,7 @@ export interface PaginatedListProps<T> {
  * the rows, and a pagination control. The rows are server state (the query it is given, read
  * again when a command moves the position on); page, search and sort are this list's own.
  */
-export function PaginatedList<T>({ label, query, columns, rowKey, rowActions, pageSize = DEFAULT_PAGE_SIZE, noResultsText, resetPageOn }: PaginatedListProps<T>) {
+export function PaginatedList<T, D = ListPage<T>>({ label, query, columns, rowKey, rowActions, pageSize = DEFAULT_PAGE_SIZE, noResultsText, resetPageOn }: PaginatedListProps<T, D>) {
   const { t } = useTranslation();
   const searchId = useId();
   const sortId = useId();
@@ -86,7 +85,7 @@ export function PaginatedList<T>({ label, query, columns, rowKey, rowActions, pa
   });
 
   // A failed read is only logged (spec section 7): the rows shown last stay.
-  const [lastPage, setLastPage] = useState<Page<T> | undefined>(undefined);
+  const [lastPage, setLastPage] = useState<ListPage<T> | undefined>(undefined);
   if (rows.data !== undefined && rows.data !== lastPage) setLastPage(rows.data);
   const shown = rows.data ?? lastPage;
   const items = Array.isArray(shown?.items) ? shown.items : [];

@@ -1,17 +1,15 @@
 import { expect } from 'chai';
+import type { UserView } from '@pagelog/contracts/users/user';
 import { install, type Clock } from '@sinonjs/fake-timers';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { endpointQuery } from '../../core/api/endpoint-query';
 import { fakeServer, type Answer, type FakeServer } from '../../testing/fake-server';
 import { renderInApp } from '../../testing/render';
 import { failure, success } from '../../testing/replies';
-import { PaginatedList, type ListColumn, type Page } from './paginated-list';
+import { aUser } from '../../testing/users';
+import { PaginatedList, type ListColumn } from './paginated-list';
 
-interface Row {
-  id: string;
-  name: string;
-  jobTitle: string;
-}
+type Row = UserView;
 
 const columns: ListColumn<Row>[] = [
   { key: 'name', label: 'Name', sortable: true, render: (row) => row.name },
@@ -24,21 +22,22 @@ function rowsOf(count: () => number): Answer {
   return (call) => {
     const pageIndex = Number(call.query.pageIndex);
     const pageSize = Number(call.query.pageSize);
-    const all = Array.from({ length: count() }, (_, index) => ({ id: `u${index}`, name: `Person ${index}`, jobTitle: 'Writer' }));
-    return success<Page<Row>>({ items: all.slice(pageIndex * pageSize, (pageIndex + 1) * pageSize), totalItems: all.length });
+    const all = Array.from({ length: count() }, (_, index) => aUser({ ID: `u${index}`, name: `Person ${index}`, jobTitle: 'Writer' }));
+    return success({ items: all.slice(pageIndex * pageSize, (pageIndex + 1) * pageSize), totalItems: all.length });
   };
 }
 
 /** The list over the server's user list, as the users area shows it. */
 function renderList({ server = fakeServer(), pageSize, noResultsText }: { server?: FakeServer; pageSize?: number; noResultsText?: string } = {}) {
   return renderInApp(
-    <PaginatedList<Row>
+    <PaginatedList
       label="People"
-      query={({ pageIndex, pageSize: size, searchTerm, sortColumn, sortOrder }) =>
-        endpointQuery<Page<Row>>(server.api, 'userList', { query: { pageIndex, pageSize: size, searchTerm, columnToSort: sortColumn, sortOrder } })
-      }
+      query={({ pageIndex, pageSize: size, searchTerm, sortColumn, sortOrder }) => ({
+        ...endpointQuery(server.api, 'userList', { query: { pageIndex, pageSize: size, searchTerm, columnToSort: sortColumn, sortOrder } }),
+        select: (data: Row[] | { items: Row[]; totalItems: number }) => (Array.isArray(data) ? { items: data, totalItems: data.length } : data),
+      })}
       columns={columns}
-      rowKey={(row) => row.id}
+      rowKey={(row) => String(row.ID)}
       pageSize={pageSize}
       noResultsText={noResultsText}
     />,

@@ -1,4 +1,4 @@
-import { API_BASE, endpoints, endpointUrl, IDEMPOTENCY_KEY_HEADER, type EndpointName, type HttpMethod } from '@pagelog/contracts/endpoints';
+import { API_BASE, endpoints, endpointUrl, IDEMPOTENCY_KEY_HEADER, type EndpointName, type HttpMethod, type ResponseOf } from '@pagelog/contracts/endpoints';
 import { MIN_POSITION_HEADER, POSITION_HEADER, type ErrorItem } from '@pagelog/contracts/envelope';
 import { errorItem } from '@pagelog/contracts/error-catalogue';
 import { CSRF_HEADER, REQUESTED_WITH_HEADER, REQUESTED_WITH_VALUE } from '@pagelog/contracts/users/user';
@@ -41,8 +41,8 @@ export interface CallOptions extends Omit<RequestOptions, 'signalsSessionEnd'> {
 export interface ApiClient {
   /** A call below /api/cms, e.g. request('GET', '/user/list', { query }). */
   request<T>(method: HttpMethod, path: string, options?: RequestOptions): Promise<ApiReply<T>>;
-  /** A call of the contract's endpoint table, by name. */
-  call<T>(endpoint: EndpointName, options?: CallOptions): Promise<ApiReply<T>>;
+  /** A call of the contract's endpoint table, by name; its data is of the type the table declares. */
+  call<N extends EndpointName>(endpoint: N, options?: CallOptions): Promise<ApiReply<ResponseOf<N>>>;
   /** The latest CSRF token the server handed out, if any yet. */
   csrfToken(): string | null;
   /** The highest X-Pagelog-Position seen: what later reads must reflect. */
@@ -212,10 +212,10 @@ export function createApiClient({
 
   return {
     request,
-    call<T>(name: EndpointName, { params, ...options }: CallOptions = {}) {
+    call<N extends EndpointName>(name: N, { params, ...options }: CallOptions = {}) {
       const endpoint = endpoints[name];
       const path = endpointUrl(name, params).slice(API_BASE.length);
-      return request<T>(endpoint.method, path, { ...options, signalsSessionEnd: endpoint.access !== 'public' });
+      return request<ResponseOf<N>>(endpoint.method, path, { ...options, signalsSessionEnd: endpoint.access !== 'public' });
     },
     csrfToken: () => token,
     minPosition: () => position,

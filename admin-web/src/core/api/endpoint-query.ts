@@ -1,5 +1,5 @@
 import { queryOptions } from '@tanstack/react-query';
-import type { EndpointName } from '@pagelog/contracts/endpoints';
+import type { EndpointName, ResponseOf } from '@pagelog/contracts/endpoints';
 import type { ErrorItem } from '@pagelog/contracts/envelope';
 import type { ApiClient, CallOptions } from './api-client';
 
@@ -22,16 +22,17 @@ export class EndpointError extends Error {
 }
 
 /**
- * A read of the contract's endpoint table as a query, keyed by the endpoint's name and what it is
- * sent, so every screen that reads the same thing shares one answer. Like every call it asks for
+ * A read of the contract's endpoint table as a query, its data of the type the table declares,
+ * keyed by the endpoint's name and what it is sent, so every screen that reads the same thing
+ * shares one answer. Like every call it asks for
  * the latest position the client saw (read-your-writes), and ApiProvider invalidates it when a
  * command answers a newer one.
  */
-export function endpointQuery<T>(api: ApiClient, endpoint: EndpointName, options: CallOptions = {}) {
+export function endpointQuery<N extends EndpointName>(api: ApiClient, endpoint: N, options: CallOptions = {}) {
   return queryOptions({
     queryKey: [endpoint, options] as EndpointKey,
-    queryFn: async (): Promise<T> => {
-      const reply = await api.call<T>(endpoint, options);
+    queryFn: async (): Promise<ResponseOf<N>> => {
+      const reply = await api.call(endpoint, options);
       if (!reply.Success || reply.data === null) throw new EndpointError(endpoint, reply.status, reply.Errors);
       return reply.data;
     },

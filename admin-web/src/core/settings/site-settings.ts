@@ -7,6 +7,6 @@ import { endpointQuery } from '../api/endpoint-query';
 export function useSiteSettings(): Settings | null {
   const api = useApi();
   // They change rarely (only through a settings command), so screens share one answer until then.
-  const settings = useQuery({ ...endpointQuery<Settings>(api, 'settingsGet'), staleTime: Infinity });
+  const settings = useQuery({ ...endpointQuery(api, 'settingsGet'), staleTime: Infinity });
   return settings.data && Array.isArray(settings.data.availableLocales) ? settings.data : null;
 }

@@ -1,12 +1,10 @@
 import type { InferType } from 'yup';
-import { ok } from '@pagelog/contracts/envelope';
 import type { Block } from '@pagelog/contracts/blocks/block';
 import type { storeVersionSchema } from '@pagelog/contracts/pages/schemas';
 import { hasPermission } from '@pagelog/contracts/permissions';
 import type { Access } from '@pagelog/service-kit/auth/access';
 import { command, type EndpointRoute } from '@pagelog/service-kit/http/endpoint-routes';
 import { contextOf } from '../../core/route-context';
-import { respondToCommand } from '../../core/respond';
 import { slugAvailable } from '../claims/claims';
 import type { PagesDeps } from '../pages-deps';
 import { createPage, createTranslation, deletePage, duplicatePage, savePage, storeVersion, type StoreVersionInput } from './commands';
@@ -25,44 +23,45 @@ export function authoringRoutes(deps: PagesDeps): EndpointRoute[] {
   return [
     command('pageCreate', async (ctx, input) => {
       const result = await createPage(deps, { ...input, typeData: input.typeData ?? {} }, contextOf(ctx, deps.clock));
-      respondToCommand(ctx, result.position, { pageID: result.pageID, pageVersionID: result.pageVersionID, revision: result.revision });
+      return { pageID: result.pageID, pageVersionID: result.pageVersionID, revision: result.revision, position: result.position };
     }),
 
     command('pageCreateTranslation', async (ctx, input) => {
       const result = await createTranslation(deps, input, contextOf(ctx, deps.clock));
-      respondToCommand(ctx, result.position, { pageID: result.pageID, pageVersionID: result.pageVersionID, revision: result.revision });
+      return { pageID: result.pageID, pageVersionID: result.pageVersionID, revision: result.revision, position: result.position };
     }),
 
     command('pageDuplicate', async (ctx, input) => {
       const result = await duplicatePage(deps, input, contextOf(ctx, deps.clock));
-      respondToCommand(ctx, result.position, { pageID: result.pageID, pageVersionID: result.pageVersionID, revision: result.revision });
+      return { pageID: result.pageID, pageVersionID: result.pageVersionID, revision: result.revision, position: result.position };
     }),
 
     command('pageSave', async (ctx, input) => {
       const mayPublish = hasPermission((ctx.state.user as Access | null)?.permissions, 'publish-page');
       const result = await savePage(deps, ctx.params.id!, { ...input, typeData: input.typeData as Record<string, unknown> | undefined, mayPublish }, contextOf(ctx, deps.clock));
-      respondToCommand(ctx, result.position, {
+      return {
         pageID: result.pageID,
         pageVersionID: result.pageVersionID,
         slug: result.slug,
         revision: result.revision,
         linksUpdated: result.linksUpdated,
-      });
+        position: result.position,
+      };
     }),
 
     command('pageVersionStore', async (ctx, input) => {
       const result = await storeVersion(deps, ctx.params.id!, storeInput(input), contextOf(ctx, deps.clock));
-      respondToCommand(ctx, result.position, { pageID: result.pageID, pageVersionID: result.pageVersionID, revision: result.revision, merged: result.merged });
+      return { pageID: result.pageID, pageVersionID: result.pageVersionID, revision: result.revision, merged: result.merged, position: result.position };
     }),
 
     command('pageDelete', async (ctx, input) => {
       const result = await deletePage(deps, ctx.params.id!, input.revision ?? 'any', contextOf(ctx, deps.clock));
-      respondToCommand(ctx, result.position, { pageID: result.pageID, revision: result.revision });
+      return { pageID: result.pageID, revision: result.revision, position: result.position };
     }),
 
     command('pageSlugAvailable', async (ctx, input) => {
       const available = await slugAvailable(deps, { locale: input.locale, slug: input.slug, pageId: input.pageID }, contextOf(ctx, deps.clock).now);
-      ctx.body = ok({ available, slug: input.slug, locale: input.locale });
+      return { available, slug: input.slug, locale: input.locale };
     }),
   ];
 }

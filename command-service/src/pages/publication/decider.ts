@@ -1,5 +1,6 @@
 import type { PageEvent, PageStreamEvent } from '@pagelog/contracts/events/page-events';
 import { ForbiddenError, NotFoundError, ValidationError } from '@pagelog/contracts/domain-errors';
+import { mayDecideRequest, mayWithdrawRequest } from '@pagelog/contracts/pages/page-actions';
 import { assertNever, type Decider } from '../../core/decider';
 import { afterEvents, authoringDecider, type StoreVersion } from '../authoring/decider';
 import { isLive, pageEvolver, statusOf, type PageState } from '../page-state';
@@ -130,7 +131,7 @@ function decidePublication(command: PublicationCommand, state: PageState): PageE
       const d = command.data;
       const open = openRequestOf(state, d.versionId);
       // Four eyes: a reviewer does not decide on their own request.
-      if (open.requestedBy === d.actorId) throw new ForbiddenError('UM_01');
+      if (!mayDecideRequest(open.requestedBy, d.actorId)) throw new ForbiddenError('UM_01');
       const decided = { pageId: state.pageId, versionId: open.versionId, requestId: open.requestId, feedback: d.feedback, requestedBy: open.requestedBy };
       if (command.type === 'RejectPublication') return [{ type: 'PublicationRejected', data: decided }];
       const published = publish({ ...state, openRequest: null });
@@ -140,7 +141,7 @@ function decidePublication(command: PublicationCommand, state: PageState): PageE
     case 'ResendPublication': {
       const d = command.data;
       const open = openRequestOf(state, d.versionId);
-      if (open.requestedBy !== d.actorId && !d.isReviewer) throw new ForbiddenError('UM_01');
+      if (!mayWithdrawRequest(open.requestedBy, d.actorId, d.isReviewer)) throw new ForbiddenError('UM_01');
       const ids = { pageId: state.pageId, versionId: open.versionId, requestId: open.requestId };
       if (command.type === 'RevokePublication') return [{ type: 'PublicationRequestRevoked', data: ids }];
       return [{ type: 'PublicationRequestResent', data: { ...ids, comment: command.data.comment?.trim() ?? '' } }];

@@ -3,7 +3,6 @@ import { hasPermission } from '@pagelog/contracts/permissions';
 import type { Access } from '@pagelog/service-kit/auth/access';
 import { command, type EndpointRoute } from '@pagelog/service-kit/http/endpoint-routes';
 import { contextOf } from '../../core/route-context';
-import { respondToCommand } from '../../core/respond';
 import { storeInput } from '../authoring/routes';
 import type { PagesDeps } from '../pages-deps';
 import type { Actor } from './decider';
@@ -19,24 +18,25 @@ export function publicationRoutes(deps: PagesDeps): EndpointRoute[] {
   const storeAndRoute = (name: 'pageStoreAndPublish' | 'pageStoreAndUnpublish', then: 'publish' | 'unpublish') =>
     command(name, async (ctx, input) => {
       const result = await storeAnd(deps, then, ctx.params.id!, storeInput(input), contextOf(ctx, deps.clock), actorOf(ctx));
-      respondToCommand(ctx, result.position, {
+      return {
         pageID: result.pageID,
         pageVersionID: result.pageVersionID,
         publishedVersionID: result.publishedVersionID,
         revision: result.revision,
         merged: result.merged,
-      });
+        position: result.position,
+      };
     });
 
   return [
     command('pagePublish', async (ctx, input) => {
       const result = await publishPage(deps, ctx.params.id!, input.revision ?? 'any', contextOf(ctx, deps.clock), actorOf(ctx));
-      respondToCommand(ctx, result.position, { pageID: result.pageID, publishedVersionID: result.publishedVersionID, revision: result.revision });
+      return { pageID: result.pageID, publishedVersionID: result.publishedVersionID, revision: result.revision, position: result.position };
     }),
 
     command('pageUnpublish', async (ctx, input) => {
       const result = await unpublishPage(deps, ctx.params.id!, input.revision ?? 'any', contextOf(ctx, deps.clock), actorOf(ctx));
-      respondToCommand(ctx, result.position, { pageID: result.pageID, publishedVersionID: result.publishedVersionID, revision: result.revision });
+      return { pageID: result.pageID, publishedVersionID: result.publishedVersionID, revision: result.revision, position: result.position };
     }),
 
     storeAndRoute('pageStoreAndPublish', 'publish'),
@@ -44,27 +44,27 @@ export function publicationRoutes(deps: PagesDeps): EndpointRoute[] {
 
     command('pageRequestPublication', async (ctx, input) => {
       const result = await requestPublication(deps, ctx.params.id!, input, contextOf(ctx, deps.clock), actorOf(ctx));
-      respondToCommand(ctx, result.position, { pageID: result.pageID, pageVersionID: result.pageVersionID, requestId: result.requestId, revision: result.revision });
+      return { pageID: result.pageID, pageVersionID: result.pageVersionID, requestId: result.requestId, revision: result.revision, position: result.position };
     }),
 
     command('pageAcceptPublication', async (ctx, input) => {
       const result = await reviewStep(deps, ctx.params.id!, input.pageID, { type: 'AcceptPublication', feedback: input.feedback }, contextOf(ctx, deps.clock), actorOf(ctx));
-      respondToCommand(ctx, result.position, result);
+      return result;
     }),
 
     command('pageRejectPublication', async (ctx, input) => {
       const result = await reviewStep(deps, ctx.params.id!, input.pageID, { type: 'RejectPublication', feedback: input.feedback }, contextOf(ctx, deps.clock), actorOf(ctx));
-      respondToCommand(ctx, result.position, result);
+      return result;
     }),
 
     command('pageRevokePublication', async (ctx, input) => {
       const result = await reviewStep(deps, ctx.params.id!, input.pageID, { type: 'RevokePublication' }, contextOf(ctx, deps.clock), actorOf(ctx));
-      respondToCommand(ctx, result.position, result);
+      return result;
     }),
 
     command('pageResendPublication', async (ctx, input) => {
       const result = await reviewStep(deps, ctx.params.id!, input.pageID, { type: 'ResendPublication', comment: input.comment }, contextOf(ctx, deps.clock), actorOf(ctx));
-      respondToCommand(ctx, result.position, result);
+      return result;
     }),
   ];
 }

@@ -1,8 +1,8 @@
-import type { PageDetails, PageHistoryEntry, PageListItem, PageVersionView, PublicationRequestView, PublicationStatus } from '@pagelog/contracts/pages/page';
+import type { PublicationStatus } from '@pagelog/contracts/pages/page';
 import type { PageListColumn } from '@pagelog/contracts/pages/schemas';
 import type { ApiClient } from '../../../core/api/api-client';
 import { endpointQuery } from '../../../core/api/endpoint-query';
-import type { Page, SortOrder } from '../../../components/paginated-list/paginated-list';
+import type { SortOrder } from '../../../components/paginated-list/paginated-list';
 
 /** POST /page/list (decision 0004). Empty strings mean "any". */
 export interface PageListQuery {
@@ -18,11 +18,10 @@ export interface PageListQuery {
 
 /** The page reads of decision 0004, as queries keyed by their endpoint. */
 export const pageQueries = {
-  list: (api: ApiClient, query: PageListQuery) => endpointQuery<Page<PageListItem>>(api, 'pageList', { body: query }),
-  get: (api: ApiClient, id: string) => endpointQuery<PageDetails>(api, 'pageGet', { params: { id } }),
-  version: (api: ApiClient, versionId: string) => endpointQuery<{ pageVersion?: PageVersionView }>(api, 'pageVersionFetch', { params: { versionId } }),
-  history: (api: ApiClient, id: string) => endpointQuery<PageHistoryEntry[]>(api, 'pageHistory', { params: { id } }),
+  list: (api: ApiClient, query: PageListQuery) => endpointQuery(api, 'pageList', { body: query }),
+  get: (api: ApiClient, id: string) => endpointQuery(api, 'pageGet', { params: { id } }),
+  version: (api: ApiClient, versionId: string) => endpointQuery(api, 'pageVersionFetch', { params: { versionId } }),
+  history: (api: ApiClient, id: string) => endpointQuery(api, 'pageHistory', { params: { id } }),
   /** The publication request of a version, with the requester's comment. */
-  requestComment: (api: ApiClient, versionId: string) =>
-    endpointQuery<{ comment: string; request: PublicationRequestView | null }>(api, 'pageFetchRequestComment', { params: { id: versionId } }),
+  requestComment: (api: ApiClient, versionId: string) => endpointQuery(api, 'pageFetchRequestComment', { params: { id: versionId } }),
 };

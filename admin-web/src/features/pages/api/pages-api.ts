@@ -1,5 +1,6 @@
 import type { Block } from '@pagelog/contracts/blocks/block';
 import type { VersionContent } from '@pagelog/contracts/pages/page';
+import type { ResponseOf } from '@pagelog/contracts/endpoints';
 import type { ApiClient, ApiReply } from '../../../core/api/api-client';
 
 export interface CreatePageBody {
@@ -11,13 +12,6 @@ export interface CreatePageBody {
   typeData?: Record<string, unknown>;
 }
 
-/** What create, create-translation and duplicate answer. */
-export interface CreatedPage {
-  pageID: string;
-  pageVersionID: string;
-  revision: number;
-}
-
 export interface SavePageBody {
   slug: string;
   shouldUpdateLinks: boolean;
@@ -26,42 +20,8 @@ export interface SavePageBody {
   revision?: number;
 }
 
-export interface SavedPage {
-  pageID: string;
-  /** The draft version after the save (a new one when the settings changed and the draft was live). */
-  pageVersionID: string;
-  slug: string;
-  revision: number;
-  linksUpdated: number;
-}
-
 export interface StoreVersionBody extends VersionContent {
   pageID: string;
-  revision: number;
-}
-
-/** store, store-and-publish and store-and-unpublish. */
-export interface StoredVersion {
-  pageID: string;
-  pageVersionID: string;
-  publishedVersionID?: string | null;
-  revision: number;
-  merged: boolean;
-}
-
-/** The data of a 409 to a store: the newer version, and what clashed with the editor's change. */
-export interface StoreConflictData {
-  currentRevision: number;
-  conflicts?: string[];
-  current?: VersionContent & { versionId: string };
-}
-
-/** What the publication commands answer. */
-export interface PublicationResult {
-  pageID: string;
-  pageVersionID?: string;
-  publishedVersionID?: string | null;
-  requestId?: string;
   revision: number;
 }
 
@@ -71,26 +31,26 @@ const storeEndpoints = { store: 'pageVersionStore', publish: 'pageStoreAndPublis
 
 /** The page commands of decision 0004, and the checks the editor makes before them (the reads are pageQueries). */
 export interface PagesApi {
-  create(body: CreatePageBody): Promise<ApiReply<CreatedPage>>;
-  createTranslation(body: { pageID: string; newLocale: string; title: string; slug: string }): Promise<ApiReply<CreatedPage>>;
-  duplicate(body: { pageID: string; locale: string; title: string; slug: string }): Promise<ApiReply<CreatedPage>>;
-  slugAvailable(body: { slug: string; locale: string; pageID?: string }): Promise<ApiReply<{ available: boolean; slug: string; locale: string }>>;
+  create(body: CreatePageBody): Promise<ApiReply<ResponseOf<'pageCreate'>>>;
+  createTranslation(body: { pageID: string; newLocale: string; title: string; slug: string }): Promise<ApiReply<ResponseOf<'pageCreateTranslation'>>>;
+  duplicate(body: { pageID: string; locale: string; title: string; slug: string }): Promise<ApiReply<ResponseOf<'pageDuplicate'>>>;
+  slugAvailable(body: { slug: string; locale: string; pageID?: string }): Promise<ApiReply<ResponseOf<'pageSlugAvailable'>>>;
   anchorAvailable(body: {
     anchorName: string;
     blockKey: string;
     pageVersionBlocks: Pick<Block, 'key' | 'anchorPoint'>[];
-  }): Promise<ApiReply<{ available: boolean }>>;
-  save(id: string, body: SavePageBody): Promise<ApiReply<SavedPage>>;
+  }): Promise<ApiReply<ResponseOf<'pageAnchorAvailable'>>>;
+  save(id: string, body: SavePageBody): Promise<ApiReply<ResponseOf<'pageSave'>>>;
   /** On a 409 the reply's data is a StoreConflictData (data survives failures only for 409s). */
-  store(versionId: string, body: StoreVersionBody, mode: StoreMode): Promise<ApiReply<StoredVersion>>;
-  publish(id: string, revision?: number): Promise<ApiReply<PublicationResult>>;
-  unpublish(id: string, revision?: number): Promise<ApiReply<PublicationResult>>;
-  requestPublication(id: string, body: { comment: string; revision?: number }): Promise<ApiReply<PublicationResult>>;
-  acceptPublication(versionId: string, body: { feedback: string; pageID: string }): Promise<ApiReply<PublicationResult>>;
-  rejectPublication(versionId: string, body: { feedback: string; pageID: string }): Promise<ApiReply<PublicationResult>>;
-  revokePublication(versionId: string, body: { pageID: string }): Promise<ApiReply<PublicationResult>>;
-  resendPublication(versionId: string, body: { comment?: string; pageID: string }): Promise<ApiReply<PublicationResult>>;
-  delete(id: string, revision?: number): Promise<ApiReply<{ pageID: string; revision: number }>>;
+  store(versionId: string, body: StoreVersionBody, mode: StoreMode): Promise<ApiReply<ResponseOf<(typeof storeEndpoints)[StoreMode]>>>;
+  publish(id: string, revision?: number): Promise<ApiReply<ResponseOf<'pagePublish'>>>;
+  unpublish(id: string, revision?: number): Promise<ApiReply<ResponseOf<'pageUnpublish'>>>;
+  requestPublication(id: string, body: { comment: string; revision?: number }): Promise<ApiReply<ResponseOf<'pageRequestPublication'>>>;
+  acceptPublication(versionId: string, body: { feedback: string; pageID: string }): Promise<ApiReply<ResponseOf<'pageAcceptPublication'>>>;
+  rejectPublication(versionId: string, body: { feedback: string; pageID: string }): Promise<ApiReply<ResponseOf<'pageRejectPublication'>>>;
+  revokePublication(versionId: string, body: { pageID: string }): Promise<ApiReply<ResponseOf<'pageRevokePublication'>>>;
+  resendPublication(versionId: string, body: { comment?: string; pageID: string }): Promise<ApiReply<ResponseOf<'pageResendPublication'>>>;
+  delete(id: string, revision?: number): Promise<ApiReply<ResponseOf<'pageDelete'>>>;
 }
 
 export function createPagesApi(api: ApiClient): PagesApi {

@@ -1,14 +1,13 @@
 import { useId, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
+import type { PageAction } from '@pagelog/contracts/pages/page-actions';
 import { pageEditorPath } from '@pagelog/contracts/pages/page-types';
 import { ErrorList } from '../../../components/error-list/error-list';
 import { Modal } from '../../../components/modal/modal';
 import { toRouterPath } from '../../../components/navigation/build-navigation';
 import { useErrorStore } from '../../../core/errors/error-store-context';
 import { useSiteSettings } from '../../../core/settings/site-settings';
-import { useCurrentUser } from '../../../core/session/current-user';
-import { availableActions, type EditorActionName } from '../state/available-actions';
 import type { BusyAction } from '../state/page-editor-actions';
 import { usePageEditor } from '../state/page-editor-context';
 import { CommentModal } from './comment-modal';
@@ -17,8 +16,11 @@ import { ReviewRequestModal } from './review-request-modal';
 
 type Dialog = 'requestPublication' | 'resendRequest' | 'unpublish' | 'delete' | 'duplicate' | null;
 
+/** A toolbar button: one per action, the request standing for both ways of asking. */
+type ToolbarAction = Exclude<PageAction, 'saveAndRequestPublication'>;
+
 /** In the toolbar's order: saving and publishing first, the request workflow, then copy and delete. */
-const order: EditorActionName[] = [
+const order: ToolbarAction[] = [
   'save',
   'saveAndPublish',
   'publish',
@@ -31,7 +33,23 @@ const order: EditorActionName[] = [
   'delete',
 ];
 
-const primary = new Set<EditorActionName>(['save', 'saveAndPublish', 'publish', 'reviewRequest']);
+const primary = new Set<ToolbarAction>(['save', 'saveAndPublish', 'publish', 'reviewRequest']);
+
+/**
+ * The buttons for the actions the server lists for this page and user: while changes are unsaved,
+ * the store-first actions stand in for the ones that act on the stored draft (Save and publish for
+ * Publish; Request publication stores first).
+ */
+export function toolbarActions(listed: readonly PageAction[], unsaved: boolean): ToolbarAction[] {
+  const listing = (action: ToolbarAction): PageAction => {
+    if (action === 'requestPublication' && unsaved) return 'saveAndRequestPublication';
+    return action;
+  };
+  return order.filter((action) => {
+    if ((action === 'publish' && unsaved) || (action === 'saveAndPublish' && !unsaved)) return false;
+    return listed.includes(listing(action));
+  });
+}
 
 interface EditorActionsProps {
   /** Lets the next navigation pass without the unsaved-changes prompt (the page is gone). */
@@ -39,7 +57,7 @@ interface EditorActionsProps {
 }
 
 /**
- * The page actions that apply for this user and this page (see availableActions), with the
+ * The page actions the server lists for this user and this page (`availableActions`), with the
  * modals some of them ask through first.
  */
 export function EditorActions({ allowLeave }: EditorActionsProps) {
@@ -47,12 +65,10 @@ export function EditorActions({ allowLeave }: EditorActionsProps) {
   const errors = useErrorStore();
   const navigate = useNavigate();
   const settings = useSiteSettings();
-  const { user } = useCurrentUser();
   const { page, editor, busy, actions: editing } = usePageEditor();
   const [dialog, setDialog] = useState<Dialog>(null);
   const titleId = useId();
 
-  const actions = availableActions({ page, permissions: user?.permissions ?? [], userId: user?.ID ?? '', unsaved: editor.unsaved });
   const title = editor.content.title || page.title;
 
   function open(next: Exclude<Dialog, null>) {
@@ -60,7 +76,7 @@ export function EditorActions({ allowLeave }: EditorActionsProps) {
     setDialog(next);
   }
 
-  function run(action: EditorActionName) {
+  function run(action: ToolbarAction) {
     switch (action) {
       case 'save':
         void editing.save();
@@ -83,8 +99,8 @@ export function EditorActions({ allowLeave }: EditorActionsProps) {
     }
   }
 
-  const busyFor: Partial<Record<EditorActionName, BusyAction>> = { save: 'save', saveAndPublish: 'saveAndPublish', publish: 'publish', revokeRequest: 'revokeRequest' };
-  const visible = order.filter((action) => actions.has(action));
+  const busyFor: Partial<Record<ToolbarAction, BusyAction>> = { save: 'save', saveAndPublish: 'saveAndPublish', publish: 'publish', revokeRequest: 'revokeRequest' };
+  const visible = toolbarActions(page.availableActions, editor.unsaved);
 
   return (
     <section className="editor-actions" aria-labelledby={titleId}>

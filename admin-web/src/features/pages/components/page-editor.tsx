@@ -1,11 +1,11 @@
 import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
+import { isPinned } from '@pagelog/contracts/pages/page-actions';
 import { publicPath } from '@pagelog/contracts/slugs';
 import { ErrorList } from '../../../components/error-list/error-list';
 import { formatDateTime } from '../../../core/format/date-time';
 import { useSiteSettings } from '../../../core/settings/site-settings';
 import { useCurrentUser } from '../../../core/session/current-user';
-import { canEdit, isPinned } from '../state/available-actions';
 import { usePageEditor } from '../state/page-editor-context';
 import { BlockList } from './block-list';
 import { EditorActions } from './editor-actions';
@@ -33,7 +33,8 @@ export function PageEditor() {
   const allowLeave = useRef(false);
 
   const permissions = user?.permissions ?? [];
-  const readOnly = !canEdit({ page, permissions });
+  // The server lists Save only where the draft may change: edit-page, and no open request pinning it.
+  const readOnly = !page.availableActions.includes('save');
   const path = page.path || publicPath(page.locale, page.slug, settings?.defaultLocale ?? page.locale);
 
   let panel;

@@ -4,7 +4,8 @@ import type { ErrorItem } from '@pagelog/contracts/envelope';
 import { anchorAvailable, anchorPattern } from '@pagelog/contracts/blocks/anchors';
 import { blockType } from '@pagelog/contracts/blocks/block-types';
 import { errorItem, messageFor } from '@pagelog/contracts/error-catalogue';
-import type { PageDetails, PageVersionView, PublicationRequestView, VersionContent } from '@pagelog/contracts/pages/page';
+import type { CreatedPage, PageDetails, PageVersionView, PublicationRequestView, StoreConflictData, VersionContent } from '@pagelog/contracts/pages/page';
+import type { PageAction } from '@pagelog/contracts/pages/page-actions';
 import { pageType } from '@pagelog/contracts/pages/page-types';
 import {
   createTranslationSchema,
@@ -20,8 +21,7 @@ import { EndpointError } from '../../../core/api/endpoint-query';
 import type { ErrorCollectionName, ErrorStore } from '../../../core/errors/error-store';
 import { validateWith } from '../../../core/errors/validation-errors';
 import { pageQueries } from '../api/page-queries';
-import type { CreatedPage, PagesApi, StoreConflictData, StoreMode } from '../api/pages-api';
-import type { EditorActionName } from './available-actions';
+import type { PagesApi, StoreMode } from '../api/pages-api';
 import { blockLabel } from './block-helpers';
 import {
   contentChanged,
@@ -44,7 +44,7 @@ export interface EditorMessage {
 }
 
 /** What the editor is busy with (its button shows it and the others wait): a toolbar action or adding a translation. */
-export type BusyAction = EditorActionName | 'addTranslation';
+export type BusyAction = PageAction | 'addTranslation';
 
 /** The editor's own state, beside the server's page and draft (which are queries). */
 export interface EditorSessionState {

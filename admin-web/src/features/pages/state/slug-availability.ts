@@ -1,5 +1,6 @@
 import { normaliseSlug, isValidSlug } from '@pagelog/contracts/slugs';
 import debounce from 'lodash.debounce';
+import type { ResponseOf } from '@pagelog/contracts/endpoints';
 import type { ApiReply } from '../../../core/api/api-client';
 
 /** What the slug field says about the slug typed. */
@@ -13,7 +14,7 @@ export type SlugCheck =
   /** The check itself failed; the save will tell. */
   | { state: 'unknown' };
 
-export type CheckSlug = (body: { slug: string; locale: string; pageID?: string }) => Promise<ApiReply<{ available: boolean }>>;
+export type CheckSlug = (body: { slug: string; locale: string; pageID?: string }) => Promise<ApiReply<Pick<ResponseOf<'pageSlugAvailable'>, 'available'>>>;
 
 /** Typing pauses this long before the slug is checked. */
 export const SLUG_CHECK_WAIT_MS = 300;

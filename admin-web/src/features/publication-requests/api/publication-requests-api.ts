@@ -1,8 +1,7 @@
-import type { PublicationRequestView } from '@pagelog/contracts/pages/page';
 import type { ApiClient } from '../../../core/api/api-client';
 import { endpointQuery } from '../../../core/api/endpoint-query';
 
 /** GET /page/fetch-request: every open request for a reviewer, one's own otherwise (decision 0004). */
 export function openRequestsQuery(api: ApiClient) {
-  return endpointQuery<PublicationRequestView[]>(api, 'pageFetchRequest');
+  return endpointQuery(api, 'pageFetchRequest');
 }

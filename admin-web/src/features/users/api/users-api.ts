@@ -1,4 +1,5 @@
-import { PROFILE_IMAGE, type UserView } from '@pagelog/contracts/users/user';
+import { PROFILE_IMAGE } from '@pagelog/contracts/users/user';
+import type { ResponseOf } from '@pagelog/contracts/endpoints';
 import type { ApiClient, ApiReply } from '../../../core/api/api-client';
 import type { SortOrder } from '../../../components/paginated-list/paginated-list';
 
@@ -30,11 +31,11 @@ export interface UserListQuery {
 
 /** The user commands (the reads are userQueries), so storing personal settings can be given a fake in its specs. */
 export interface UsersApi {
-  createUser(body: CreateUserBody): Promise<ApiReply<UserView>>;
-  updateUser(id: string, body: UpdateUserBody): Promise<ApiReply<UserView>>;
-  deleteUser(id: string): Promise<ApiReply<unknown>>;
-  uploadImage(id: string, file: Blob): Promise<ApiReply<unknown>>;
-  deleteImage(id: string): Promise<ApiReply<unknown>>;
+  createUser(body: CreateUserBody): Promise<ApiReply<ResponseOf<'userCreate'>>>;
+  updateUser(id: string, body: UpdateUserBody): Promise<ApiReply<ResponseOf<'userUpdate'>>>;
+  deleteUser(id: string): Promise<ApiReply<ResponseOf<'userDelete'>>>;
+  uploadImage(id: string, file: Blob): Promise<ApiReply<ResponseOf<'userImageStore'>>>;
+  deleteImage(id: string): Promise<ApiReply<ResponseOf<'userImageDelete'>>>;
 }
 
 export function createUsersApi(api: ApiClient): UsersApi {

@@ -66,7 +66,7 @@ export function UsersArea({ title, headingLevel = 1, pageSize }: UsersAreaProps)
         </button>
       </div>
       {dialog === null && <ErrorList collection="users-overview" />}
-      <PaginatedList<UserView>
+      <PaginatedList
         label={title}
         query={query}
         columns={columns}
