@@ -1,5 +1,5 @@
 /**
- * `npm run bench`: every benchmark in order (append, rebuild, lag, page list), then one summary table.
+ * `npm run bench`: every benchmark in order (append, rebuild, lag, page list, time travel), then one summary table.
  * PostgreSQL parts run when BENCH_POSTGRES_URL / TEST_POSTGRES_URL is set or the local default
  * answers (BENCH_POSTGRES=off skips them).
  */
@@ -8,6 +8,7 @@ import { runAppend } from './append';
 import { runRebuild } from './rebuild';
 import { runLag } from './lag';
 import { runPageList } from './page-list';
+import { runTimeTravel } from './time-travel';
 import { figuresTable, heading, meets, postgresUrl, redact, type Figure } from './common';
 
 const started = Date.now();
@@ -20,6 +21,7 @@ figures.push(...(await runAppend()));
 figures.push(...(await runRebuild()));
 figures.push(...(await runLag()));
 figures.push(...(await runPageList()));
+figures.push(...(await runTimeTravel()));
 
 heading('summary');
 console.log(figuresTable(figures));
