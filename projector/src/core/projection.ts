@@ -42,6 +42,8 @@ export function defineProjection<T extends PagelogEventType>(
   definition: Omit<Projection, 'handles' | 'apply'> & { handlers: EventHandlers<NoInfer<T>> },
 ): Projection {
   const { handlers, ...rest } = definition;
+  // Looked up by the event's own type, so each handler only ever gets the events it is typed for
+  // (a table of handlers of narrower events cannot be typed as one of wider ones without a cast).
   const table = handlers as unknown as Record<string, (event: RecordedEvent, uow: UnitOfWork) => Promise<void> | void>;
   return {
     ...rest,

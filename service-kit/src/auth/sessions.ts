@@ -102,7 +102,7 @@ export class SessionManager {
   }
 
   private setCookie(ctx: Context, value: string | null): void {
-    if (this.policy.secureCookie) (ctx.cookies as unknown as { secure: boolean }).secure = true;
+    if (this.policy.secureCookie) ctx.cookies.secure = true;
     ctx.cookies.set(SESSION_COOKIE, value, {
       httpOnly: true,
       sameSite: 'lax',

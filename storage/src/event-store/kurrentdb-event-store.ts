@@ -249,7 +249,7 @@ export class KurrentDbEventStore implements EventStore {
       position: toPosition(event.position),
       type: event.type,
       data: event.data,
-      metadata: event.metadata as unknown as EventMetadata,
+      metadata: metadataOf(event.metadata, event.id),
     };
   }
 
@@ -366,3 +366,18 @@ async function guard<T>(work: () => Promise<T>): Promise<T> {
   }
 }
 
+
+/** An event's metadata as Pagelog wrote it; anything else in the stream is refused, not cast. */
+function metadataOf(value: unknown, eventId: string): EventMetadata {
+  const m = (value ?? {}) as Partial<Record<keyof EventMetadata, unknown>>;
+  const text = (key: keyof EventMetadata) => (typeof m[key] === 'string' ? (m[key] as string) : null);
+  const actorId = text('actorId');
+  const correlationId = text('correlationId');
+  const causationId = text('causationId');
+  const occurredAt = text('occurredAt');
+  const schemaVersion = typeof m.schemaVersion === 'number' ? m.schemaVersion : 1;
+  if (actorId === null || correlationId === null || causationId === null || occurredAt === null) {
+    throw new Error(`event ${eventId} has no Pagelog metadata (actorId, correlationId, causationId, occurredAt)`);
+  }
+  return { actorId, correlationId, causationId, occurredAt, schemaVersion };
+}

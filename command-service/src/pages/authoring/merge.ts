@@ -84,7 +84,7 @@ export function mergeVersions(base: VersionContent, theirs: VersionContent, mine
   for (const field of fields) {
     const { value, conflict } = mergeValue(base[field], theirs[field], mine[field]);
     if (conflict) conflicts.push(field);
-    (content as unknown as Record<string, unknown>)[field] = value;
+    Object.assign(content, { [field]: value });
   }
   const blocks = mergeBlocks(base.blocks, theirs.blocks, mine.blocks);
   content.blocks = blocks.blocks;

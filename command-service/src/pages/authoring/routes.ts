@@ -13,7 +13,7 @@ import { createPage, createTranslation, deletePage, duplicatePage, savePage, sto
 export function storeInput(input: InferType<typeof storeVersionSchema>): StoreVersionInput {
   return {
     ...input,
-    blocks: input.blocks as unknown as Block[],
+    blocks: input.blocks.map((block): Block => ({ ...block, type: block.type ?? '' })),
     seoKeywords: input.seoKeywords as string[],
     seoImage: (input.seoImage ?? []) as string[],
   };
