@@ -9,7 +9,12 @@ import { createHandle } from './core/handle';
 import type { CommandDeps } from './core/command-deps';
 import { authoringRoutes } from './pages/authoring/routes';
 import { publicationRoutes } from './pages/publication/routes';
-import { authRoutes, userRoutes } from './users/routes';
+import { deletionRoutes } from './users/deletion/routes';
+import { loginRoutes } from './users/login/routes';
+import { passwordRoutes } from './users/password/routes';
+import { profileRoutes } from './users/profile/routes';
+import { registrationRoutes } from './users/registration/routes';
+import { setupRoutes } from './users/setup/routes';
 import type { PagesDeps } from './pages/pages-deps';
 
 export function commandDeps(store: EventStore): CommandDeps {
@@ -18,7 +23,16 @@ export function commandDeps(store: EventStore): CommandDeps {
 
 /** The route of every command of the endpoint table (the embedded server serves them beside the queries). */
 export function commandRoutes(deps: PagesDeps): EndpointRoute[] {
-  return [...authRoutes(deps), ...userRoutes(deps), ...authoringRoutes(deps), ...publicationRoutes(deps)];
+  return [
+    ...loginRoutes(deps),
+    ...registrationRoutes(deps),
+    ...passwordRoutes(deps),
+    ...setupRoutes(deps),
+    ...profileRoutes(deps),
+    ...deletionRoutes(deps),
+    ...authoringRoutes(deps),
+    ...publicationRoutes(deps),
+  ];
 }
 
 /** The command service as a process of its own. */

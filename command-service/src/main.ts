@@ -5,7 +5,7 @@ import { startReactorsAtHead } from '@pagelog/storage/reactors/start-at-head';
 import { createCommandApp } from './command-app';
 import { commandServices } from './command-services';
 import { seed } from './seed';
-import { ensureFirstAdministrator } from './users/first-administrator';
+import { ensureFirstAdministrator } from './users/setup/first-administrator';
 
 /** The command service as its own process (distributed mode). It seeds an empty store first. */
 await runProcess('command-service', async (config, logger) => {

@@ -9,7 +9,7 @@ import { createLogger } from '@pagelog/service-kit/logger';
 import { composeServices } from '@pagelog/service-kit/compose-services';
 import { commandServices } from '@pagelog/command-service/command-services';
 import { seedRoles } from '@pagelog/command-service/users/seed-roles';
-import { completeSetup, isSetupComplete, issueSetupLink } from '@pagelog/command-service/users/commands';
+import { completeSetup, isSetupComplete, issueSetupLink } from '@pagelog/command-service/users/setup/commands';
 import { commandContext, SYSTEM_ACTOR } from '@pagelog/command-service/core/command-context';
 import { DomainError } from '@pagelog/contracts/domain-errors';
 

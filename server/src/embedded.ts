@@ -22,7 +22,7 @@ import { createSiteApp } from '@pagelog/site-web/server/create-site-app';
 import { adminStatic } from './admin-static';
 import { seed } from '@pagelog/command-service/seed';
 import type { AuthServices } from '@pagelog/service-kit/auth/open-auth';
-import { ensureFirstAdministrator } from '@pagelog/command-service/users/first-administrator';
+import { ensureFirstAdministrator } from '@pagelog/command-service/users/setup/first-administrator';
 import type { PagesDeps } from '@pagelog/command-service/pages/pages-deps';
 
 export interface RunningPagelog {

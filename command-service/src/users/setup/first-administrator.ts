@@ -1,7 +1,7 @@
 import type { Logger } from 'pino';
-import { commandContext, SYSTEM_ACTOR } from '../core/command-context';
+import { commandContext, SYSTEM_ACTOR } from '../../core/command-context';
 import { completeSetup, isSetupComplete, issueSetupLink } from './commands';
-import type { UsersDeps } from './users-deps';
+import type { UsersDeps } from '../users-deps';
 
 /**
  * No default account. On a store without an administrator: with PAGELOG_ADMIN_EMAIL and

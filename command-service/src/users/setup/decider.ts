@@ -1,7 +1,7 @@
 import { ValidationError } from '@pagelog/contracts/domain-errors';
 import type { SetupEvent } from '@pagelog/contracts/events/user-events';
 import type { Evolver } from '@pagelog/contracts/events/event';
-import type { Decider } from '../core/decider';
+import type { Decider } from '../../core/decider';
 
 export interface SetupState {
   completed: boolean;

@@ -1,8 +1,8 @@
 import { expect } from 'chai';
 import { ValidationError } from '@pagelog/contracts/domain-errors';
 import type { SetupEvent } from '@pagelog/contracts/events/user-events';
-import { deciderSpec } from '../core/decider-spec';
-import { setupDecider, setupEvolver, type SetupCommand } from './setup-decider';
+import { deciderSpec } from '../../core/decider-spec';
+import { setupDecider, setupEvolver, type SetupCommand } from './decider';
 
 const NOW = '2026-03-01T12:00:00.000Z';
 const TOMORROW = '2026-03-02T12:00:00.000Z';

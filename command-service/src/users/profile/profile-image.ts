@@ -1,5 +1,5 @@
 import { PROFILE_IMAGE } from '@pagelog/contracts/users/user';
-import { checkImage, reencodeImage, type ImageInput, type ImagePolicy } from '../core/uploads/check-image';
+import { checkImage, reencodeImage, type ImageInput, type ImagePolicy } from '../../core/uploads/check-image';
 
 export interface ProfileImage {
   bytes: Buffer;
