@@ -1,6 +1,6 @@
 import { string, type AnyObjectSchema } from 'yup';
 import type { PageTypeId } from '../pages/page-type-ids';
-import { isLinkTarget } from './link-target';
+import { isImageSource, isLinkTarget } from './link-target';
 
 /**
  * How the admin shows a prop in the block's form, given with yup's `.meta({ widget })`; without
@@ -8,7 +8,10 @@ import { isLinkTarget } from './link-target';
  * field in the form and in error messages. The widget is also what the product reads a prop as:
  * a `link` prop is one link, an `html` prop holds links in its markup (see block-props.ts).
  */
-export type PropWidget = 'text' | 'textarea' | 'html' | 'link' | 'select' | 'date';
+export type PropWidget = 'text' | 'textarea' | 'html' | 'link' | 'image' | 'file' | 'select' | 'date';
+
+/** Widgets whose prop holds one address (a link, an image's source, a file to download). */
+export const singleLinkWidgets: readonly PropWidget[] = ['link', 'image', 'file'];
 
 export interface PropMeta {
   widget?: PropWidget;
@@ -39,3 +42,24 @@ export const linkProp = (label: string, accepts: (value: string) => boolean = is
     .max(2048, 'V_14')
     .test('link', 'V_13', (v) => v === undefined || v === '' || accepts(v))
     .meta({ widget: 'link', hint: 'A path on this site such as /over-ons, or a full URL' } satisfies PropMeta);
+
+/**
+ * An image prop: the address of an image, as the image rule accepts it. Declared as an image so
+ * the product finds it as a media reference (where an image is used), not only as a link.
+ */
+export const imageProp = (label: string) =>
+  string()
+    .trim()
+    .label(label)
+    .max(2048, 'V_14')
+    .test('link', 'V_13', (v) => v === undefined || v === '' || isImageSource(v))
+    .meta({ widget: 'image', hint: 'The address of the image: a path on this site or a full https URL' } satisfies PropMeta);
+
+/** A file prop: the address of a file to download, found as a media reference like an image. */
+export const fileProp = (label: string) =>
+  string()
+    .trim()
+    .label(label)
+    .max(2048, 'V_14')
+    .test('link', 'V_13', (v) => v === undefined || v === '' || isLinkTarget(v))
+    .meta({ widget: 'file', hint: 'The address of the file: a path on this site or a full URL' } satisfies PropMeta);

@@ -2,11 +2,12 @@ import type { Block } from './block';
 import { blockType } from './block-types';
 import { htmlAttributes } from './html-attributes';
 import { readLinkTarget } from './link-target';
+import { singleLinkWidgets } from './block-definition';
 import { propWidgets } from './prop-widgets';
 
 /**
- * Internal links in block props: a prop the block type declares as a link (widget `link`: a call
- * to action's URL, an image's URL) or an href inside a prop it declares as HTML (widget `html`:
+ * Internal links in block props: a prop the block type declares as one address (widget `link`,
+ * `image` or `file`: a call to action's URL, an image's source) or an href inside a prop it declares as HTML (widget `html`:
  * rich text). Other props are never read as links, whatever they hold. A link is internal when the link rule accepts it (link-target.ts)
  * and it is a path on this site (`/over-ons`, `/en-gb/about#team`) or a full URL on one of the
  * site's own origins. Paths are compared without query, fragment, trailing slash or case; a
@@ -48,8 +49,9 @@ function mapLinkProps(block: Block, map: (text: string, widget: 'link' | 'html')
   let props = block.props;
   for (const [name, widget] of propWidgets(definition)) {
     const value = props[name];
-    if ((widget !== 'link' && widget !== 'html') || typeof value !== 'string') continue;
-    const next = map(value, widget);
+    const kind = widget === 'html' ? 'html' : singleLinkWidgets.includes(widget) ? 'link' : null;
+    if (kind === null || typeof value !== 'string') continue;
+    const next = map(value, kind);
     if (next !== value) props = { ...props, [name]: next };
   }
   return props;

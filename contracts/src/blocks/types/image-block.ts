@@ -1,6 +1,5 @@
 import { object, string } from 'yup';
-import { linkProp, type BlockTypeDefinition } from '../block-definition';
-import { isImageSource } from '../link-target';
+import { imageProp, type BlockTypeDefinition } from '../block-definition';
 
 export const imageBlock = {
   id: 'image',
@@ -8,7 +7,7 @@ export const imageBlock = {
   description: 'A picture with alternative text and a caption',
   pageTypes: 'all',
   props: object({
-    url: linkProp('Image URL', isImageSource).required('V_01'),
+    url: imageProp('Image URL').required('V_01'),
     alt: string().label('Alternative text').default('').max(254, 'V_11'),
     caption: string().label('Caption').default('').max(254, 'V_11'),
   }),

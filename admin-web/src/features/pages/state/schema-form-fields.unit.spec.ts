@@ -22,11 +22,12 @@ describe('forms built from a yup schema', () => {
     expect(formFieldsOf(blockTypes.callToAction.props)[4]?.options).to.deep.equal(['primary', 'secondary']);
   });
 
-  it('carry the hints of html and link fields', () => {
+  it('carry the hints of html, link and image fields', () => {
     const [html] = formFieldsOf(blockTypes.text.props);
     expect(html).to.include({ widget: 'html', label: 'Text' });
     expect(html?.hint).to.match(/^HTML/);
-    expect(formFieldsOf(blockTypes.image.props)[0]).to.include({ widget: 'link', hint: 'A path on this site such as /over-ons, or a full URL' });
+    expect(formFieldsOf(blockTypes.callToAction.props).find((f) => f.widget === 'link')).to.include({ hint: 'A path on this site such as /over-ons, or a full URL' });
+    expect(formFieldsOf(blockTypes.image.props)[0]).to.include({ widget: 'image', hint: 'The address of the image: a path on this site or a full https URL' });
   });
 
   it('build the article type data form: Author, Publication date (a date) and Summary (a textarea)', () => {
