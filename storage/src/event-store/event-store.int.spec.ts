@@ -12,20 +12,9 @@ import { event, eventStoreContract, waitFor } from './event-store.contract';
 import { PostgresEventStore } from './postgres-event-store';
 import { SqliteEventStore } from './sqlite-event-store';
 import { unreachablePool } from '../postgres/unreachable-pool';
+import { inFreshSchema, onSqliteFile } from '../test-fixtures';
 
-eventStoreContract('SQLite', async () => {
-  const dir = mkdtempSync(join(tmpdir(), 'pagelog-es-'));
-  const db = openDatabase(join(dir, 'pagelog.db'));
-  const store = new SqliteEventStore(db);
-  return {
-    store,
-    cleanup: async () => {
-      await store.close();
-      db.close();
-      rmSync(dir, { recursive: true, force: true });
-    },
-  };
-});
+eventStoreContract('SQLite', onSqliteFile('es', (db) => new SqliteEventStore(db)));
 
 describe('SQLite event store', () => {
   describe('when another connection to the same file appends', () => {
@@ -55,18 +44,7 @@ describe('SQLite event store', () => {
 const postgresUrl = process.env.TEST_POSTGRES_URL;
 
 if (postgresUrl) {
-  eventStoreContract('PostgreSQL', async () => {
-    const { pool, schema, drop } = await freshSchema(postgresUrl, { prefix: 'es' });
-    const store = new PostgresEventStore({ pool, schema });
-    await store.init();
-    return {
-      store,
-      cleanup: async () => {
-        await store.close();
-        await drop();
-      },
-    };
-  });
+  eventStoreContract('PostgreSQL', inFreshSchema(postgresUrl, 'es', (options) => new PostgresEventStore(options)));
 
   describe('PostgreSQL event store', () => {
     describe('when many writers commit late and out of order while a follower reads', () => {

@@ -3,26 +3,14 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect } from 'chai';
 import { StoreUnavailableError } from '@pagelog/contracts/domain-errors';
-import { freshSchema } from '../postgres/fresh-schema';
 import { openDatabase } from '../sqlite/open-database';
 import { idempotencyStoreContract } from './idempotency-store.contract';
 import { PostgresIdempotencyStore } from './postgres-idempotency-store';
 import { SqliteIdempotencyStore } from './sqlite-idempotency-store';
 import { unreachablePool } from '../postgres/unreachable-pool';
+import { inFreshSchema, onSqliteFile } from '../test-fixtures';
 
-idempotencyStoreContract('SQLite', async () => {
-  const dir = mkdtempSync(join(tmpdir(), 'pagelog-idem-'));
-  const db = openDatabase(join(dir, 'pagelog.db'));
-  const store = new SqliteIdempotencyStore(db);
-  return {
-    store,
-    cleanup: async () => {
-      await store.close();
-      db.close();
-      rmSync(dir, { recursive: true, force: true });
-    },
-  };
-});
+idempotencyStoreContract('SQLite', onSqliteFile('idem', (db) => new SqliteIdempotencyStore(db)));
 
 describe('SQLite idempotency store', () => {
   it('answers a run it recorded even when the purge of expired keys after it fails, so the key is not left running', async () => {
@@ -49,18 +37,7 @@ describe('SQLite idempotency store', () => {
 const postgresUrl = process.env.TEST_POSTGRES_URL;
 
 if (postgresUrl) {
-  idempotencyStoreContract('PostgreSQL', async () => {
-    const { pool, schema, drop } = await freshSchema(postgresUrl, { prefix: 'idem', max: 25 });
-    const store = new PostgresIdempotencyStore({ pool, schema });
-    await store.init();
-    return {
-      store,
-      cleanup: async () => {
-        await store.close();
-        await drop();
-      },
-    };
-  });
+  idempotencyStoreContract('PostgreSQL', inFreshSchema(postgresUrl, 'idem', (options) => new PostgresIdempotencyStore(options)));
 
   describe('PostgreSQL idempotency store', () => {
     describe('when the server cannot be reached', () => {

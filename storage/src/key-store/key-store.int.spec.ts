@@ -10,20 +10,9 @@ import { keyStoreContract } from './key-store.contract';
 import { PostgresKeyStore } from './postgres-key-store';
 import { SqliteKeyStore } from './sqlite-key-store';
 import { unreachablePool } from '../postgres/unreachable-pool';
+import { inFreshSchema, onSqliteFile } from '../test-fixtures';
 
-keyStoreContract('SQLite', async () => {
-  const dir = mkdtempSync(join(tmpdir(), 'pagelog-ks-'));
-  const db = openDatabase(join(dir, 'pagelog.db'));
-  const store = new SqliteKeyStore(db);
-  return {
-    store,
-    cleanup: async () => {
-      await store.close();
-      db.close();
-      rmSync(dir, { recursive: true, force: true });
-    },
-  };
-});
+keyStoreContract('SQLite', onSqliteFile('ks', (db) => new SqliteKeyStore(db)));
 
 describe('SQLite key store', () => {
   describe('when a key is destroyed and the WAL is checkpointed', () => {
@@ -59,18 +48,7 @@ describe('SQLite key store', () => {
 const postgresUrl = process.env.TEST_POSTGRES_URL;
 
 if (postgresUrl) {
-  keyStoreContract('PostgreSQL', async () => {
-    const { pool, schema, drop } = await freshSchema(postgresUrl, { prefix: 'ks', max: 25 });
-    const store = new PostgresKeyStore({ pool, schema });
-    await store.init();
-    return {
-      store,
-      cleanup: async () => {
-        await store.close();
-        await drop();
-      },
-    };
-  });
+  keyStoreContract('PostgreSQL', inFreshSchema(postgresUrl, 'ks', (options) => new PostgresKeyStore(options)));
 
   describe('PostgreSQL key store', () => {
     describe('when several processes initialise the same schema at once', () => {

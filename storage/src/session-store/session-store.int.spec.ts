@@ -10,22 +10,11 @@ import { RedisSessionStore } from './redis-session-store';
 import type { SessionRecord } from './session-store';
 import { sessionStoreContract } from './session-store.contract';
 import { SqliteSessionStore } from './sqlite-session-store';
+import { onSqliteFile } from '../test-fixtures';
 
 const minute = 60_000;
 
-sessionStoreContract('SQLite', async () => {
-  const dir = mkdtempSync(join(tmpdir(), 'pagelog-ss-'));
-  const db = openDatabase(join(dir, 'pagelog.db'));
-  const store = new SqliteSessionStore(db);
-  return {
-    store,
-    cleanup: async () => {
-      await store.close();
-      db.close();
-      rmSync(dir, { recursive: true, force: true });
-    },
-  };
-});
+sessionStoreContract('SQLite', onSqliteFile('ss', (db) => new SqliteSessionStore(db)));
 
 describe('SQLite session store', () => {
   let dir: string;
