@@ -1,14 +1,12 @@
 import { expect } from 'chai';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import type { NewEvent } from '@pagelog/contracts/events/event';
-import { openDatabase, type SqliteDatabase } from '@pagelog/storage/sqlite/open-database';
-import { SqliteEventStore } from '@pagelog/storage/event-store/sqlite-event-store';
+import type { SqliteDatabase } from '@pagelog/storage/sqlite/open-database';
+import type { SqliteEventStore } from '@pagelog/storage/event-store/sqlite-event-store';
 import type { ReadModelStore } from '@pagelog/storage/read-model-store/read-model-store';
 import { SqliteReadModelStore } from '@pagelog/storage/read-model-store/sqlite-read-model-store';
 import type { Projection } from './projection';
 import { Projector } from './projector';
+import { openTestLog, type TestLog } from './test-log';
 
 let seq = 0;
 const ticked = (data: Record<string, unknown> = {}): NewEvent => ({
@@ -40,24 +38,19 @@ function counter(name: string, control = { failing: false }): Projection {
 const positions = (n: number, from = 1) => Array.from({ length: n }, (_, i) => from + i);
 
 describe('rebuilding a projection beside its live read models', () => {
-  let dir: string;
+  let log: TestLog;
   let db: SqliteDatabase;
   let events: SqliteEventStore;
   let readModels: SqliteReadModelStore;
   const projectors: Projector[] = [];
 
   beforeEach(() => {
-    dir = mkdtempSync(join(tmpdir(), 'pagelog-rebuild-'));
-    db = openDatabase(join(dir, 'p.db'));
-    events = new SqliteEventStore(db);
-    readModels = new SqliteReadModelStore(db);
+    log = openTestLog('rebuild');
+    ({ db, events, readModels } = log);
   });
   afterEach(async () => {
     await Promise.all(projectors.splice(0).map((p) => p.stop()));
-    await events.close();
-    await readModels.close();
-    db.close();
-    rmSync(dir, { recursive: true, force: true });
+    await log.close();
   });
 
   function projector(options: { store?: ReadModelStore; projections?: Projection[]; rebuildBatchSize?: number } = {}): Projector {

@@ -1,13 +1,11 @@
 import { expect } from 'chai';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import type { NewEvent } from '@pagelog/contracts/events/event';
-import { openDatabase, type SqliteDatabase } from '@pagelog/storage/sqlite/open-database';
-import { SqliteEventStore } from '@pagelog/storage/event-store/sqlite-event-store';
+import type { SqliteDatabase } from '@pagelog/storage/sqlite/open-database';
+import type { SqliteEventStore } from '@pagelog/storage/event-store/sqlite-event-store';
 import { SqliteReadModelStore } from '@pagelog/storage/read-model-store/sqlite-read-model-store';
 import type { Projection } from './projection';
 import { Projector } from './projector';
+import { openTestLog, type TestLog } from './test-log';
 
 let seq = 0;
 const event = (type: string, data: Record<string, unknown>): NewEvent => ({
@@ -42,25 +40,20 @@ async function until(check: () => Promise<boolean>, ms = 5000): Promise<void> {
 }
 
 describe('the projector', () => {
-  let dir: string;
+  let log: TestLog;
   let db: SqliteDatabase;
   let events: SqliteEventStore;
   let readModels: SqliteReadModelStore;
   let projector: Projector | null;
 
   beforeEach(() => {
-    dir = mkdtempSync(join(tmpdir(), 'pagelog-projector-'));
-    db = openDatabase(join(dir, 'p.db'));
-    events = new SqliteEventStore(db);
-    readModels = new SqliteReadModelStore(db);
+    log = openTestLog('projector');
+    ({ db, events, readModels } = log);
     projector = null;
   });
   afterEach(async () => {
     await projector?.stop();
-    await events.close();
-    await readModels.close();
-    db.close();
-    rmSync(dir, { recursive: true, force: true });
+    await log.close();
   });
 
   it('sleeps when caught up and wakes on the store\'s notification, without polling', async () => {

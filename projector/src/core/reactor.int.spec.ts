@@ -1,14 +1,12 @@
 import { expect } from 'chai';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import type { NewEvent } from '@pagelog/contracts/events/event';
-import { openDatabase, type SqliteDatabase } from '@pagelog/storage/sqlite/open-database';
-import { SqliteEventStore } from '@pagelog/storage/event-store/sqlite-event-store';
-import { SqliteReadModelStore } from '@pagelog/storage/read-model-store/sqlite-read-model-store';
+import type { SqliteDatabase } from '@pagelog/storage/sqlite/open-database';
+import type { SqliteEventStore } from '@pagelog/storage/event-store/sqlite-event-store';
+import type { SqliteReadModelStore } from '@pagelog/storage/read-model-store/sqlite-read-model-store';
 import type { Projection } from './projection';
 import { Projector } from './projector';
 import type { Reactor } from './reactor';
+import { openTestLog, type TestLog } from './test-log';
 
 let seq = 0;
 const event = (type: string, data: Record<string, unknown> = {}): NewEvent => ({
@@ -60,23 +58,19 @@ function greeter(outbox: string[], control: { down: boolean; poison: boolean; se
 }
 
 describe('reactors', () => {
-  let dir: string;
+  let log: TestLog;
   let db: SqliteDatabase;
   let events: SqliteEventStore;
   let readModels: SqliteReadModelStore;
   const projectors: Projector[] = [];
 
   beforeEach(() => {
-    dir = mkdtempSync(join(tmpdir(), 'pagelog-reactor-'));
-    db = openDatabase(join(dir, 'p.db'));
-    events = new SqliteEventStore(db);
-    readModels = new SqliteReadModelStore(db);
+    log = openTestLog('reactor');
+    ({ db, events, readModels } = log);
   });
   afterEach(async () => {
     for (const p of projectors.splice(0)) await p.stop();
-    await events.close();
-    db.close();
-    rmSync(dir, { recursive: true, force: true });
+    await log.close();
   });
 
   function start(reactor: Reactor, extra: { leaseMs?: number } = {}): Projector {
