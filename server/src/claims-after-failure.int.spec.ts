@@ -1,6 +1,7 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { expect } from 'chai';
-import { ApiClient } from './test-kit/api-client';
+import { ApiClient, TEST_ADMIN } from './test-kit/api-client';
+import { readOutbox, waitForMail } from './test-kit/outbox';
 import { startWithFaultyStore, type FaultyEventStore } from './test-kit/faulty-event-store';
 import { storeKinds, type TestPagelog } from './test-kit/start-test-pagelog';
 
@@ -142,6 +143,32 @@ for (const kind of storeKinds()) {
       const register = (email: string) => admin.post('/user', { email, role: 'editor', profile: { name: 'Dirk', jobTitle: '' } });
       expect((await register('cas.nieuw@pagelog.test')).body.Errors?.[0]).to.include({ code: 'V_06', property: 'email' });
       expect((await register('cas@pagelog.test')).status).to.equal(200);
+    });
+  });
+
+  describe(`work after the answer when the store goes away (${kind})`, function () {
+    this.timeout(60_000);
+
+    it('issues a forgot-password link once the store is back, so its mail is not lost to a short outage', async () => {
+      const { app, faulty } = await startWithFaultyStore(kind);
+      try {
+        const dataDir = app.env.PAGELOG_DATA_DIR!;
+        const before = (await readOutbox(dataDir)).length;
+        // The token's append fails as an unreachable store does, for a second and a half.
+        faulty.failAppends((stream) => stream.startsWith('user-'));
+        const client = new ApiClient(app.url);
+        await client.post('/auth/user');
+        const asked = await client.post('/auth/forgot-password', { email: TEST_ADMIN.email });
+        expect(asked.status).to.equal(200);
+        await sleep(1_500);
+        expect((await readOutbox(dataDir)).length).to.equal(before);
+        faulty.clear();
+        const mail = await waitForMail(dataDir, TEST_ADMIN.email, /Reset/, before, 15_000);
+        expect(mail.text).to.contain('/cmsadmin/reset-password?token=');
+      } finally {
+        faulty.clear();
+        await app.stop();
+      }
     });
   });
 }

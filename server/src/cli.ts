@@ -7,6 +7,7 @@ import { shadowName } from '@pagelog/projector/core/shadow-projection';
 import { allProjections } from '@pagelog/projector/projections';
 import { createLogger } from '@pagelog/service-kit/logger';
 import { composeServices } from '@pagelog/service-kit/compose-services';
+import { startReactorsAtHead } from '@pagelog/storage/reactors/start-at-head';
 import { commandServices } from '@pagelog/command-service/command-services';
 import { seedRoles } from '@pagelog/command-service/users/seed-roles';
 import { completeSetup, isSetupComplete, issueSetupLink } from '@pagelog/command-service/users/setup/commands';
@@ -69,6 +70,8 @@ async function main(argv: string[]): Promise<number> {
       const services = await composeServices(config, logger);
       const deps = commandServices(services);
       try {
+        // Like every process that appends: a reactor that has never run starts before these events.
+        await startReactorsAtHead(services.stores.eventStore, services.stores.readModels, allReactorNames);
         const context = commandContext(SYSTEM_ACTOR, 'create-admin');
         await seedRoles(deps, context);
         if (await isSetupComplete(deps)) {

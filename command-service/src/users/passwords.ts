@@ -1,6 +1,5 @@
 import { hash, verify } from '@node-rs/argon2';
 import { dictionary } from '@zxcvbn-ts/language-common';
-import { ValidationError } from '@pagelog/contracts/domain-errors';
 
 /** argon2id with the OWASP-recommended minimum (19 MiB, 2 passes, 1 lane). */
 // algorithm 2 = Argon2id (the package's const enum cannot be imported under verbatimModuleSyntax).
@@ -37,9 +36,4 @@ export function isCommonPassword(password: string): boolean {
   if (common.has(lower)) return true;
   const stripped = lower.replace(/[^a-z]+$/g, '').replace(/^[^a-z]+/g, '');
   return stripped.length >= 4 && stripped.length < lower.length && common.has(stripped);
-}
-
-/** Refuses a common password (AUTH_04) under the given property. */
-export function assertNotCommon(password: string, property: string): void {
-  if (isCommonPassword(password)) throw ValidationError.of('AUTH_04', property, 'user');
 }

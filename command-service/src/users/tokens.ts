@@ -16,11 +16,6 @@ export function parseToken(token: string): { ownerId: string; tokenHash: string 
   return m ? { ownerId: m[1]!, tokenHash: hashToken(m[2]!) } : null;
 }
 
-/** A link that carries a token; built from the configured public URL, never a request's Host header. */
-export function tokenLink(publicUrl: string, path: string, token: string): string {
-  return `${publicUrl}${path}?token=${encodeURIComponent(token)}`;
-}
-
 export const ACTIVATION_TTL_MS = 7 * 24 * 3600_000;
 export const RESET_TTL_MS = 3600_000;
 export const SETUP_TTL_MS = 24 * 3600_000;

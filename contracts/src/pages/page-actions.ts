@@ -45,9 +45,11 @@ export function mayWithdrawRequest(requestedBy: string, actorId: string, isRevie
 }
 
 /**
- * The actions that apply, in toolbar order, by the caller's permissions and the page's state: the
- * rules the authoring and publication deciders enforce, said once so the admin shows only what
- * would be accepted.
+ * The actions the editor offers, in toolbar order, by the caller's permissions and the page's
+ * state: never one the deciders would refuse (their request rules are the functions above), and
+ * sometimes fewer. While a request is open the workflow goes through its review, so publishing,
+ * unpublishing and deleting are not offered then, although the API still accepts a direct publish
+ * (it counts as accepting the request) and a delete (it revokes the request first), decision 0004.
  */
 export function availablePageActions({ page, permissions, userId }: PageActionFacts): PageAction[] {
   const has = (name: string) => permissions.includes(name);

@@ -38,6 +38,11 @@ export const REQUESTED_WITH_VALUE = 'XMLHttpRequest';
 export const PROFILE_IMAGE = { maxBytes: 2 * 1024 * 1024, maxWidth: 1024, maxHeight: 1024, field: 'profileImage' } as const;
 
 /** Admin routes of the links in mails (below the public URL). */
+/** A link that carries a token; built from the configured public URL, never a request's Host header. */
+export function tokenLink(publicUrl: string, path: string, token: string): string {
+  return `${publicUrl}${path}?token=${encodeURIComponent(token)}`;
+}
+
 export const adminLinks = {
   activateAccount: '/cmsadmin/activate-account',
   resetPassword: '/cmsadmin/reset-password',

@@ -149,6 +149,28 @@ describe('reactors', () => {
     expect(outbox.map((m) => m.split(' ')[1])).to.deep.equal(['Ada', 'Bo', 'Cy']);
   });
 
+  it('keeps its lease while an effect runs longer than the lease, so no standby process does the same effect', async () => {
+    const sentBy: string[] = [];
+    const slow = (who: string): Reactor => ({
+      name: 'greeter',
+      handles: ['Greeted'],
+      reads: [],
+      async react(e, effects) {
+        await effects.once(e.id, async () => {
+          sentBy.push(who);
+          // A slow mail server: three times the lease.
+          await new Promise((r) => setTimeout(r, 1500));
+        });
+      },
+    });
+    await start(slow('one'), { leaseMs: 500 }).start();
+    await start(slow('two'), { leaseMs: 500 }).start();
+    await greet('a', 'Ada');
+    await until(() => sentBy.length === 1);
+    await new Promise((r) => setTimeout(r, 2500));
+    expect(sentBy).to.have.length(1);
+  });
+
   it('runs in one process at a time: the others stand by, and one takes over when it stops', async () => {
     const sentBy: string[] = [];
     const make = (who: string) => greeter([], { down: false, poison: false, sent: () => sentBy.push(who) }, readModels);

@@ -6,6 +6,13 @@ import { HandlerFailure, LogRunner, type LogRunnerOptions } from './log-runner';
 
 const DEFAULT_LEASE_MS = 15_000;
 
+/** This process no longer holds the reactor's lease: it stops before the next effect. */
+class LeaseLost extends Error {
+  constructor() {
+    super('the reactor lease passed to another process');
+  }
+}
+
 /** The effects a reactor has carried out, by `${reactor}:${key}` (one document each). */
 export const REACTOR_EFFECTS = 'reactor_effects';
 
@@ -95,11 +102,20 @@ export class ReactorRunner extends LogRunner {
         if (!handled.has(event.type)) continue;
         // Renewed before each event: a process that lost its lease (paused too long) stops here.
         if (!(await this.lead())) break;
+        // And kept while the event's effects run (a slow mail server, many recipients), so it
+        // does not run out under a running effect and let a standby process start the same one.
+        const heartbeat = this.keepLease();
         try {
-          await this.reactor.react(event, this.effects(() => from));
+          await this.reactor.react(event, this.effects(() => from, heartbeat));
         } catch (error) {
+          if (error instanceof LeaseLost) {
+            this.enter('standby');
+            break;
+          }
           if (classifyStoreError(error) ?? classifyStoreError((error as { cause?: unknown }).cause)) throw error;
           throw new HandlerFailure(event, error);
+        } finally {
+          heartbeat.stop();
         }
         await moveTo(event.position);
       }
@@ -112,12 +128,36 @@ export class ReactorRunner extends LogRunner {
     return events.length;
   }
 
-  private effects(checkpoint: () => number): ReactorEffects {
+  /** Renews the lease every third of its time until stopped; `lost` once a renewal failed. */
+  private keepLease(): { readonly lost: boolean; stop(): void } {
+    let lost = false;
+    const timer = setInterval(() => {
+      this.options.readModels.acquireLease(this.name, this.holder, this.leaseMs).then(
+        (held) => {
+          if (!held) lost = true;
+        },
+        () => {
+          // The store is away: the next renewal, or the check before the next effect, tells.
+        },
+      );
+    }, Math.max(50, Math.floor(this.leaseMs / 3)));
+    return {
+      get lost() {
+        return lost;
+      },
+      stop: () => clearInterval(timer),
+    };
+  }
+
+  private effects(checkpoint: () => number, heartbeat: { readonly lost: boolean }): ReactorEffects {
     const { readModels } = this.options;
     return {
       once: async (key, effect) => {
         const id = `${this.name}:${key}`;
         if (await readModels.get(REACTOR_EFFECTS, id)) return;
+        // Only while this process holds the reactor: after a pause longer than the lease another
+        // process may have taken over, and it does this effect.
+        if (heartbeat.lost || !(await readModels.acquireLease(this.name, this.holder, this.leaseMs))) throw new LeaseLost();
         await effect();
         const at = checkpoint();
         await readModels.commit(this.name, at, async (uow) => uow.put(REACTOR_EFFECTS, id, { reactor: this.name, doneAt: new Date().toISOString() }), {

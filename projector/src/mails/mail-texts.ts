@@ -1,4 +1,4 @@
-import { adminLinks } from '@pagelog/contracts/users/user';
+import { adminLinks, tokenLink } from '@pagelog/contracts/users/user';
 import type { MailMessage } from '@pagelog/storage/mail/mailer';
 
 /** Someone to write to: an address and a name. */
@@ -13,7 +13,6 @@ export interface PageInMail {
   locale: string;
 }
 
-const tokenLink = (publicUrl: string, path: string, token: string) => `${publicUrl}${path}?token=${encodeURIComponent(token)}`;
 const quoted = (label: string, text: string) => (text.trim() === '' ? '' : `\n${label}:\n${text.trim().replace(/^/gm, '> ')}\n`);
 
 /** Links are built from the configured public URL, never from a request's Host header. */

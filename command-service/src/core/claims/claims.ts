@@ -6,6 +6,7 @@ import { isStoreTrouble } from '@pagelog/storage/store-errors';
 import type { CommandContext } from '../command-context';
 import type { CommandDeps } from '../command-deps';
 import { ABANDONED_CLAIM_MS, claimDecider, FenceOwnerFirst, type ClaimCommand, type ClaimDefinition, type ClaimState, type OwnerFacts } from './claim-decider';
+import { keepTrying } from '../keep-trying';
 
 /**
  * The one way a command makes something unique (spec: slugs per locale, a locale per translation
@@ -148,27 +149,13 @@ export async function giveBack(deps: CommandDeps, label: string, releases: reado
   const troubled = cause !== undefined && isStoreTrouble(cause);
   for (const release of releases) {
     if (troubled) {
-      deps.later?.(label, () => retryRelease(release, 0));
+      deps.later?.(label, () => keepTrying(release, { forMs: ABANDONED_CLAIM_MS }));
       continue;
     }
     try {
       await release();
     } catch {
-      deps.later?.(label, () => retryRelease(release, 250));
-    }
-  }
-}
-
-/** Tries a release until it works, with back-off from `firstWaitMs`, until the claim counts as abandoned anyway. */
-async function retryRelease(release: () => Promise<void>, firstWaitMs: number): Promise<void> {
-  const started = Date.now();
-  for (let wait = firstWaitMs; Date.now() - started < ABANDONED_CLAIM_MS; wait = Math.min(Math.max(wait * 2, 250), 2_000)) {
-    if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
-    try {
-      await release();
-      return;
-    } catch {
-      // Still away: the next try, until the claim has been abandoned on its own.
+      deps.later?.(label, () => keepTrying(release, { forMs: ABANDONED_CLAIM_MS, firstWaitMs: 250 }));
     }
   }
 }

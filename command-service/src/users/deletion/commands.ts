@@ -3,7 +3,7 @@ import type { CommandContext } from '../../core/command-context';
 import { giveBack } from '../../core/claims/claims';
 import { releaseEmail } from '../email-claim';
 import { failingAs } from '../failing-as';
-import type { UserActor } from '../user-access';
+import { authorizeUserAction, type UserActor } from '../user-access';
 import { isLastAdministrator, loadUser } from '../user-lookups';
 import { userEvolver } from '../user-state';
 import type { UsersDeps } from '../users-deps';
@@ -15,6 +15,8 @@ import { deletionDecider, type DeleteUser } from './decider';
  * the image removed and their sessions ended. Running it again finishes an interrupted run.
  */
 export async function deleteUser(deps: UsersDeps, userId: string, actor: UserActor, context: CommandContext): Promise<{ position: number }> {
+  // Refused before the look-ups (every user's role) when the actor may not delete this user.
+  authorizeUserAction(actor, userId, { type: 'delete' });
   const { state } = await loadUser(deps, userId);
   const command: DeleteUser = { type: 'DeleteUser', data: { actor, userId, isLastAdministrator: await isLastAdministrator(deps, userId, state) } };
   // Decided before the key is destroyed: a refused deletion destroys nothing.

@@ -9,6 +9,8 @@ import { loadUser } from '../user-lookups';
 import { userEvolver } from '../user-state';
 import type { UsersDeps } from '../users-deps';
 import { passwordDecider } from './decider';
+import { isStoreTrouble } from '@pagelog/storage/store-errors';
+import { keepTrying } from '../../core/keep-trying';
 
 /**
  * Forgot password: how many links one address can ask for, and how many one account can be
@@ -40,7 +42,8 @@ export async function forgotPassword(deps: UsersDeps, email: string, ip: string,
     deps.logger.warn({ security: 'forgot-password-dropped', ip }, 'forgot-password dropped: too many requests');
     return;
   }
-  deps.later('forgot-password', () => issueResetLink(deps, emailIndex, context));
+  // Not lost to a short outage of the store: tried again while it is away, for a minute.
+  deps.later('forgot-password', () => keepTrying(() => issueResetLink(deps, emailIndex, context), { forMs: 60_000, retry: isStoreTrouble }));
 }
 
 /** After the answer: a token for the account that uses the address, if any (see IssueToken). */

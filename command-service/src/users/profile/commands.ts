@@ -4,7 +4,7 @@ import type { CommandContext } from '../../core/command-context';
 import { claimOf, giveBack } from '../../core/claims/claims';
 import { claimEmail, emailIndexOf, emailKind, giveBackEmail, releaseEmail } from '../email-claim';
 import { hashPassword, isCommonPassword, verifyPassword } from '../passwords';
-import type { UserActor } from '../user-access';
+import { authorizeUserAction, type UserActor } from '../user-access';
 import { loadUser, otherAdministratorExists, roleFacts, userViewOf } from '../user-lookups';
 import { userEvolver } from '../user-state';
 import type { UsersDeps } from '../users-deps';
@@ -28,6 +28,9 @@ const decideOn = (deps: UsersDeps, userId: string, command: (revision: number) =
  * password change of the personal settings (only one's own, with the current password).
  */
 export async function updateUser(deps: UsersDeps, userId: string, changes: UserChanges, actor: UserActor, context: CommandContext): Promise<{ position: number; view: UserView }> {
+  // Whoever may not change this user at all is refused before anything is looked up (a password
+  // check, every user's role): the decider checks the whole change again with its facts.
+  authorizeUserAction(actor, userId, { type: 'update', changesEmailOrRole: false, changesPassword: Boolean(changes.newPassword) });
   const { state } = await loadUser(deps, userId);
   // No key: the user's deletion was interrupted after the key was destroyed; they are gone.
   const personal = state.personal ? await deps.vault.open<PersonalData>(userId, state.personal) : null;

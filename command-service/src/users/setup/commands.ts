@@ -1,14 +1,14 @@
 import { ValidationError } from '@pagelog/contracts/domain-errors';
 import { SETUP_STREAM } from '@pagelog/contracts/events/user-events';
 import { ADMINISTRATOR_ROLE } from '@pagelog/contracts/permissions';
-import { adminLinks } from '@pagelog/contracts/users/user';
+import { adminLinks, tokenLink } from '@pagelog/contracts/users/user';
 import { passwordRule } from '@pagelog/contracts/users/schemas';
 import { validateInput } from '@pagelog/contracts/validation';
 import { loadStream } from '@pagelog/storage/event-store/load-stream';
 import { object, string } from 'yup';
 import type { CommandContext } from '../../core/command-context';
 import { registerUser } from '../registration/commands';
-import { newToken, parseToken, SETUP_TTL_MS, tokenLink } from '../tokens';
+import { newToken, parseToken, SETUP_TTL_MS } from '../tokens';
 import { SYSTEM_USER_ACTOR } from '../user-access';
 import { isoAfter } from '../user-state';
 import type { UsersDeps } from '../users-deps';
