@@ -8,7 +8,7 @@ import { Modal } from '../../../components/modal/modal';
 import { toRouterPath } from '../../../components/navigation/build-navigation';
 import { useErrorStore } from '../../../core/errors/error-store-context';
 import { useSiteSettings } from '../../../core/settings/site-settings';
-import type { BusyAction } from '../state/page-editor-actions';
+import type { BusyAction } from '../state/editor-session-state';
 import { usePageEditor } from '../state/page-editor-context';
 import { CommentModal } from './comment-modal';
 import { CopyPageModal } from './copy-page-modal';

@@ -1,20 +1,14 @@
 import { dequal } from 'dequal';
 import type { QueryClient } from '@tanstack/react-query';
 import type { ErrorItem } from '@pagelog/contracts/envelope';
-import { anchorAvailable, anchorPattern } from '@pagelog/contracts/blocks/anchors';
-import { blockType } from '@pagelog/contracts/blocks/block-types';
-import { errorItem, messageFor } from '@pagelog/contracts/error-catalogue';
+import { errorItem } from '@pagelog/contracts/error-catalogue';
 import type { CreatedPage, PageDetails, PageVersionView, PublicationRequestView, StoreConflictData, VersionContent } from '@pagelog/contracts/pages/page';
-import type { PageAction } from '@pagelog/contracts/pages/page-actions';
-import { pageType } from '@pagelog/contracts/pages/page-types';
 import {
   createTranslationSchema,
   duplicatePageSchema,
   rejectPublicationSchema,
   requestPublicationSchema,
   resendPublicationSchema,
-  savePageSchema,
-  storeVersionSchema,
 } from '@pagelog/contracts/pages/schemas';
 import type { ApiClient, ApiReply } from '../../../core/api/api-client';
 import { EndpointError } from '../../../core/api/endpoint-query';
@@ -22,7 +16,6 @@ import type { ErrorCollectionName, ErrorStore } from '../../../core/errors/error
 import { validateWith } from '../../../core/errors/validation-errors';
 import { pageQueries } from '../api/page-queries';
 import type { PagesApi, StoreMode } from '../api/pages-api';
-import { blockLabel } from './block-helpers';
 import {
   contentChanged,
   editorReducer,
@@ -32,31 +25,10 @@ import {
   type EditorState,
   type PageSettingsValues,
 } from './editor-state';
+import { anchorsTakenRemotely, checkEditor } from './editor-checks';
+import { requestSource, type BusyAction, type EditorMessage, type EditorSessionState } from './editor-session-state';
 import { firstErrorPerProperty } from './first-error-per-property';
-import type { LocalDraft, LocalDraftStore } from './local-draft-store';
-import { validateValues } from './schema-form-fields';
-
-/** A success message for the status region: an i18n key of pages.editor.messages. */
-export interface EditorMessage {
-  key: 'saved' | 'merged' | 'published' | 'unpublished' | 'requested' | 'accepted' | 'rejected' | 'revoked' | 'resent';
-  /** Grows with every message, so the same text twice is announced twice. */
-  id: number;
-}
-
-/** What the editor is busy with (its button shows it and the others wait): a toolbar action or adding a translation. */
-export type BusyAction = PageAction | 'addTranslation';
-
-/** The editor's own state, beside the server's page and draft (which are queries). */
-export interface EditorSessionState {
-  /** null until the page and its draft were first read. */
-  editor: EditorState | null;
-  busy: BusyAction | null;
-  message: EditorMessage | null;
-  /** Unsaved work found in this browser that differs from the server's page, until restored or discarded. */
-  localDraft: LocalDraft | null;
-  /** After a save stopped on invalid input: forms show every message, not only those of touched fields. */
-  showAllErrors: boolean;
-}
+import type { LocalDraftStore } from './local-draft-store';
 
 export interface PageEditorActions {
   dispatch(action: EditorAction): void;
@@ -101,23 +73,6 @@ export interface PageEditorActionsOptions {
   logError?: (message: string, detail?: unknown) => void;
 }
 
-/** Where the editor finds a page's open publication request: nowhere, in its draft, or in a read of its own. */
-export type RequestSource = { kind: 'none' } | { kind: 'draft'; request: PublicationRequestView } | { kind: 'read'; versionId: string };
-
-export function requestSource(page: PageDetails, version: PageVersionView | null): RequestSource {
-  if (!page.hasPublicationRequest && !page.openRequest) return { kind: 'none' };
-  const fromVersion = version?.publicationRequest;
-  if (fromVersion && fromVersion.status === 'requested') return { kind: 'draft', request: fromVersion };
-  return { kind: 'read', versionId: page.openRequest?.versionId ?? page.draftVersionID };
-}
-
-/** The request of a fetch-request-comment answer, with the comment filled in. */
-export function requestOfAnswer(data: { comment: string; request: PublicationRequestView | null } | undefined): PublicationRequestView | null {
-  const request = data?.request;
-  return request ? { ...request, comment: request.comment || data.comment } : null;
-}
-
-/** The editor's own collection, and the one of publication and its store variants (spec section 7). */
 const EDITOR_ERRORS: ErrorCollectionName = 'page-editor';
 const PUBLICATION_ERRORS: ErrorCollectionName = 'publication-requests';
 
@@ -221,69 +176,6 @@ export function createPageEditorActions({
     await readPage().catch((error: unknown) => logError('The page could not be loaded again.', error));
   }
 
-  /** Client-side checks of everything a save sends, with the messages the server would give. */
-  async function validate(editor: EditorState, withSettings: boolean): Promise<ErrorItem[]> {
-    const problems: ErrorItem[] = [];
-    const { content } = editor;
-    // Spec section 5: null, empty or exactly one SEO image; anything else is not sent.
-    if (content.seoImage.length > 1) {
-      logError('A page version may have at most one SEO image; the save was not sent.', content.seoImage);
-      problems.push(errorItem('V_12', 'seoImage', 'pageVersion'));
-    }
-    content.blocks.forEach((block, index) => {
-      const name = `${index + 1}. ${blockLabel(block.type)}`;
-      const definition = blockType(block.type);
-      if (definition) {
-        for (const [field, message] of Object.entries(validateValues(definition.props, block.props))) {
-          problems.push({ code: 'V_12', property: `blocks[${index}].props.${field}`, model: 'pageVersion', message: `${name}: ${message}` });
-        }
-      }
-      const anchor = block.anchorPoint.trim();
-      if (anchor !== '' && !anchorPattern.test(anchor)) {
-        problems.push({ code: 'V_12', property: `blocks[${index}].anchorPoint`, model: 'pageVersion', message: `${name}: ${messageFor('V_12', 'anchorPoint')}` });
-      } else if (!anchorAvailable(anchor, block.key, content.blocks)) {
-        problems.push({ code: 'V_18', property: `blocks[${index}].anchorPoint`, model: 'pageVersion', message: `${name}: ${messageFor('V_18', 'anchorPoint')}` });
-      }
-    });
-    const version = await validateWith(storeVersionSchema, { pageID: pageId, revision: editor.contentRevision, ...content }, 'pageVersion');
-    // Blocks and the SEO image have their own, more precise messages above.
-    if (!version.ok) problems.push(...version.errors.filter((error) => !error.property.startsWith('blocks') && !problems.some((known) => known.property === error.property)));
-    if (withSettings) {
-      const settings = await validateWith(savePageSchema, { ...editor.settings, shouldUpdateLinks: editor.shouldUpdateLinks }, 'page');
-      if (!settings.ok) problems.push(...settings.errors);
-      const current = page();
-      const type = current ? pageType(current.type) : undefined;
-      if (type) {
-        for (const message of Object.values(validateValues(type.typeData, editor.settings.typeData))) {
-          problems.push({ code: 'V_12', property: 'typeData', model: 'page', message });
-        }
-      }
-    }
-    return problems;
-  }
-
-  /** POST /page/anchor-available for each anchored block (the server's word, before a save). */
-  async function anchorsTakenRemotely(editor: EditorState): Promise<ErrorItem[]> {
-    const blocks = editor.content.blocks;
-    const pageVersionBlocks = blocks.map(({ key, anchorPoint }) => ({ key, anchorPoint }));
-    const checks = await Promise.all(
-      blocks.map(async (block, index) => {
-        const anchorName = block.anchorPoint.trim();
-        if (anchorName === '') return null;
-        const reply = await pages.anchorAvailable({ anchorName, blockKey: block.key, pageVersionBlocks });
-        if (!reply.Success) {
-          // The local check passed; the store itself checks again.
-          logError('The anchor could not be checked.', reply.Errors);
-          return null;
-        }
-        if (reply.data?.available !== false) return null;
-        const name = `${index + 1}. ${blockLabel(block.type)}`;
-        return { code: 'V_18', property: `blocks[${index}].anchorPoint`, model: 'pageVersion', message: `${name}: ${messageFor('V_18', 'anchorPoint')}` };
-      }),
-    );
-    return checks.filter((check): check is ErrorItem => check !== null);
-  }
-
   /**
    * PUT /page/{id}/save. A 409 means the page moved on since the editor's revision: when nobody
    * else changed the settings the editor changed, the save is sent again on the newer revision
@@ -340,8 +232,8 @@ export function createPageEditorActions({
     update({ busy });
     try {
       const withSettings = settingsChanged(start);
-      const problems = await validate(start, withSettings);
-      if (problems.length === 0) problems.push(...(await anchorsTakenRemotely(start)));
+      const problems = await checkEditor(start, withSettings, { pageId, pageTypeId: page()?.type, logError });
+      if (problems.length === 0) problems.push(...(await anchorsTakenRemotely(start, pages, logError)));
       if (problems.length > 0) {
         update({ showAllErrors: true });
         return fail(collection, firstErrorPerProperty(problems));

@@ -8,15 +8,10 @@ import { useCurrentUser } from '../../../core/session/current-user';
 import { pageQueries } from '../api/page-queries';
 import { initialEditorState, type EditorState } from './editor-state';
 import { browserStorage, createLocalDraftStore, draftDiffers, type LocalDraft } from './local-draft-store';
-import {
-  createPageEditorActions,
-  requestOfAnswer,
-  requestSource,
-  type EditorSessionState,
-  type PageEditorActions,
-  type RequestSource,
-} from './page-editor-actions';
+import { requestOfAnswer, requestSource, type EditorSessionState, type RequestSource } from './editor-session-state';
+import { createPageEditorActions, type PageEditorActions } from './page-editor-actions';
 import { usePagesApi } from './use-pages-api';
+
 
 export type LoadState = { status: 'loading' } | { status: 'failed'; httpStatus: number } | { status: 'ready' };
 
