@@ -1,4 +1,5 @@
 import { expect } from 'chai';
+import { leaseContract } from './lease.contract';
 import { CheckpointMovedError, type Doc, type ProjectionError, type ReadModelStore } from './read-model-store';
 
 export interface OpenedReadModelStore {
@@ -30,34 +31,7 @@ export function readModelStoreContract(adapterName: string, open: () => Promise<
       });
     }
 
-    describe('leases (one active instance of a reactor)', () => {
-      it('gives a free lease to the first holder, renews it for that holder, and refuses the others while it runs', async () => {
-        expect(await store.acquireLease('mails', 'a', 10_000)).to.equal(true);
-        expect(await store.acquireLease('mails', 'a', 10_000)).to.equal(true);
-        expect(await store.acquireLease('mails', 'b', 10_000)).to.equal(false);
-        expect(await store.acquireLease('renditions', 'b', 10_000)).to.equal(true);
-      });
-
-      it('lets another holder take a lease that ran out, and the first one then has it no longer', async () => {
-        expect(await store.acquireLease('mails', 'a', 50)).to.equal(true);
-        await sleep(120);
-        expect(await store.acquireLease('mails', 'b', 10_000)).to.equal(true);
-        expect(await store.acquireLease('mails', 'a', 10_000)).to.equal(false);
-      });
-
-      it('frees a lease its holder gives up, and ignores a give-up by someone else', async () => {
-        expect(await store.acquireLease('mails', 'a', 10_000)).to.equal(true);
-        await store.releaseLease('mails', 'b');
-        expect(await store.acquireLease('mails', 'b', 10_000)).to.equal(false);
-        await store.releaseLease('mails', 'a');
-        expect(await store.acquireLease('mails', 'b', 10_000)).to.equal(true);
-      });
-
-      it('gives a free lease to exactly one of many holders at once', async () => {
-        const won = await Promise.all(['a', 'b', 'c', 'd', 'e'].map((holder) => store.acquireLease('race', holder, 10_000)));
-        expect(won.filter(Boolean)).to.have.length(1);
-      });
-    });
+    leaseContract(() => store);
 
     describe('when a projection commits documents', () => {
       it('reads back nested JSON exactly as it was written', async () => {
