@@ -245,3 +245,30 @@ export function sleep(ms: number): Promise<void> {
 export function elapsedMs(start: bigint): number {
   return Number(process.hrtime.bigint() - start) / 1e6;
 }
+
+/**
+ * Runs `measure` on an embedded Pagelog over SQLite (a temp data folder), then over PostgreSQL
+ * when a server answers (a fresh schema, dropped afterwards), each under a heading.
+ */
+export async function onEachStore(title: string, label: string, measure: (backend: Backend, env: Record<string, string>) => Promise<Figure[]>): Promise<Figure[]> {
+  heading(`${title} · embedded, SQLite`);
+  const dir = tempDir(label);
+  const figures: Figure[] = [];
+  try {
+    figures.push(...(await measure('sqlite', { PAGELOG_DATA_DIR: dir.path })));
+  } finally {
+    dir.remove();
+  }
+  const url = await postgresUrl();
+  if (!url) return figures;
+  heading(`${title} · embedded, PostgreSQL`);
+  const pgDir = tempDir(`${label}-pg`);
+  const schema = freshSchemaName(label.replace(/[^a-z]/g, '').slice(0, 8));
+  try {
+    figures.push(...(await measure('postgres', { PAGELOG_DATA_DIR: pgDir.path, PAGELOG_STORE: 'postgres', DATABASE_URL: url, PAGELOG_PG_SCHEMA: schema })));
+  } finally {
+    await dropSchema(url, schema);
+    pgDir.remove();
+  }
+  return figures;
+}

@@ -12,8 +12,8 @@ import { createLogger } from '@pagelog/service-kit/logger';
 import { startPagelog, type RunningPagelog } from '@pagelog/server/embedded';
 import { ApiClient, TEST_ADMIN } from '@pagelog/server/test-kit/api-client';
 import {
-  dropSchema, elapsedMs, figuresTable, freshSchemaName, heading, isMain, metadata, newId, pageBlocks, percentile,
-  postgresUrl, prng, sentence, table, tempDir, type Backend, type Figure,
+  elapsedMs, figuresTable, heading, isMain, metadata, newId, onEachStore, pageBlocks, percentile,
+  prng, sentence, table, type Backend, type Figure,
 } from './common';
 
 export const LIST_GOALS_MS: Record<Backend, number> = { sqlite: 50, postgres: 100 };
@@ -122,33 +122,8 @@ async function measureList(backend: Backend, env: Record<string, string>, option
   }
 }
 
-export async function pageListSqlite(options: PageListOptions = {}): Promise<Figure[]> {
-  heading('page list · embedded, SQLite');
-  const dir = tempDir('page-list');
-  try {
-    return await measureList('sqlite', { PAGELOG_DATA_DIR: dir.path }, options);
-  } finally {
-    dir.remove();
-  }
-}
-
-export async function pageListPostgres(url: string, options: PageListOptions = {}): Promise<Figure[]> {
-  heading('page list · embedded, PostgreSQL');
-  const dir = tempDir('page-list-pg');
-  const schema = freshSchemaName('list');
-  try {
-    return await measureList('postgres', { PAGELOG_DATA_DIR: dir.path, PAGELOG_STORE: 'postgres', DATABASE_URL: url, PAGELOG_PG_SCHEMA: schema }, options);
-  } finally {
-    await dropSchema(url, schema);
-    dir.remove();
-  }
-}
-
-export async function runPageList(options: PageListOptions = {}): Promise<Figure[]> {
-  const figures = await pageListSqlite(options);
-  const url = await postgresUrl();
-  if (url) figures.push(...(await pageListPostgres(url, options)));
-  return figures;
+export function runPageList(options: PageListOptions = {}): Promise<Figure[]> {
+  return onEachStore('page list', 'page-list', (backend, env) => measureList(backend, env, options));
 }
 
 if (isMain(import.meta.url)) {

@@ -1,5 +1,5 @@
 /**
- * `npm run bench`: every benchmark in order (append, rebuild, lag, page list, time travel), then one summary table.
+ * `npm run bench`: every benchmark in order (append, rebuild, lag, page list, time travel, media upload, media library, renditions), then one summary table.
  * PostgreSQL parts run when BENCH_POSTGRES_URL / TEST_POSTGRES_URL is set or the local default
  * answers (BENCH_POSTGRES=off skips them).
  */
@@ -9,6 +9,9 @@ import { runRebuild } from './rebuild';
 import { runLag } from './lag';
 import { runPageList } from './page-list';
 import { runTimeTravel } from './time-travel';
+import { runMediaUpload } from './media-upload';
+import { runMediaLibrary } from './media-library';
+import { runRenditions } from './renditions';
 import { figuresTable, heading, meets, postgresUrl, redact, type Figure } from './common';
 
 const started = Date.now();
@@ -22,6 +25,9 @@ figures.push(...(await runRebuild()));
 figures.push(...(await runLag()));
 figures.push(...(await runPageList()));
 figures.push(...(await runTimeTravel()));
+figures.push(...(await runMediaUpload()));
+figures.push(...(await runMediaLibrary()));
+figures.push(...(await runRenditions()));
 
 heading('summary');
 console.log(figuresTable(figures));

@@ -9,6 +9,7 @@ import { createHandle } from './core/handle';
 import type { CommandDeps } from './core/command-deps';
 import { authoringRoutes } from './pages/authoring/routes';
 import { publicationRoutes } from './pages/publication/routes';
+import { mediaRoutes } from './media/routes';
 import { deletionRoutes } from './users/deletion/routes';
 import { loginRoutes } from './users/login/routes';
 import { passwordRoutes } from './users/password/routes';
@@ -32,6 +33,7 @@ export function commandRoutes(deps: PagesDeps): EndpointRoute[] {
     ...deletionRoutes(deps),
     ...authoringRoutes(deps),
     ...publicationRoutes(deps),
+    ...mediaRoutes(deps),
   ];
 }
 

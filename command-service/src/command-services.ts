@@ -3,6 +3,7 @@ import type { EventStore } from '@pagelog/storage/event-store/event-store';
 import type { Services } from '@pagelog/service-kit/compose-services';
 import { createHandle } from './core/handle';
 import { readModelLookups, type PagesDeps } from './pages/pages-deps';
+import { mediaReadModelLookups } from './core/media-lookups';
 import type { UsersDeps } from './users/users-deps';
 
 export interface CommandServicesOptions {
@@ -44,6 +45,7 @@ export function commandServices(services: Services, options: CommandServicesOpti
     store,
     handle: createHandle(store),
     lookups: readModelLookups(stores.readModels, config.consistencyTimeoutMs),
+    mediaLookups: mediaReadModelLookups(store, stores.readModels, config.consistencyTimeoutMs),
     vault: auth.vault,
     blobs: auth.blobs,
     sessions: auth.sessions,

@@ -25,7 +25,7 @@ interface SeedPage {
 
 const heading = (key: string, text: string, level = 1): Block => ({ type: 'heading', key, props: { text, level }, anchorPoint: '' });
 const text = (key: string, html: string, anchorPoint = ''): Block => ({ type: 'text', key, props: { html }, anchorPoint });
-const image = (key: string, url: string, alt: string, caption: string): Block => ({ type: 'image', key, props: { url, alt, caption }, anchorPoint: '' });
+const image = (key: string, externalUrl: string, alt: string, caption: string): Block => ({ type: 'image', key, props: { externalUrl, alt, caption }, anchorPoint: '' });
 
 /** The example site: a home page, an about page and a 404 page in Dutch and in English. */
 export const examplePages: SeedPage[] = [

@@ -74,6 +74,19 @@ export class StoreUnavailableError extends DomainError {
   }
 }
 
+/**
+ * More costly work of one kind under way than the server takes on (503, G_01), e.g. image
+ * renditions made on demand: the client waits `retryAfterSeconds` (Retry-After) and asks again.
+ */
+export class BusyError extends DomainError {
+  readonly status = 503;
+  readonly retryAfterSeconds: number;
+  constructor(retryAfterSeconds: number, message?: string) {
+    super([errorItem('G_01')], message);
+    this.retryAfterSeconds = retryAfterSeconds;
+  }
+}
+
 /** No session, or an expired one (401, AUTH_05). */
 export class UnauthorizedError extends DomainError {
   readonly status = 401;

@@ -19,6 +19,23 @@ import type {
   SlugAvailability,
   StoredVersion,
 } from './pages/page';
+import type { AddedFile, DirectoryView, MediaItemView, MediaListing, PageUsingFile } from './media/media';
+import {
+  addVideoSchema,
+  createDirSchema,
+  deleteDirectorySchema,
+  deleteFileSchema,
+  editFileSchema,
+  getDirSchema,
+  listPagesByFileSchema,
+  moveDirectorySchema,
+  moveFileSchema,
+  pageFileQuerySchema,
+  previewCropSchema,
+  previewImageSchema,
+  searchFilesSchema,
+  sharedFileQuerySchema,
+} from './media/schemas';
 import type { Access, RoleView } from './permissions';
 import type { ProjectionStatus } from './read-models';
 import type { ANONYMOUS_USER, SessionInfo, UserView } from './users/user';
@@ -155,6 +172,22 @@ export const endpoints = {
   pageGetSiblingSlugs: { method: 'GET', path: '/page/get-sibling-slugs/:pageID', kind: 'query', model: 'page', access: 'public', response: returns<SiblingSlug[]>() },
   pageGetBySlug: { method: 'POST', path: '/page/get-by-slug', kind: 'query', model: 'page', schema: slugLookupSchema, access: 'public', csrf: false, response: returns<PublicPageAnswer>() },
   pageGetBySlugQuery: { method: 'GET', path: '/page/get-by-slug-query', kind: 'query', model: 'page', schema: slugLookupSchema, access: 'public', head: true, response: returns<PublicPageAnswer>() },
+  // Media library (spec section 7): POSTs under /medialib/, reads with csrf: false; the files are GETs.
+  mediaGetDir: { method: 'POST', path: '/medialib/get-dir', kind: 'query', model: 'media', schema: getDirSchema, access: 'authenticated', csrf: false, response: returns<MediaListing>() },
+  mediaSearchFiles: { method: 'POST', path: '/medialib/search-files', kind: 'query', model: 'media', schema: searchFilesSchema, access: 'authenticated', csrf: false, response: returns<MediaListing>() },
+  mediaAddFile: { method: 'POST', path: '/medialib/add-file', kind: 'command', model: 'media', access: { permission: 'manage-media' }, multipart: true, response: returns<Committed<AddedFile>>() },
+  mediaAddVideo: { method: 'POST', path: '/medialib/add-video', kind: 'command', model: 'media', schema: addVideoSchema, access: { permission: 'manage-media' }, response: returns<Committed<MediaItemView>>() },
+  mediaCreateDir: { method: 'POST', path: '/medialib/create-dir', kind: 'command', model: 'media', schema: createDirSchema, access: { permission: 'manage-media' }, response: returns<Committed<DirectoryView>>() },
+  mediaMoveFile: { method: 'POST', path: '/medialib/move-file', kind: 'command', model: 'media', schema: moveFileSchema, access: { permission: 'manage-media' }, response: returns<Committed<MediaItemView>>() },
+  mediaEditFile: { method: 'POST', path: '/medialib/edit-file', kind: 'command', model: 'media', schema: editFileSchema, access: { permission: 'manage-media' }, response: returns<Committed<MediaItemView>>() },
+  mediaMoveDirectory: { method: 'POST', path: '/medialib/move-directory', kind: 'command', model: 'media', schema: moveDirectorySchema, access: { permission: 'manage-media' }, response: returns<Committed<DirectoryView>>() },
+  mediaDeleteFile: { method: 'POST', path: '/medialib/delete-file', kind: 'command', model: 'media', schema: deleteFileSchema, access: { permission: 'manage-media' }, response: returns<CommandResult>() },
+  mediaDeleteDirectory: { method: 'POST', path: '/medialib/delete-directory', kind: 'command', model: 'media', schema: deleteDirectorySchema, access: { permission: 'manage-media' }, response: returns<CommandResult>() },
+  mediaListPagesByFile: { method: 'POST', path: '/medialib/list-pages-by-file', kind: 'query', model: 'media', schema: listPagesByFileSchema, access: 'authenticated', csrf: false, response: returns<ListPage<PageUsingFile>>() },
+  mediaGetPageFile: { method: 'GET', path: '/medialib/get-page-file/:pageID/:group/:hash/:fileName', kind: 'query', model: 'media', schema: pageFileQuerySchema, access: 'public', head: true, response: returns<FileBody>() },
+  mediaSharedFile: { method: 'GET', path: '/medialib/file/:hash/:fileName', kind: 'query', model: 'media', schema: sharedFileQuerySchema, access: 'public', head: true, response: returns<FileBody>() },
+  mediaPreviewImage: { method: 'GET', path: '/medialib/preview-image', kind: 'query', model: 'media', schema: previewImageSchema, access: 'authenticated', head: true, response: returns<FileBody>() },
+  mediaPreviewCrop: { method: 'GET', path: '/medialib/preview-crop', kind: 'query', model: 'media', schema: previewCropSchema, access: 'authenticated', head: true, response: returns<FileBody>() },
   projectionsStatus: { method: 'GET', path: '/system/projections', kind: 'query', model: 'projection', access: { permission: 'view-system' }, response: returns<ProjectionStatus[]>() },
 } satisfies Record<string, Endpoint>;
 

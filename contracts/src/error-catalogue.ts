@@ -45,6 +45,16 @@ export const errorCatalogue = {
   AUTH_05: 'Your session has ended; please log in again.',
   /** A state-changing call without this session's CSRF token or the XMLHttpRequest header (403). */
   AUTH_06: 'This request could not be verified; reload the page and try again.',
+  // The media library's messages (spec section 8 lists them without codes).
+  ML_04: 'Failed loading folder content.',
+  ML_05: 'Could not move file.',
+  ML_06: 'Could not move directory.',
+  ML_07: 'Upload action could not be completed.',
+  ML_08: 'Folder could not be created.',
+  ML_09: 'Upload cancelled.',
+  ML_10: 'Video link is not valid.',
+  /** An upload whose type (judged by its bytes) the library does not take (415). */
+  ML_11: 'This type of file is not supported.',
 } as const;
 
 export type ErrorCode = keyof typeof errorCatalogue;
@@ -94,6 +104,19 @@ export const propertyLabels: Record<string, string> = {
   pageIndex: 'Page index',
   pageSize: 'Page size',
   hasPublicationRequest: 'Publication request',
+  path: 'Path',
+  folderName: 'Folder name',
+  newPath: 'New path',
+  oldPath: 'Old path',
+  newFileName: 'File name',
+  fileName: 'File name',
+  defaultAltText: 'Alternative text',
+  shared: 'Shared',
+  link: 'Video link',
+  fileID: 'File',
+  imageID: 'Image',
+  directory: 'Folder',
+  f: 'File',
 };
 
 /** Own entries only: a property named `constructor` must not find Object's. */

@@ -7,8 +7,10 @@ describe('the error catalogue', () => {
       'G_01', 'AUTH_01', 'AUTH_02', 'AUTH_03', 'UM_01', 'UM_02', 'UM_03', 'UM_04', 'UM_05', 'UM_06', 'UM_07', 'UM_08', 'UM_09', 'UM_10',
       'PM_01', 'ML_01', 'ML_02', 'ML_03', ...Array.from({ length: 18 }, (_, i) => `V_${String(i + 1).padStart(2, '0')}`),
     ];
-    // ...plus Pagelog's own codes for what the spec leaves open (common password, no session, CSRF).
-    expect(Object.keys(errorCatalogue)).to.have.members([...codes, 'AUTH_04', 'AUTH_05', 'AUTH_06']);
+    // ...plus Pagelog's own codes for what the spec leaves open (common password, no session, CSRF,
+    // the media library's messages and an unsupported file type).
+    const own = ['AUTH_04', 'AUTH_05', 'AUTH_06', 'ML_04', 'ML_05', 'ML_06', 'ML_07', 'ML_08', 'ML_09', 'ML_10', 'ML_11'];
+    expect(Object.keys(errorCatalogue)).to.have.members([...codes, ...own]);
   });
 
   it('fills {field} with the property label as it is', () => {

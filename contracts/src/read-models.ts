@@ -15,6 +15,18 @@ export const readModels = {
   publicRedirects: { projection: 'public-pages', collection: 'public_redirects' },
   users: { projection: 'users', collection: 'users' },
   roles: { projection: 'users', collection: 'roles' },
+  /** The media library's folders, by id, with their paths (see media/media-read-models). */
+  mediaFolders: { projection: 'media', collection: 'media_folders' },
+  /** The media library's files and videos, by id (deleted ones are removed). */
+  mediaItems: { projection: 'media', collection: 'media_items' },
+  /** Which pages use which media (by content hash) now, one document per (page, hash). */
+  mediaUsage: { projection: 'media-usage', collection: 'media_usage' },
+  /** When each page used each hash: one document per period of use, for "used at a date". */
+  mediaUsagePeriods: { projection: 'media-usage', collection: 'media_usage_periods' },
+  /** The media-usage projection's own memory of each page: its title, slug, draft and published version. */
+  mediaUsagePages: { projection: 'media-usage', collection: 'media_usage_pages' },
+  /** The library media (content hashes) each page version refers to, by version id. */
+  mediaUsageVersions: { projection: 'media-usage', collection: 'media_usage_versions' },
 } as const;
 
 export type ReadModelName = keyof typeof readModels;
@@ -23,7 +35,7 @@ export type ReadModelName = keyof typeof readModels;
  * The reactors (side effects from the log, beside the projections): their checkpoints are read
  * by the status like the projections'. A reactor is never rebuilt.
  */
-export const reactorNames = { mails: 'mails' } as const;
+export const reactorNames = { mails: 'mails', renditions: 'renditions', mediaCleanup: 'media-cleanup' } as const;
 export const allReactorNames: readonly string[] = Object.values(reactorNames);
 
 /** The id of the single settings document. */

@@ -14,7 +14,7 @@ await runProcess('projector', async (config, logger) => {
   const services = await composeServices(config, logger);
   const { stores, auth } = services;
   const mailer = openMailer(config, logger);
-  const reactors = allReactors({ mailer, vault: auth.vault, readModels: stores.readModels, publicUrl: config.publicUrl });
+  const reactors = allReactors({ mailer, vault: auth.vault, readModels: stores.readModels, blobs: auth.blobs, publicUrl: config.publicUrl, mediaCleanupGraceMs: config.mediaCleanupGraceMs });
   const projector = new Projector({ eventStore: stores.eventStore, readModels: stores.readModels, projections: allProjections, reactors, leaseMs: config.reactorLeaseMs, logger });
   await projector.start();
   return {

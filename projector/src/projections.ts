@@ -3,6 +3,8 @@ import { settingsProjection } from './settings/projection';
 import { pagesProjection } from './pages/projection';
 import { publicPagesProjection } from './public-pages/projection';
 import { usersProjection } from './users/projection';
+import { mediaLibraryProjection } from './media/library-projection';
+import { mediaUsageProjection } from './media/usage-projection';
 
 /** Every projection Pagelog runs, by name. */
-export const allProjections: Projection[] = [settingsProjection, pagesProjection, publicPagesProjection, usersProjection];
+export const allProjections: Projection[] = [settingsProjection, pagesProjection, publicPagesProjection, usersProjection, mediaLibraryProjection, mediaUsageProjection];

@@ -302,14 +302,18 @@ for (const kind of storeKinds()) {
       it('shows every projection and reactor at the head with no lag and no error', async () => {
         const created = await api.post('/page/create', page());
         await api.get(`/page/${created.body.data.pageID}`);
-        await app.stores.readModels.waitForCheckpoints(['settings', 'pages', 'public-pages', 'users', 'mails'], created.body.data.position, 2000);
+        await app.stores.readModels.waitForCheckpoints(['settings', 'pages', 'public-pages', 'users', 'media', 'media-usage', 'mails', 'renditions', 'media-cleanup'], created.body.data.position, 2000);
         const reply = await api.get('/system/projections');
         expect(reply.body.data.map((p: { name: string; kind: string }) => `${p.kind} ${p.name}`)).to.have.members([
           'projection settings',
           'projection pages',
           'projection public-pages',
           'projection users',
+          'projection media',
+          'projection media-usage',
           'reactor mails',
+          'reactor renditions',
+          'reactor media-cleanup',
         ]);
         for (const p of reply.body.data) expect(p).to.include({ position: created.body.data.position, lag: 0, error: null });
       });

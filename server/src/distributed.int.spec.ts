@@ -3,6 +3,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import sharp from 'sharp';
 import { ApiClient, TEST_ADMIN } from './test-kit/api-client';
 import { dropSchema, freshSchemaName } from './test-kit/start-test-pagelog';
 import { freePort, startProcess, waitForHttp, type RunningProcess } from './test-kit/processes';
@@ -138,7 +139,33 @@ if (url) {
     it('shows every projection and reactor caught up in the status endpoint', async () => {
       const status = await (await asAdmin(`http://127.0.0.1:${ports.query}`)).get('/system/projections');
       for (const p of status.body.data) expect(p.error).to.equal(null);
-      expect(status.body.data.map((p: { name: string }) => p.name)).to.have.members(['settings', 'pages', 'public-pages', 'users', 'mails']);
+      expect(status.body.data.map((p: { name: string }) => p.name)).to.have.members([
+        'settings', 'pages', 'public-pages', 'users', 'media', 'media-usage', 'mails', 'renditions', 'media-cleanup',
+      ]);
+    });
+
+    it('takes an upload through the gateway, serves its renditions from the query service, and the renditions reactor of the projector process handles it without error', async () => {
+      const api = await ApiClient.loggedIn(`http://127.0.0.1:${ports.gateway}`);
+      const png = await sharp({ create: { width: 700, height: 400, channels: 3, background: { r: 20, g: 120, b: 200 } } }).png().toBuffer();
+      const form = new FormData();
+      form.append('path', '/');
+      form.append('f', new Blob([png], { type: 'image/png' }), 'verdeeld.png');
+      const added = await api.post('/medialib/add-file', form);
+      expect(added.status, JSON.stringify(added.body.Errors)).to.equal(200);
+      const { item } = added.body.data;
+      expect(item).to.include({ kind: 'image', width: 700, height: 400 });
+      // The renditions reactor runs in the projector process, on the shared PostgreSQL blob store.
+      const listed = await api.post('/medialib/get-dir', { path: '/' });
+      expect(listed.body.data.images.map((i: { id: string }) => i.id)).to.include(item.id);
+      const preview = await api.get(`/medialib/preview-image?imageID=${encodeURIComponent(item.id)}&w=320`);
+      expect(preview.status).to.equal(200);
+      expect(preview.headers.get('content-type')).to.match(/^image\//);
+      const queries = await asAdmin(`http://127.0.0.1:${ports.query}`);
+      const renditions = async () => ((await queries.get('/system/projections')).body.data as { name: string; position: number; error: unknown }[]).find((p) => p.name === 'renditions')!;
+      const deadline = Date.now() + 20_000;
+      while ((await renditions()).position < added.body.data.position && Date.now() < deadline) await new Promise((r) => setTimeout(r, 100));
+      expect(await renditions()).to.deep.include({ error: null });
+      expect((await renditions()).position).to.be.at.least(added.body.data.position);
     });
   });
 }

@@ -61,7 +61,7 @@ export async function startPagelog(
     eventStore: stores.eventStore,
     readModels: stores.readModels,
     projections: allProjections,
-    reactors: allReactors({ mailer, vault: auth.vault, readModels: stores.readModels, publicUrl: config.publicUrl, clock }),
+    reactors: allReactors({ mailer, vault: auth.vault, readModels: stores.readModels, blobs: auth.blobs, publicUrl: config.publicUrl, mediaCleanupGraceMs: config.mediaCleanupGraceMs, clock }),
     leaseMs: config.reactorLeaseMs,
     logger: logger.child({ part: 'projector' }),
   });

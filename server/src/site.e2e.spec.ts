@@ -98,7 +98,7 @@ describe('Pagelog started with npm start, seen in Chromium', function () {
       blocks: [
         { type: 'heading', key: 'kop', props: { text: 'Onze publicaties', level: 1 }, anchorPoint: '' },
         { type: 'text', key: 'intro', props: { html: '<p>Rapporten <em>en</em> artikelen.</p><script>window.pwned = true</script>' }, anchorPoint: 'inleiding' },
-        { type: 'image', key: 'beeld', props: { url: '/assets/site/example-chart.svg', alt: 'Grafiek', caption: 'Cijfers 2026' }, anchorPoint: '' },
+        { type: 'image', key: 'beeld', props: { externalUrl: '/assets/site/example-chart.svg', alt: 'Grafiek', caption: 'Cijfers 2026' }, anchorPoint: '' },
       ],
       seoTitle: 'Rapporten en artikelen',
       seoDescription: 'Alle publicaties van het bureau',

@@ -6,7 +6,7 @@ import pg from 'pg';
 import sharp from 'sharp';
 import { SMTPServer } from 'smtp-server';
 import { simpleParser } from 'mailparser';
-import { pngHeaderOnly } from '@pagelog/command-service/core/uploads/test-images';
+import { pngHeaderOnly } from '@pagelog/storage/media/test-images';
 import { ApiClient, TEST_ADMIN } from './test-kit/api-client';
 import { readOutbox, tokenIn, waitForMail } from './test-kit/outbox';
 import { startTestPagelog, storeKinds, type TestPagelog } from './test-kit/start-test-pagelog';

@@ -42,6 +42,8 @@ export interface Config {
    * another process takes the reactor over after at most this long.
    */
   reactorLeaseMs: number;
+  /** How long the bytes of a deleted media file stay at least before the clean-up may delete them (PAGELOG_MEDIA_CLEANUP_GRACE_MS). */
+  mediaCleanupGraceMs: number;
   /** PAGELOG_SECRET: keys the e-mail index and wraps personal-data keys; null = kept in dataDir/secret.key. */
   secret: string | null;
   /** Where sessions and login counters live: PAGELOG_SESSION_STORE, else redis when REDIS_URL is set. */
@@ -221,6 +223,7 @@ export function loadConfig(env: Env = process.env): Config {
     queryServiceUrl: url(env, 'QUERY_SERVICE_URL'),
     consistencyTimeoutMs: int(env, 'PAGELOG_CONSISTENCY_TIMEOUT_MS', 2000, 0, 30000),
     reactorLeaseMs: int(env, 'PAGELOG_REACTOR_LEASE_MS', 15000, 1000, 600000),
+    mediaCleanupGraceMs: int(env, 'PAGELOG_MEDIA_CLEANUP_GRACE_MS', 24 * 60 * 60 * 1000, 0, 365 * 24 * 60 * 60 * 1000),
     secret,
     sessionStore,
     redisUrl,

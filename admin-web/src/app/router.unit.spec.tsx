@@ -99,10 +99,13 @@ describe('the admin shell', () => {
     expect(entry('Site structure')).to.include({ active: true, current: true });
   });
 
-  const placeholders: [string, string][] = [
-    ['/menu-structure', 'Menu structure'],
-    ['/medialibrary', 'Media library'],
-  ];
+  const placeholders: [string, string][] = [['/menu-structure', 'Menu structure']];
+
+  it('shows the media library, highlighted in the navigation, at /medialibrary', () => {
+    renderAdmin('/medialibrary');
+    expect(heading()).to.equal('Media library');
+    expect(navEntries().filter((candidate) => candidate.active).map((candidate) => candidate.href)).to.deep.equal(['/cmsadmin/medialibrary']);
+  });
   for (const [path, title] of placeholders) {
     it(`shows the "${title}" placeholder, highlighted in the navigation, at ${path}`, () => {
       renderAdmin(path);

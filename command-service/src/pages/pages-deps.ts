@@ -1,6 +1,7 @@
 import type { ReadModelStore } from '@pagelog/storage/read-model-store/read-model-store';
 import { readModels } from '@pagelog/contracts/read-models';
 import type { UsersDeps } from '../users/users-deps';
+import type { MediaLookups } from '../core/media-lookups';
 
 /**
  * Look-ups the page commands make in the read models: only to find candidates (which pages link
@@ -20,6 +21,8 @@ export interface PageLookups {
 /** What the page commands need: the user commands' dependencies (mail, people) and the look-ups. */
 export interface PagesDeps extends UsersDeps {
   lookups: PageLookups;
+  /** The media commands' look-ups (command-services builds every command's dependencies in one object). */
+  mediaLookups: MediaLookups;
 }
 
 export function readModelLookups(store: ReadModelStore, consistencyTimeoutMs: number): PageLookups {

@@ -1,5 +1,6 @@
 import { string, type AnyObjectSchema } from 'yup';
 import type { PageTypeId } from '../pages/page-type-ids';
+import type { Block } from './block';
 import { isImageSource, isLinkTarget } from './link-target';
 
 /**
@@ -19,6 +20,19 @@ export interface PropMeta {
   hint?: string;
 }
 
+/** How many library images or files a block holds beside its props, and what the admin calls them. */
+export interface MediaSlot {
+  label: string;
+  min: number;
+  max: number;
+}
+
+/** A problem a block type's own rule finds; `property` is relative to the block (`__images`, `props.title`). */
+export interface BlockProblem {
+  code: 'V_01' | 'V_12' | 'V_13' | 'V_14' | 'ML_10';
+  property: string;
+}
+
 /**
  * A block type a page can hold, with the schema of its props. The admin builds its forms from
  * the schema, the command side validates against it, and the public site renders each id with a
@@ -32,6 +46,14 @@ export interface BlockTypeDefinition<Id extends string = string> {
   /** The page types whose pages may hold the block. */
   pageTypes: 'all' | readonly PageTypeId[];
   props: AnyObjectSchema;
+  /**
+   * The media library images (`__images`) and files (`__files`) the block holds: the admin offers
+   * the picker for them, the command side refuses fewer than `min` or more than `max`. A block
+   * type without a slot holds none.
+   */
+  media?: { images?: MediaSlot; files?: MediaSlot };
+  /** What the block needs across its props and media that no one prop's schema can say. */
+  check?: (block: Block) => BlockProblem[];
 }
 
 /** A link prop: empty, or what the one link rule accepts (images: only what can be loaded). */

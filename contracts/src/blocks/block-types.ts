@@ -1,15 +1,17 @@
 import type { BlockTypeDefinition } from './block-definition';
 import { callToActionBlock } from './types/call-to-action-block';
+import { downloadsBlock } from './types/downloads-block';
 import { headingBlock } from './types/heading-block';
 import { imageBlock } from './types/image-block';
 import { textBlock } from './types/text-block';
+import { videoBlock } from './types/video-block';
 
 /**
  * The block registry: every block type, in the order the add-block menu offers them. The one
  * list of block types: ids, the registry by id and each page type's allowed blocks derive from
  * it, and the renderers, preparers and forms keyed by `BlockTypeId` must cover each entry.
  */
-export const allBlocks = [headingBlock, textBlock, imageBlock, callToActionBlock] as const;
+export const allBlocks = [headingBlock, textBlock, imageBlock, downloadsBlock, videoBlock, callToActionBlock] as const;
 
 type AnyBlock = (typeof allBlocks)[number];
 export type BlockTypeId = AnyBlock['id'];

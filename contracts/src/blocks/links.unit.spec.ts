@@ -42,8 +42,8 @@ describe('internal links in blocks', () => {
     const blocks: Block[] = [
       { type: 'heading', key: 'h', props: { text: '/over-ons', level: 2 }, anchorPoint: '' },
       { type: 'callToAction', key: 'c', props: { title: '/contact', text: '<a href="/prijzen">x</a>', buttonText: 'Go', url: '/vacatures' }, anchorPoint: '' },
-      { type: 'image', key: 'i', props: { url: '/media/a.jpg', alt: '/alt', caption: '' }, anchorPoint: '' },
-      { type: 'video', key: 'v', props: { url: '/onbekend' }, anchorPoint: '' },
+      { type: 'image', key: 'i', props: { externalUrl: '/media/a.jpg', alt: '/alt', caption: '' }, anchorPoint: '' },
+      { type: 'unknown', key: 'v', props: { url: '/onbekend' }, anchorPoint: '' },
     ];
     expect(internalLinks(blocks)).to.have.members(['/vacatures', '/media/a.jpg']);
     const { blocks: after, changed } = rewriteLinks(blocks, '/over-ons', '/elders');

@@ -7,8 +7,8 @@ const block = (type: string, props: Record<string, unknown>, more: Partial<Block
 describe('media references of blocks', () => {
   it('finds the image a block type declares as an image, and the block images and files it holds, each once', () => {
     const blocks = [
-      block('image', { url: '/media/jaarverslag.png', alt: 'Omslag', caption: '' }),
-      block('image', { url: ' /media/jaarverslag.png ', alt: '', caption: '' }),
+      block('image', { externalUrl: '/media/jaarverslag.png', alt: 'Omslag', caption: '' }),
+      block('image', { externalUrl: ' /media/jaarverslag.png ', alt: '', caption: '' }),
       block('text', { html: '<p><img src="/media/in-tekst.png"></p>' }, { __images: [{ hash: 'a1', fileName: 'a.png', altText: '', fileID: 'f1' }], __files: [{ hash: 'b2', fileName: 'rapport.pdf' }] }),
     ];
     expect(mediaReferences(blocks)).to.deep.equal({ images: ['/media/jaarverslag.png', 'a1'], files: ['b2'] });

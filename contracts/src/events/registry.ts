@@ -3,6 +3,8 @@ import type { SettingsEvent } from './settings-events';
 import type { SlugEvent, TranslationEvent } from './slug-events';
 import type { EmailClaimEvent, RoleEvent, SetupEvent, UserDirectoryEvent, UserEvent } from './user-events';
 import type { ClaimFenced } from './claim-events';
+import type { MediaEvent, MediaNameEvent } from './media-events';
+import { upcastImageBlocks } from './upcast-image-blocks';
 
 export type PagelogEvent =
   | PageEvent
@@ -14,6 +16,8 @@ export type PagelogEvent =
   | EmailClaimEvent
   | SetupEvent
   | UserDirectoryEvent
+  | MediaEvent
+  | MediaNameEvent
   | ClaimFenced;
 export type PagelogEventType = PagelogEvent['type'];
 export type EventData<T extends PagelogEventType> = Extract<PagelogEvent, { type: T }>['data'];
@@ -35,7 +39,8 @@ interface EventSchema {
 export const eventSchemas: Record<PagelogEventType, EventSchema> = {
   // Version 2 names where a copied page came from (create-translation, duplicate).
   PageCreated: { schemaVersion: 2, upcasters: { 1: (d) => ({ ...d, copiedFrom: null }) } },
-  PageVersionStored: { schemaVersion: 1, upcasters: {} },
+  // Version 2: an image block's address moved from props.url to props.externalUrl (media library).
+  PageVersionStored: { schemaVersion: 2, upcasters: { 1: upcastImageBlocks } },
   PageDraftStarted: { schemaVersion: 1, upcasters: {} },
   PagePublished: { schemaVersion: 1, upcasters: {} },
   PageUnpublished: { schemaVersion: 1, upcasters: {} },
@@ -43,7 +48,7 @@ export const eventSchemas: Record<PagelogEventType, EventSchema> = {
   PageAnchorChanged: { schemaVersion: 1, upcasters: {} },
   PageTypeDataChanged: { schemaVersion: 1, upcasters: {} },
   PageSettingsStored: { schemaVersion: 1, upcasters: {} },
-  PageLinksUpdated: { schemaVersion: 1, upcasters: {} },
+  PageLinksUpdated: { schemaVersion: 2, upcasters: { 1: upcastImageBlocks } },
   PageDeleted: { schemaVersion: 1, upcasters: {} },
   PublicationRequested: { schemaVersion: 1, upcasters: {} },
   PublicationRequestResent: { schemaVersion: 1, upcasters: {} },
@@ -73,6 +78,19 @@ export const eventSchemas: Record<PagelogEventType, EventSchema> = {
   UserListed: { schemaVersion: 1, upcasters: {} },
   SetupTokenIssued: { schemaVersion: 1, upcasters: {} },
   SetupCompleted: { schemaVersion: 1, upcasters: {} },
+  MediaFolderCreated: { schemaVersion: 1, upcasters: {} },
+  MediaFolderMoved: { schemaVersion: 1, upcasters: {} },
+  MediaFolderDeleted: { schemaVersion: 1, upcasters: {} },
+  MediaFileUploaded: { schemaVersion: 1, upcasters: {} },
+  MediaVideoAdded: { schemaVersion: 1, upcasters: {} },
+  MediaFileMoved: { schemaVersion: 1, upcasters: {} },
+  MediaFileRenamed: { schemaVersion: 1, upcasters: {} },
+  MediaAltTextChanged: { schemaVersion: 1, upcasters: {} },
+  MediaSharedChanged: { schemaVersion: 1, upcasters: {} },
+  MediaFocalPointChanged: { schemaVersion: 1, upcasters: {} },
+  MediaFileDeleted: { schemaVersion: 1, upcasters: {} },
+  MediaNameClaimed: { schemaVersion: 1, upcasters: {} },
+  MediaNameReleased: { schemaVersion: 1, upcasters: {} },
 };
 
 export function currentSchemaVersion(type: string): number {

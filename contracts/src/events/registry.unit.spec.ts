@@ -26,3 +26,32 @@ describe('event schema versions and upcasters', () => {
     expect(() => upcast('PagePublished', 1, {})).to.throw(/no upcaster for PagePublished from schema version 1/);
   });
 });
+
+describe('blocks stored before the media library (schema version 1)', () => {
+  const oldImage = { type: 'image', key: 'i', props: { url: '/media/a.jpg', alt: 'Het team', caption: 'Wij' }, anchorPoint: '' };
+  const heading = { type: 'heading', key: 'h', props: { text: 'Kop', url: 'not an image' }, anchorPoint: '' };
+
+  for (const type of ['PageVersionStored', 'PageLinksUpdated']) {
+    it(`reads an image block's url of ${type} as its external image, alt and caption kept, other blocks untouched`, () => {
+      const data = { pageId: 'p', versionId: 'v', blocks: [heading, oldImage] };
+
+      expect(upcast(type, 1, data)).to.deep.equal({
+        pageId: 'p',
+        versionId: 'v',
+        blocks: [heading, { type: 'image', key: 'i', props: { externalUrl: '/media/a.jpg', alt: 'Het team', caption: 'Wij' }, anchorPoint: '' }],
+      });
+    });
+
+    it(`leaves ${type} data of version 2 as it is`, () => {
+      const data = { pageId: 'p', blocks: [{ ...oldImage, props: { externalUrl: 'https://x.test/a.jpg', alt: '' } }] };
+      expect(upcast(type, 2, data)).to.deep.equal(data);
+    });
+  }
+
+  it('copes with data that has no block list or odd blocks', () => {
+    expect(upcast('PageVersionStored', 1, { pageId: 'p' })).to.deep.equal({ pageId: 'p' });
+    expect(upcast('PageVersionStored', 1, { blocks: [null, 'x', { type: 'image', props: null }, { type: 'image', props: { alt: 'A' } }] })).to.deep.equal({
+      blocks: [null, 'x', { type: 'image', props: null }, { type: 'image', props: { alt: 'A' } }],
+    });
+  });
+});

@@ -1,4 +1,4 @@
-import type { Block } from '../blocks/block';
+import type { Block, BlockImage } from '../blocks/block';
 import type { PageCopiedFrom } from '../events/page-events';
 import type { PageAction } from './page-actions';
 
@@ -17,12 +17,28 @@ export function publicationStatus(page: { publishedVersionID: string | null; dra
   return page.publishedVersionID === page.draftVersionID ? 'published' : 'unpublished-changes';
 }
 
-/** SEO fields of a page version. `seoImage` holds at most one element (an image URL or id until the media library). */
+/**
+ * A page version's SEO image: an image from the media library (served as get-page-file with the
+ * group `seo_image`), or the address of an image, as versions stored before the library hold it.
+ */
+export type SeoImage = string | BlockImage;
+
+/** SEO fields of a page version. `seoImage` holds at most one element (spec section 5). */
 export interface SeoFields {
   seoTitle: string;
   seoDescription: string;
   seoKeywords: string[];
-  seoImage: string[];
+  seoImage: SeoImage[];
+}
+
+/** The SEO image of a version read as one of its two kinds; null when it has none. */
+export function seoImageOf(seoImage: readonly unknown[] | null | undefined): { kind: 'url'; url: string } | { kind: 'library'; image: BlockImage } | null {
+  const first = seoImage?.[0];
+  if (typeof first === 'string') return first.trim() === '' ? null : { kind: 'url', url: first.trim() };
+  if (typeof first === 'object' && first !== null && typeof (first as BlockImage).hash === 'string' && typeof (first as BlockImage).fileName === 'string') {
+    return { kind: 'library', image: first as BlockImage };
+  }
+  return null;
 }
 
 /** The content of a version that editors store: what a save sends and what merges compare. */

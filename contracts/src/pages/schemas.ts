@@ -1,4 +1,4 @@
-import { array, boolean, mixed, number, object, string } from 'yup';
+import { array, boolean, lazy, mixed, number, object, string } from 'yup';
 import { anchorPattern } from '../blocks/anchors';
 import { blockFileSchema, blockImageSchema } from '../blocks/block-media';
 import { locales } from '../locales';
@@ -41,13 +41,30 @@ export const blockSchema = object({
   __files: array().of(blockFileSchema).default([]).max(100, 'V_14'),
 });
 
+/**
+ * One SEO image by what it is: a library image, an address, or neither (V_12). A property a block
+ * image does not have is refused (V_12), as everywhere else in a body; the shape check that does
+ * that elsewhere does not look inside a schema chosen per value.
+ */
+function seoImageSchema(value: unknown) {
+  if (typeof value === 'string') return string().trim().required('V_01').max(2048, 'V_14');
+  if (typeof value === 'object' && value !== null && !Array.isArray(value)) {
+    const known = new Set(Object.keys(blockImageSchema.fields));
+    return blockImageSchema.test('known-keys', 'V_12', function () {
+      return Object.keys(this.originalValue as object).every((key) => known.has(key));
+    });
+  }
+  return mixed().test('seo-image', 'V_12', () => false);
+}
+
 export const seoSchemaFields = {
   seoTitle: text(),
   seoDescription: text(1000),
   seoKeywords: array().of(string().trim().max(254, 'V_11').required('V_01')).default([]).max(50, 'V_14'),
-  // Spec section 5: null, empty, or exactly one element.
+  // Spec section 5: null, empty, or exactly one element: an image of the media library, or the
+  // address of an image (versions stored before the library).
   seoImage: array()
-    .of(string().trim().required('V_01').max(2048, 'V_14'))
+    .of(lazy(seoImageSchema))
     .nullable()
     .default([])
     .max(1, 'V_12')

@@ -38,6 +38,13 @@ export interface Reactor {
   /** The projections whose read models it reads: it never acts on an event they have not taken in. */
   reads: readonly string[];
   react(event: RecordedEvent, effects: ReactorEffects): Promise<void>;
+  /**
+   * Work that comes due with time rather than with an event (bytes deleted a day after their
+   * file): run by the active instance whenever it finds itself at the head of the log, so the
+   * read models it `reads` have taken in what was written before. It decides how often to act;
+   * what it throws stops the reactor with the error visible, like a failing event.
+   */
+  atHead?(): Promise<void>;
 }
 
 export interface ReactorRunnerOptions extends LogRunnerOptions {
@@ -81,7 +88,14 @@ export class ReactorRunner extends LogRunner {
     if (!(await this.lead())) return 0;
     const checkpoint = await readModels.getCheckpoint(this.name);
     let events = await eventStore.readAll({ after: checkpoint.position, limit: this.options.batchSize ?? 500 });
-    if (events.length === 0) return 0;
+    if (events.length === 0) {
+      if (this.reactor.atHead) {
+        await this.reactor.atHead();
+        // It failed before and works now: the error goes from the status.
+        if (this.attempts > 0 || checkpoint.error) await readModels.recordError(this.name, null);
+      }
+      return 0;
+    }
     const { reads } = this.reactor;
     if (reads.length > 0) {
       await readModels.waitForCheckpoints([...reads], events[events.length - 1]!.position, this.options.readModelWaitMs ?? 2_000);

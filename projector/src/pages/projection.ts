@@ -72,7 +72,8 @@ async function changeSettings(uow: UnitOfWork, page: PageDoc, event: RecordedEve
 export const pagesProjection = defineProjection<PageEventType>({
   name: readModels.pages.projection,
   // 2: status, requests, links, tombstone-free deletes (issue 4). 3: the settings each version carries (issue 9).
-  version: 3,
+  // 4: image blocks name an external image by externalUrl (blocks upcast for the media library, issue 12).
+  version: 4,
   collections: [
     { name: pages, indexes: ['locale', 'type', 'status', 'title', 'translationGroupId', 'updatedAt', 'createdAt'] },
     { name: versions, indexes: ['pageID'] },

@@ -52,8 +52,9 @@ function onDraft<K extends Handled>(handle: (event: RecordedOf<K>, draft: DraftD
 /** What the public site reads: each page's published version, found by locale and slug, and the old paths of pages that moved. */
 export const publicPagesProjection = defineProjection<Handled>({
   name: readModels.publicPages.projection,
-  // 2: unpublish, delete, slug moves with redirects, translation groups (issue 4).
-  version: 2,
+  // 2: unpublish, delete, slug moves with redirects, translation groups (issue 4). 3: image blocks
+  // name an external image by externalUrl (blocks upcast for the media library, issue 12).
+  version: 3,
   collections: [
     { name: published, indexes: ['locale', 'slug', 'translationGroupId'] },
     { name: drafts, indexes: [] },

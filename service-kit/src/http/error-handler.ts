@@ -2,7 +2,7 @@ import type { Context, Middleware } from 'koa';
 import type { Logger } from 'pino';
 import { failure, type Envelope } from '@pagelog/contracts/envelope';
 import { errorItem } from '@pagelog/contracts/error-catalogue';
-import { ConflictError, DomainError, IdempotencyKeyInUseError, MethodNotAllowedError, StoreUnavailableError, TooManyRequestsError } from '@pagelog/contracts/domain-errors';
+import { BusyError, ConflictError, DomainError, IdempotencyKeyInUseError, MethodNotAllowedError, StoreUnavailableError, TooManyRequestsError } from '@pagelog/contracts/domain-errors';
 import { classifyStoreError, type StoreTroubleKind } from '@pagelog/storage/store-errors';
 
 /** How long a client should wait before sending a request that met store trouble again. */
@@ -77,13 +77,14 @@ export function errorHandler(): Middleware {
         ctx.status = error.status;
         const body: Envelope<unknown> = failure(error.items);
         if (error instanceof ConflictError) body.data = { ...error.details, currentRevision: error.currentRevision };
-        if (error instanceof TooManyRequestsError || error instanceof IdempotencyKeyInUseError) ctx.set('Retry-After', String(Math.max(1, error.retryAfterSeconds)));
+        if (error instanceof TooManyRequestsError || error instanceof IdempotencyKeyInUseError || error instanceof BusyError) ctx.set('Retry-After', String(Math.max(1, error.retryAfterSeconds)));
         if (error instanceof MethodNotAllowedError) ctx.set('Allow', error.allowed.join(', '));
         if (error instanceof StoreUnavailableError) ctx.set('Retry-After', String(STORE_RETRY_AFTER_SECONDS));
         ctx.body = body;
         logRefusal(ctx, log, error);
         if (error instanceof StoreUnavailableError) logTrouble(log, error);
-        else if (error.status >= 500) log?.error({ err: error }, 'operation failed');
+        // A busy refusal is the load limit working, not a failure: one line each would flood the log under load.
+        else if (error.status >= 500 && !(error instanceof BusyError)) log?.error({ err: error }, 'operation failed');
         return;
       }
       const e = (error ?? {}) as HttpishError;

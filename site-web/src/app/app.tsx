@@ -33,7 +33,7 @@ export function App({ state }: { state: PageState }) {
         {page ? (
           <>
             <ArticleByline page={page} texts={texts} />
-            <BlockList blocks={page.pageVersion.blocks ?? []} />
+            <BlockList blocks={page.pageVersion.blocks ?? []} pageID={page.pageVersion.pageID} locale={page.locale} />
           </>
         ) : (
           <NotFound homeHref={homeHref} texts={texts} />

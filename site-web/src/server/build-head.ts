@@ -1,5 +1,8 @@
 import { CLIENT_ASSETS_PREFIX } from './client-assets';
-import type { PublicPageView, SiblingSlug } from '@pagelog/contracts/pages/page';
+import type { BlockImage } from '@pagelog/contracts/blocks/block';
+import { RENDITION_WIDTHS, pageFileGroup } from '@pagelog/contracts/media/media';
+import { cropTag, pageFileUrl, renditionWidths } from '@pagelog/contracts/media/media-urls';
+import { seoImageOf, type PublicPageView, type SiblingSlug } from '@pagelog/contracts/pages/page';
 import { NOT_FOUND_SLUG, publicPath } from '@pagelog/contracts/slugs';
 import { htmlLang } from '../app/html-lang';
 import { siteTexts } from '../app/language/site-texts';
@@ -41,6 +44,43 @@ export function absoluteMediaUrl(value: unknown, publicUrl: string): string | nu
   }
 }
 
+/** How wide a shared page's image is asked for: large enough for link previews, the nearest rendition. */
+const OG_IMAGE_WIDTH = 1600;
+/** The shape link previews show (1200 × 630): an image without a crop of its own is cropped to it. */
+const OG_ASPECT_RATIO = 1.91;
+
+/**
+ * The absolute address of a library image as a page's SEO image (get-page-file, group
+ * `seo_image`): a JPEG rendition about OG_IMAGE_WIDTH wide, with the crop of this use, or without
+ * one cropped to OG_ASPECT_RATIO around the focal point the use keeps (the centre when it has
+ * none; the file route then follows the library item's). The tag names the crop, or the ratio and
+ * that focal point, so a moved focal point is a new address. An SVG or GIF has no renditions
+ * and is named as it is.
+ */
+export function seoImageUrl(pageID: string, image: BlockImage, publicUrl: string): string {
+  const group = pageFileGroup({ kind: 'seo_image' });
+  if (/\.(svg|gif)$/i.test(image.fileName)) return absolutePageUrl(publicUrl, pageFileUrl(pageID, group, image.hash, image.fileName, { v: cropTag(image.cropParams) }));
+  const ar = image.cropParams ? undefined : OG_ASPECT_RATIO;
+  const v = cropTag(image.cropParams, ar === undefined ? null : { ar, focalPoint: image.focalPoint });
+  const widths: readonly number[] = typeof image.width === 'number' && image.width > 0 ? renditionWidths(image.width) : RENDITION_WIDTHS;
+  const w = widths.filter((width) => width <= OG_IMAGE_WIDTH).at(-1) ?? widths[0] ?? OG_IMAGE_WIDTH;
+  return absolutePageUrl(publicUrl, pageFileUrl(pageID, group, image.hash, image.fileName, { w, fm: 'jpeg', ar, v }));
+}
+
+/** The og:image tags of a page: its library image's address and alternative text, or the address it names. */
+function ogImage(page: PublicPageView, publicUrl: string): string[] {
+  const seo = seoImageOf(page.pageVersion.seoImage);
+  if (seo === null) return [];
+  if (seo.kind === 'url') {
+    const url = absoluteMediaUrl(seo.url, publicUrl);
+    return url === null ? [] : [meta('property', 'og:image', url)];
+  }
+  const tags = [meta('property', 'og:image', seoImageUrl(page.pageVersion.pageID, seo.image, publicUrl))];
+  const alt = seo.image.decorative === true ? '' : (seo.image.altText ?? '').trim();
+  if (alt !== '') tags.push(meta('property', 'og:image:alt', alt));
+  return tags;
+}
+
 /** The title a page shows: its SEO title when it has one, otherwise its title. */
 export function pageTitle(page: PublicPageView): string {
   const { seoTitle, title } = page.pageVersion;
@@ -76,7 +116,6 @@ export function buildHead({ page, siteName, publicUrl, defaultLocale, locale, cs
     const title = pageTitle(page);
     const description = version.seoDescription ?? '';
     const url = absolutePageUrl(publicUrl, publicPath(page.locale, page.slug, defaultLocale));
-    const image = absoluteMediaUrl(version.seoImage?.[0], publicUrl);
     tags.push(
       `<title>${escapeHtml(`${title} | ${siteName}`)}</title>`,
       meta('name', 'description', description),
@@ -84,7 +123,7 @@ export function buildHead({ page, siteName, publicUrl, defaultLocale, locale, cs
       meta('property', 'og:title', title),
       meta('property', 'og:description', description),
     );
-    if (image !== null) tags.push(meta('property', 'og:image', image));
+    tags.push(...ogImage(page, publicUrl));
     tags.push(
       meta('property', 'og:type', 'website'),
       meta('property', 'og:url', url),

@@ -1,5 +1,6 @@
 import { expect } from 'chai';
 import type { PublicPageView, SiblingSlug } from '@pagelog/contracts/pages/page';
+import { cropTag } from '@pagelog/contracts/media/media-urls';
 import { absoluteMediaUrl, absolutePageUrl, buildHead, type HeadInput } from './build-head';
 
 function page(slug: string, locale: string, version: Partial<PublicPageView['pageVersion']> = {}): PublicPageView {
@@ -99,6 +100,56 @@ describe('buildHead', () => {
     it('escapes the paths', () => {
       const lines = head({ page: page('a', 'en-gb'), siblings: [sibling('en-gb', '/a'), sibling('nl-nl', '/nl-nl/"><script>')] });
       expect(lines).to.include('<link rel="alternate" hreflang="nl-NL" href="https://example.test/nl-nl/&quot;&gt;&lt;script&gt;">');
+    });
+  });
+
+  describe('with an SEO image', () => {
+    const hash = 'ab'.repeat(32);
+    const library = { hash, fileName: 'team foto.jpg', altText: 'Het team', fileID: 'f1' };
+    const og = (lines: string[]) => lines.filter((line) => line.includes('og:image'));
+
+    const addressOf = (tag: string) => new URL(/content="([^"]*)"/.exec(tag)![1]!.replace(/&amp;/g, '&'));
+
+    it('names a library image by its get-page-file address in the seo_image group, a 1600 px JPEG cropped to 1.91:1, with its alternative text', () => {
+      const v = cropTag(null, { ar: 1.91, focalPoint: null });
+      expect(og(head({ page: page('about', 'en-gb', { seoImage: [{ ...library, width: 3000, height: 2000 }] }) }))).to.deep.equal([
+        `<meta property="og:image" content="https://example.test/api/cms/medialib/get-page-file/p/seo_image/${hash}/team%20foto.jpg?w=1600&amp;fm=jpeg&amp;ar=1.91&amp;v=${v}">`,
+        '<meta property="og:image:alt" content="Het team">',
+      ]);
+      expect(v).to.match(/^a[0-9a-z]+$/);
+    });
+
+    it('names the focal point the use keeps in the tag, so a moved point is a new address', () => {
+      const tagOf = (focalPoint?: { x: number; y: number }) => {
+        const [tag] = og(head({ page: page('about', 'en-gb', { seoImage: [{ ...library, width: 3000, height: 2000, ...(focalPoint ? { focalPoint } : {}) }] }) }));
+        return addressOf(tag!).searchParams;
+      };
+      const left = tagOf({ x: 0.1, y: 0.4 });
+      expect([left.get('ar'), left.get('v')]).to.deep.equal(['1.91', cropTag(null, { ar: 1.91, focalPoint: { x: 0.1, y: 0.4 } })]);
+      expect(tagOf({ x: 0.9, y: 0.4 }).get('v')).to.not.equal(left.get('v'));
+      expect(tagOf().get('v')).to.equal(tagOf({ x: 0.5, y: 0.5 }).get('v'));
+    });
+
+    it('asks a GIF or an SVG as it is, without an automatic crop', () => {
+      const [tag] = og(head({ page: page('about', 'en-gb', { seoImage: [{ ...library, fileName: 'team.gif', focalPoint: { x: 0.1, y: 0.1 } }] }) }));
+      expect(addressOf(tag!).search).to.equal('?v=0');
+    });
+
+    it('asks no wider than the image is, names the crop of this use (no automatic crop), and gives a decorative image no alternative text', () => {
+      const cropParams = { x: 10, y: 20, width: 800, height: 450, rotate: 0, scaleX: 1, scaleY: 1 };
+      const [tag, ...rest] = og(head({ page: page('about', 'en-gb', { seoImage: [{ ...library, cropParams, width: 800, height: 450, decorative: true, focalPoint: { x: 0.1, y: 0.1 } }] }) }));
+      const url = addressOf(tag!);
+      expect(url.pathname).to.equal(`/api/cms/medialib/get-page-file/p/seo_image/${hash}/team%20foto.jpg`);
+      expect(url.searchParams.get('w')).to.equal('800');
+      // Its own crop wins: no automatic crop, whatever focal point it keeps.
+      expect(url.searchParams.get('ar')).to.equal(null);
+      expect(url.searchParams.get('v')).to.equal(cropTag(cropParams));
+      expect(rest).to.deep.equal([]);
+    });
+
+    it('keeps an address as it was stored before the library, made absolute', () => {
+      expect(og(head({ page: page('about', 'en-gb', { seoImage: ['/media/a.jpg'] }) }))).to.deep.equal(['<meta property="og:image" content="https://example.test/media/a.jpg">']);
+      expect(og(head({ page: page('about', 'en-gb', { seoImage: ['javascript:alert(1)'] }) }))).to.deep.equal([]);
     });
   });
 

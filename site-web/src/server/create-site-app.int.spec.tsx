@@ -287,7 +287,7 @@ describe('the public site (createSiteApp)', () => {
             blocks: [
               block('heading', 'b1', { text: 'Eerste kop', level: 3 }),
               block('text', 'b2', { html: '<p>Tweede: <strong>tekst</strong></p>' }),
-              block('image', 'b3', { url: 'https://cdn.example.test/foto.jpg', alt: 'Een foto', caption: 'Derde' }),
+              block('image', 'b3', { externalUrl: 'https://cdn.example.test/foto.jpg', alt: 'Een foto', caption: 'Derde' }),
             ],
           },
         }),
@@ -300,7 +300,7 @@ describe('the public site (createSiteApp)', () => {
         .map((fragment) => main.indexOf(fragment));
       expect(positions.every((p) => p >= 0)).to.equal(true, `all blocks inside main: ${positions}`);
       expect(positions).to.deep.equal([...positions].sort((a, b) => a - b));
-      expect(main).to.include('<img src="https://cdn.example.test/foto.jpg" alt="Een foto" loading="lazy"/>');
+      expect(main).to.include('<img src="https://cdn.example.test/foto.jpg" alt="Een foto" loading="eager" decoding="async" fetchPriority="high"/>');
       expect(main).to.include('<figcaption>Derde</figcaption>');
       expect(html.indexOf('<header')).to.be.within(0, html.indexOf('<main'));
       expect(html.indexOf('<footer')).to.be.greaterThan(html.indexOf('</main>'));

@@ -23,6 +23,9 @@ const preparers = {
   text: (props) => ({ ...props, html: sanitiseRichText(typeof props.html === 'string' ? props.html : '') }),
   // The image component checks its URL against the image rule as it renders.
   image: asStored,
+  // Library files and a video's provider and id: the components check them as they render.
+  downloads: asStored,
+  video: asStored,
   callToAction: (props) => ({ ...props, url: linkTarget(props.url) }),
 } satisfies Record<BlockTypeId, Preparer>;
 

@@ -4,13 +4,15 @@ import { STRICT_TRANSPORT_SECURITY } from '@pagelog/contracts/transport-security
 /**
  * What every answer of the public site carries. Scripts come only from the site itself (the
  * page state is inert JSON, not script); images may come from any https host, as rich text and
- * SEO images may point elsewhere.
+ * SEO images may point elsewhere; frames only from the two video players.
  */
 export const contentSecurityPolicy = [
   "default-src 'self'",
   "script-src 'self'",
   "style-src 'self' 'unsafe-inline'",
   "img-src 'self' https: data:",
+  // Video blocks: the players load only after the visitor presses play (privacy-first hosts).
+  'frame-src https://www.youtube-nocookie.com https://player.vimeo.com',
   "object-src 'none'",
   "base-uri 'self'",
   "form-action 'self'",

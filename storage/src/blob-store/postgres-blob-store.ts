@@ -205,10 +205,18 @@ export class PostgresBlobStore implements BlobStore {
 
   async close(): Promise<void> {}
 
-  /** Streams the body into chunk rows of a new upload; answers its id, hash and size. */
+  /**
+   * Streams the body into chunk rows of a new upload; answers its id, hash and size. The chunks
+   * are written on one connection with `synchronous_commit` off: each chunk's commit does not wait
+   * for its WAL to reach the disk, and the commit that makes the blob visible (put's, with the
+   * server's own setting) flushes the WAL up to itself, chunks included, so a committed blob is as
+   * durable as before while an upload no longer waits for a disk flush per megabyte.
+   */
   private async upload(body: BlobBody): Promise<{ upload: string; sha256: string; size: number }> {
     const upload = randomUUID();
     await guard(() => this.pool.query(`INSERT INTO ${this.uploads} (upload) VALUES ($1)`, [upload]));
+    const client = await guard(() => this.pool.connect());
+    let healthy = true;
     // One buffer, reused: each chunk is sent (and awaited) before the buffer fills again.
     const buffer = Buffer.allocUnsafe(this.chunkSize);
     let filled = 0;
@@ -216,10 +224,11 @@ export class PostgresBlobStore implements BlobStore {
     const flush = async () => {
       const data = buffer.subarray(0, filled);
       const n = seq++;
-      await guard(() => this.pool.query(`INSERT INTO ${this.chunks} (upload, seq, data) VALUES ($1, $2, $3)`, [upload, n, data]));
+      await guard(() => client.query(`INSERT INTO ${this.chunks} (upload, seq, data) VALUES ($1, $2, $3)`, [upload, n, data]));
       filled = 0;
     };
     try {
+      await guard(() => client.query('SET synchronous_commit = off'));
       const { sha256, size } = await hashWhileWriting(body, async (chunk) => {
         for (let offset = 0; offset < chunk.length; ) {
           const take = Math.min(this.chunkSize - filled, chunk.length - offset);
@@ -232,8 +241,13 @@ export class PostgresBlobStore implements BlobStore {
       if (filled > 0) await flush();
       return { upload, sha256, size };
     } catch (error) {
+      healthy = false;
       await this.discard(upload);
       throw error;
+    } finally {
+      // A connection in doubt is closed rather than handed on with the setting.
+      if (healthy) healthy = await client.query('RESET synchronous_commit').then(() => true, () => false);
+      client.release(healthy ? undefined : true);
     }
   }
 

@@ -52,6 +52,11 @@ export interface ApiClient {
    * before it may be out of date. Returns a function that stops it.
    */
   onPosition(listener: (position: number) => void): () => void;
+  /**
+   * Takes in the position of a command answered outside this client (an upload sent with
+   * XMLHttpRequest for its progress events), so later reads reflect it as well.
+   */
+  notePosition(position: number): void;
   /** Listens for 401 replies of calls that need a session. Returns a function that stops it. */
   onSessionEnd(listener: () => void): () => void;
 }
@@ -118,7 +123,10 @@ export function createApiClient({
   function remember(headers: Headers) {
     const newToken = headers.get(CSRF_HEADER);
     if (newToken) token = newToken;
-    const newPosition = Number(headers.get(POSITION_HEADER));
+    notePosition(Number(headers.get(POSITION_HEADER)));
+  }
+
+  function notePosition(newPosition: number) {
     if (Number.isSafeInteger(newPosition) && newPosition > position) {
       position = newPosition;
       for (const listener of [...positionListeners]) listener(position);
@@ -219,6 +227,7 @@ export function createApiClient({
     },
     csrfToken: () => token,
     minPosition: () => position,
+    notePosition,
     onSessionEnd(listener) {
       sessionEndListeners.add(listener);
       return () => sessionEndListeners.delete(listener);

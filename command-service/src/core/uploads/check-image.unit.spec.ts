@@ -5,7 +5,7 @@ import { expect } from 'chai';
 import sharp from 'sharp';
 import { DomainError, PayloadTooLargeError, UnsupportedMediaTypeError, ValidationError } from '@pagelog/contracts/domain-errors';
 import { checkImage, reencodeImage, type ImageInput, type ImagePolicy } from './check-image';
-import { pngHeaderOnly } from './test-images';
+import { pngHeaderOnly } from '@pagelog/storage/media/test-images';
 
 /** A policy like the media library's will be: every format, larger images. */
 const policy: ImagePolicy = {

@@ -15,6 +15,9 @@ export interface UploadedFile {
   clientName: string | null;
 }
 
+/** The text fields that came with the file, each with every value sent under its name. */
+export type UploadFields = Record<string, string[] | undefined>;
+
 export interface UploadOptions {
   /** The multipart field that carries the file. */
   field: string;
@@ -32,7 +35,7 @@ export interface UploadOptions {
  * (the multipart framing differs on every attempt); a retry of an upload that succeeded is
  * answered here, with the stored result (AlreadyAnswered ends the handler).
  */
-export async function withUploadedFile<T>(ctx: Context, options: UploadOptions, use: (file: UploadedFile) => Promise<T>): Promise<T> {
+export async function withUploadedFile<T>(ctx: Context, options: UploadOptions, use: (file: UploadedFile, fields: UploadFields) => Promise<T>): Promise<T> {
   const { field, model, maxBytes } = options;
   if (!ctx.is('multipart/form-data')) throw new UnsupportedMediaTypeError(field, model, 'V_17');
   const form = formidable({
@@ -44,9 +47,10 @@ export async function withUploadedFile<T>(ctx: Context, options: UploadOptions, 
     maxFields: 10,
     hashAlgorithm: 'sha256',
   });
+  let fields: formidable.Fields;
   let files: formidable.Files;
   try {
-    [, files] = await form.parse(ctx.req);
+    [fields, files] = await form.parse(ctx.req);
   } catch (error) {
     const e = error as { code?: number; httpCode?: number };
     if (e.code === 1009 || e.code === 1016 || e.httpCode === 413) throw new PayloadTooLargeError(options.tooLargeCode, field, model);
@@ -57,7 +61,7 @@ export async function withUploadedFile<T>(ctx: Context, options: UploadOptions, 
     const file = files[field]?.[0];
     if (!file || typeof file.hash !== 'string') throw ValidationError.of('V_17', field, model);
     await admitBody(ctx, `${field}:${file.hash}`);
-    return await use({ path: file.filepath, size: file.size, sha256: file.hash, clientName: file.originalFilename });
+    return await use({ path: file.filepath, size: file.size, sha256: file.hash, clientName: file.originalFilename }, fields as UploadFields);
   } finally {
     await Promise.all(all.map((f) => rm(f.filepath, { force: true })));
   }

@@ -10,6 +10,7 @@ import { assertNotFenced, giveBack } from '../../core/claims/claims';
 import { claimSlug, claimTranslation, loadPageState, releaseSlug, releaseTranslation, slugClaimOf, type HeldClaim } from '../claims/claims';
 import { foldPage, isLive, pageConflictDetails, pageEvolver, type PageState } from '../page-state';
 import type { PagesDeps } from '../pages-deps';
+import { withBytesChecked, type MediaBytesDeps } from '../media-bytes';
 import { assertOfferedLocale, readSettings } from '../settings';
 import { authoringDecider, typeDataErrors, type StoreVersion } from './decider';
 
@@ -208,17 +209,21 @@ export function storedVersionId(events: readonly { type: string; data: unknown }
  * never change. A save based on an older revision is merged with what was stored since when the
  * two touch different fields and blocks; otherwise it answers 409 with the newer version.
  */
-export async function storeVersion(deps: CommandDeps, versionId: string, input: StoreVersionInput, context: CommandContext) {
+export async function storeVersion(deps: CommandDeps & MediaBytesDeps, versionId: string, input: StoreVersionInput, context: CommandContext) {
   let draft = versionId;
-  const result = await deps.handle(
-    pageStream(input.pageID),
-    'any',
-    pageEvolver,
-    (state, revision, history) => {
-      draft = state.draftVersionId || versionId;
-      return authoringDecider.decide({ type: 'StoreVersion', data: storeCommandData(versionId, input, context, state, revision, history) }, state);
-    },
-    context,
+  const result = await withBytesChecked(deps, [input], (check) =>
+    deps.handle(
+      pageStream(input.pageID),
+      'any',
+      pageEvolver,
+      (state, revision, history) => {
+        draft = state.draftVersionId || versionId;
+        const events = authoringDecider.decide({ type: 'StoreVersion', data: storeCommandData(versionId, input, context, state, revision, history) }, state);
+        check(state, events);
+        return events;
+      },
+      context,
+    ),
   );
   return {
     pageID: input.pageID,

@@ -1,6 +1,7 @@
 import { isDeepStrictEqual } from 'node:util';
 import type { Block } from '@pagelog/contracts/blocks/block';
 import { blockType } from '@pagelog/contracts/blocks/block-types';
+import type { MediaSlot } from '@pagelog/contracts/blocks/block-definition';
 import { blockFileSchema, blockImageSchema } from '@pagelog/contracts/blocks/block-media';
 import { rewriteLinks } from '@pagelog/contracts/blocks/links';
 import { pageType } from '@pagelog/contracts/pages/page-types';
@@ -101,17 +102,23 @@ export function blockErrors(pageTypeId: string, blocks: readonly Block[]): Error
       anchors.add(anchor);
     }
     errors.push(...schemaErrors(definition.props, block.props, `${at}.props`, model));
-    errors.push(...listErrors(blockImageSchema, block.__images, `${at}.__images`));
-    errors.push(...listErrors(blockFileSchema, block.__files, `${at}.__files`));
+    errors.push(...listErrors(blockImageSchema, block.__images, `${at}.__images`, definition.media?.images));
+    errors.push(...listErrors(blockFileSchema, block.__files, `${at}.__files`, definition.media?.files));
+    for (const problem of definition.check?.(block) ?? []) errors.push(errorItem(problem.code, `${at}.${problem.property}`, model));
   });
   return errors;
 }
 
-/** A block's images or files: absent, or a list of items that each pass the schema. */
-function listErrors(schema: AnyObjectSchema, list: unknown, at: string): ErrorItem[] {
-  if (list === undefined) return [];
-  if (!Array.isArray(list)) return [errorItem('V_12', at, model)];
-  return list.flatMap((item, i) => schemaErrors(schema, item, `${at}[${i}]`, model));
+/**
+ * A block's images or files: a list of items that each pass the schema, as many as the block
+ * type's slot takes (none without a slot); absent counts as empty.
+ */
+function listErrors(schema: AnyObjectSchema, list: unknown, at: string, slot: MediaSlot | undefined): ErrorItem[] {
+  const items = list === undefined ? [] : list;
+  if (!Array.isArray(items)) return [errorItem('V_12', at, model)];
+  if (items.length < (slot?.min ?? 0)) return [errorItem('V_01', at, model)];
+  if (items.length > (slot?.max ?? 0)) return [errorItem(slot ? 'V_14' : 'V_12', at, model)];
+  return items.flatMap((item, i) => schemaErrors(schema, item, `${at}[${i}]`, model));
 }
 
 /**

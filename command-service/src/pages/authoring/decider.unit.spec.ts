@@ -140,26 +140,68 @@ describe('page authoring decider', () => {
     const hash = 'a'.repeat(64);
     const image = { hash, fileName: 'foto.jpg', altText: 'Een foto', fileID: '0190a1b2-c3d4-7e5f-8a9b-0c1d2e3f4a5b' };
 
+    const imageBlock = (key: string, images: unknown[], props: Record<string, unknown> = {}) => ({ type: 'image', key, props: { externalUrl: '', alt: '', caption: '', ...props }, anchorPoint: '', __images: images }) as Block;
+    const downloads = (key: string, files: unknown[]) => ({ type: 'downloads', key, props: { title: '' }, anchorPoint: '', __files: files }) as Block;
+
     it('stores block images and files as the spec describes them', () => {
-      const blocks = [{ ...heading('h', 'Kop'), __images: [{ ...image, cropParams: { x: 0, y: 0, width: 10, height: 10, rotate: 0, scaleX: 1, scaleY: 1 } }], __files: [{ hash, fileName: 'folder.pdf' }] }];
+      const cropParams = { x: 0, y: 0, width: 10, height: 10, rotate: 0, scaleX: 1, scaleY: 1 };
+      const blocks = [imageBlock('i', [{ ...image, cropParams, decorative: true, width: 10, height: 10 }]), downloads('d', [{ hash, fileName: 'folder.pdf', size: 1234, contentType: 'application/pdf' }])];
       page.given(created()).when(store([created()], { content: content({ blocks }) })).then([stored('v1', content({ blocks }))]);
     });
 
     it('refuses a block image or file with an unknown key, a bad hash or a path as file name', () => {
       const blocks = [
-        { ...heading('h', 'Kop'), __images: [{ ...image, html: '<script>' }, { ...image, hash: 'A'.repeat(64) }, { ...image, cropParams: { x: 0 } }], __files: [{ hash: 'abc', fileName: '../etc/passwd' }] },
-      ] as unknown as Block[];
+        imageBlock('a', [{ ...image, html: '<script>' }]),
+        imageBlock('b', [{ ...image, hash: 'A'.repeat(64) }]),
+        imageBlock('c', [{ ...image, cropParams: { x: 0 }, width: 0 }]),
+        downloads('d', [{ hash: 'abc', fileName: '../etc/passwd', size: -1 }]),
+      ];
       page.given(created()).when(store([created()], { content: content({ blocks }) })).thenFails(ValidationError, [
         ofVersion('V_12', 'blocks[0].__images[0].html'),
-        ofVersion('V_12', 'blocks[0].__images[1].hash'),
-        ofVersion('V_01', 'blocks[0].__images[2].cropParams.y'),
-        ofVersion('V_01', 'blocks[0].__images[2].cropParams.width'),
-        ofVersion('V_01', 'blocks[0].__images[2].cropParams.height'),
-        ofVersion('V_01', 'blocks[0].__images[2].cropParams.rotate'),
-        ofVersion('V_01', 'blocks[0].__images[2].cropParams.scaleX'),
-        ofVersion('V_01', 'blocks[0].__images[2].cropParams.scaleY'),
-        ofVersion('V_12', 'blocks[0].__files[0].hash'),
-        ofVersion('V_12', 'blocks[0].__files[0].fileName'),
+        ofVersion('V_12', 'blocks[1].__images[0].hash'),
+        ofVersion('V_01', 'blocks[2].__images[0].cropParams.y'),
+        ofVersion('V_01', 'blocks[2].__images[0].cropParams.width'),
+        ofVersion('V_01', 'blocks[2].__images[0].cropParams.height'),
+        ofVersion('V_01', 'blocks[2].__images[0].cropParams.rotate'),
+        ofVersion('V_01', 'blocks[2].__images[0].cropParams.scaleX'),
+        ofVersion('V_01', 'blocks[2].__images[0].cropParams.scaleY'),
+        ofVersion('V_12', 'blocks[2].__images[0].width'),
+        ofVersion('V_12', 'blocks[3].__files[0].hash'),
+        ofVersion('V_12', 'blocks[3].__files[0].fileName'),
+        ofVersion('V_12', 'blocks[3].__files[0].size'),
+      ]);
+    });
+
+    it('takes an image block with a library image or an external URL, and refuses one with neither', () => {
+      const fine = [imageBlock('lib', [image]), imageBlock('ext', [], { externalUrl: 'https://cdn.example/a.jpg', alt: 'A' })];
+      page.given(created()).when(store([created()], { content: content({ blocks: fine }) })).then([stored('v1', content({ blocks: fine }))]);
+      const blocks = [imageBlock('none', []), imageBlock('blank', [], { externalUrl: '  ' })];
+      page.given(created()).when(store([created()], { content: content({ blocks }) })).thenFails(ValidationError, [
+        ofVersion('V_01', 'blocks[0].__images'),
+        ofVersion('V_01', 'blocks[1].__images'),
+      ]);
+    });
+
+    it('refuses more media than a block type holds: two images in an image block, any on a heading, a downloads block without files', () => {
+      const blocks = [imageBlock('i', [image, image]), { ...heading('h', 'Kop'), __images: [image], __files: [{ hash, fileName: 'a.pdf' }] }, downloads('d', [])];
+      page.given(created()).when(store([created()], { content: content({ blocks }) })).thenFails(ValidationError, [
+        ofVersion('V_14', 'blocks[0].__images'),
+        ofVersion('V_12', 'blocks[1].__images'),
+        ofVersion('V_12', 'blocks[1].__files'),
+        ofVersion('V_01', 'blocks[2].__files'),
+      ]);
+    });
+
+    it('takes a video block naming one YouTube or Vimeo video, and refuses an id or link of another', () => {
+      const video = (key: string, props: Record<string, unknown>) => ({ type: 'video', key, props: { provider: 'youtube', videoId: 'dQw4w9WgXcQ', title: 'Ons verhaal', link: '', ...props }, anchorPoint: '' }) as Block;
+      const fine = [video('y', { link: 'https://youtu.be/dQw4w9WgXcQ' }), video('v', { provider: 'vimeo', videoId: '76979871', link: 'https://vimeo.com/76979871' })];
+      page.given(created()).when(store([created()], { content: content({ blocks: fine }) })).then([stored('v1', content({ blocks: fine }))]);
+      const blocks = [video('a', { videoId: '76979871' }), video('b', { link: 'https://youtu.be/aaaaaaaaaaa' }), video('c', { provider: 'dailymotion', title: '' })];
+      page.given(created()).when(store([created()], { content: content({ blocks }) })).thenFails(ValidationError, [
+        ofVersion('V_12', 'blocks[0].props.videoId'),
+        ofVersion('ML_10', 'blocks[1].props.link'),
+        ofVersion('V_12', 'blocks[2].props.provider'),
+        ofVersion('V_01', 'blocks[2].props.title'),
       ]);
     });
 

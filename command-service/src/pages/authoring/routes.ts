@@ -1,6 +1,7 @@
 import type { InferType } from 'yup';
 import type { Block } from '@pagelog/contracts/blocks/block';
 import type { storeVersionSchema } from '@pagelog/contracts/pages/schemas';
+import type { SeoImage } from '@pagelog/contracts/pages/page';
 import { hasPermission } from '@pagelog/contracts/permissions';
 import type { Access } from '@pagelog/service-kit/auth/access';
 import { command, type EndpointRoute } from '@pagelog/service-kit/http/endpoint-routes';
@@ -15,7 +16,7 @@ export function storeInput(input: InferType<typeof storeVersionSchema>): StoreVe
     ...input,
     blocks: input.blocks.map((block): Block => ({ ...block, type: block.type ?? '' })),
     seoKeywords: input.seoKeywords as string[],
-    seoImage: (input.seoImage ?? []) as string[],
+    seoImage: (input.seoImage ?? []) as SeoImage[],
   };
 }
 

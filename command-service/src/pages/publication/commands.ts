@@ -1,5 +1,6 @@
 import { pageStream, type PageStreamEvent } from '@pagelog/contracts/events/page-events';
 import { NotFoundError } from '@pagelog/contracts/domain-errors';
+import type { VersionContent } from '@pagelog/contracts/pages/page';
 import type { ExpectedRevision } from '@pagelog/storage/event-store/event-store';
 import type { CommandContext } from '../../core/command-context';
 import type { CommandDeps } from '../../core/command-deps';
@@ -8,29 +9,40 @@ import { storeCommandData, storedVersionId, type StoreVersionInput } from '../au
 import { afterEvents } from '../authoring/decider';
 import { pageConflictDetails, pageEvolver, type PageState } from '../page-state';
 import type { PagesDeps } from '../pages-deps';
+import { withBytesChecked, type MediaBytesDeps } from '../media-bytes';
 import { publicationDecider, type Actor, type PublicationCommand } from './decider';
 
 /** The system acting (seeding): not a reviewer, and nobody's requests. */
 export const SYSTEM_ACTOR_FACTS: Actor = { actorId: 'system', isReviewer: false };
 
+/**
+ * Decides a publication command on the page's stream and appends its events. A version it stores
+ * or publishes must not name bytes the blob store lacks (withBytesChecked); `brings` is the
+ * content the command itself carries (a store-and-publish), looked up first.
+ */
 async function run(
-  deps: CommandDeps,
+  deps: CommandDeps & MediaBytesDeps,
   pageId: string,
   revision: ExpectedRevision,
   command: (state: PageState, revision: number, history: readonly PageStreamEvent[]) => PublicationCommand,
   context: CommandContext,
+  brings: readonly VersionContent[] = [],
 ): Promise<HandleResult<PageStreamEvent> & { before: PageState }> {
   let before = pageEvolver.initialState;
-  const result = await deps.handle(
-    pageStream(pageId),
-    revision,
-    pageEvolver,
-    (state, current, history) => {
-      before = state;
-      return publicationDecider.decide(command(state, current, history), state);
-    },
-    context,
-    { describeConflict: pageConflictDetails },
+  const result = await withBytesChecked(deps, brings, (check) =>
+    deps.handle(
+      pageStream(pageId),
+      revision,
+      pageEvolver,
+      (state, current, history) => {
+        before = state;
+        const events = publicationDecider.decide(command(state, current, history), state);
+        check(state, events);
+        return events;
+      },
+      context,
+      { describeConflict: pageConflictDetails },
+    ),
   );
   return { ...result, before };
 }
@@ -41,18 +53,18 @@ const reply = (pageId: string, result: HandleResult<PageStreamEvent> & { before:
 };
 
 /** Makes the draft the published version (a request open on it counts as accepted). */
-export async function publishPage(deps: CommandDeps, pageId: string, revision: ExpectedRevision, context: CommandContext, actor: Actor = SYSTEM_ACTOR_FACTS) {
+export async function publishPage(deps: CommandDeps & MediaBytesDeps, pageId: string, revision: ExpectedRevision, context: CommandContext, actor: Actor = SYSTEM_ACTOR_FACTS) {
   const result = await run(deps, pageId, revision, () => ({ type: 'PublishPage', data: actor }), context);
   return reply(pageId, result);
 }
 
-export async function unpublishPage(deps: CommandDeps, pageId: string, revision: ExpectedRevision, context: CommandContext, actor: Actor) {
+export async function unpublishPage(deps: CommandDeps & MediaBytesDeps, pageId: string, revision: ExpectedRevision, context: CommandContext, actor: Actor) {
   return reply(pageId, await run(deps, pageId, revision, () => ({ type: 'UnpublishPage', data: actor }), context));
 }
 
 /** Stores the draft and publishes (or unpublishes) in one append: both happen or neither. */
 export async function storeAnd(
-  deps: CommandDeps,
+  deps: CommandDeps & MediaBytesDeps,
   then: 'publish' | 'unpublish',
   versionId: string,
   input: StoreVersionInput,
@@ -68,6 +80,7 @@ export async function storeAnd(
       return then === 'publish' ? { type: 'StoreAndPublish', data: { ...actor, store } } : { type: 'StoreAndUnpublish', data: { ...actor, store } };
     },
     context,
+    [input],
   );
   return {
     ...reply(input.pageID, result),

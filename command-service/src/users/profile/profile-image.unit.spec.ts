@@ -2,7 +2,7 @@ import { expect } from 'chai';
 import sharp from 'sharp';
 import { DomainError, PayloadTooLargeError, UnsupportedMediaTypeError, ValidationError } from '@pagelog/contracts/domain-errors';
 import { processProfileImage } from './profile-image';
-import { pngHeaderOnly } from '../../core/uploads/test-images';
+import { pngHeaderOnly } from '@pagelog/storage/media/test-images';
 
 const solid = (width: number, height: number) =>
   sharp({ create: { width, height, channels: 3, background: { r: 200, g: 30, b: 60 } } });

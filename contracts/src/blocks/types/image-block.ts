@@ -1,14 +1,32 @@
 import { object, string } from 'yup';
-import { imageProp, type BlockTypeDefinition } from '../block-definition';
+import { imageProp, type BlockTypeDefinition, type PropMeta } from '../block-definition';
 
+/**
+ * An image from the media library (its block image, `__images[0]`, with this use's alternative
+ * text and crop), or, for images that live elsewhere and for blocks stored before the library,
+ * an external image by its address (`externalUrl`, with `alt`). A library image wins when both
+ * are set.
+ */
 export const imageBlock = {
   id: 'image',
   label: 'Image',
   description: 'A picture with alternative text and a caption',
   pageTypes: 'all',
   props: object({
-    url: imageProp('Image URL').required('V_01'),
-    alt: string().label('Alternative text').default('').max(254, 'V_11'),
+    externalUrl: imageProp('External image URL')
+      .default('')
+      .meta({ widget: 'image', hint: 'Only for an image outside the media library: a path on this site or a full https URL' } satisfies PropMeta),
+    alt: string()
+      .label('Alternative text')
+      .default('')
+      .max(254, 'V_11')
+      .meta({ hint: 'For the external image; a library image has its own' } satisfies PropMeta),
     caption: string().label('Caption').default('').max(254, 'V_11'),
   }),
+  media: { images: { label: 'Image', min: 0, max: 1 } },
+  check: (block) => {
+    const externalUrl = (block.props as Record<string, unknown> | null)?.externalUrl;
+    const external = typeof externalUrl === 'string' && externalUrl.trim() !== '';
+    return (block.__images?.length ?? 0) > 0 || external ? [] : [{ code: 'V_01', property: '__images' }];
+  },
 } as const satisfies BlockTypeDefinition<'image'>;

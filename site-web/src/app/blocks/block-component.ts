@@ -1,5 +1,15 @@
 import type { ComponentType } from 'react';
 import type { Block } from '@pagelog/contracts/blocks/block';
 
+/** What a block may need to know about the page it is on. */
+export interface BlockContext {
+  /** The page's id: the addresses of its library files name it (get-page-file). */
+  pageID: string;
+  /** The page's locale, for the site's own words (a play button's name) and numbers. */
+  locale: string;
+  /** The key of the block whose image is the page's first: it loads at once, every other lazily. */
+  priorityImageKey: string | null;
+}
+
 /** What the block map holds: a component that renders one block from its stored props. */
-export type BlockComponent = ComponentType<{ block: Block }>;
+export type BlockComponent = ComponentType<{ block: Block; context: BlockContext }>;

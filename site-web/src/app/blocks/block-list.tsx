@@ -1,16 +1,21 @@
 import { Fragment } from 'react';
 import type { Block } from '@pagelog/contracts/blocks/block';
-import type { BlockComponent } from './block-component';
+import type { BlockComponent, BlockContext } from './block-component';
 import { blockRenderers } from './block-renderers';
 
 export interface BlockListProps {
   blocks: Block[];
+  /** The page the blocks are on (library files are addressed through it); empty when unknown. */
+  pageID?: string;
+  locale?: string;
   /** Defaults to the site's block renderers; tests pass their own. */
   components?: Readonly<Record<string, BlockComponent>>;
 }
 
 /** A page's blocks in their stored order; unknown types are skipped, anchors get a wrapper. */
-export function BlockList({ blocks, components = blockRenderers }: BlockListProps) {
+export function BlockList({ blocks, pageID = '', locale = '', components = blockRenderers }: BlockListProps) {
+  // The first image block is the one likely in view when the page opens.
+  const context: BlockContext = { pageID, locale, priorityImageKey: blocks.find((block) => block.type === 'image')?.key ?? null };
   return blocks.map((block, index) => {
     const Component = Object.hasOwn(components, block.type) ? components[block.type] : undefined;
     if (Component === undefined) {
@@ -19,10 +24,10 @@ export function BlockList({ blocks, components = blockRenderers }: BlockListProp
     }
     const key = block.key || `block-${index}`;
     const anchor = typeof block.anchorPoint === 'string' ? block.anchorPoint.trim() : '';
-    if (anchor === '') return <Fragment key={key}><Component block={block} /></Fragment>;
+    if (anchor === '') return <Fragment key={key}><Component block={block} context={context} /></Fragment>;
     return (
       <section key={key} id={anchor} className="block-anchor">
-        <Component block={block} />
+        <Component block={block} context={context} />
       </section>
     );
   });

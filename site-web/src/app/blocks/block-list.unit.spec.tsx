@@ -28,19 +28,21 @@ describe('BlockList', () => {
     ]);
   });
 
-  it('renders an image as a lazy figure, with a caption only when there is one', () => {
+  it('renders an external image as a figure, the first eager and the others lazy, with a caption only when there is one', () => {
     const html = renderToStaticMarkup(
-      <BlockList blocks={[block('image', 'a', { url: '/media/a.jpg', alt: 'A', caption: '' }), block('image', 'b', { url: 'https://x.test/b.jpg', alt: 'B', caption: 'Bee' })]} />,
+      <BlockList blocks={[block('image', 'a', { externalUrl: '/media/a.jpg', alt: 'A', caption: '' }), block('image', 'b', { externalUrl: 'https://x.test/b.jpg', alt: 'B', caption: 'Bee' })]} />,
     );
 
     expect(html).to.equal(
-      '<figure class="block block-image"><img src="/media/a.jpg" alt="A" loading="lazy"/></figure>' +
-        '<figure class="block block-image"><img src="https://x.test/b.jpg" alt="B" loading="lazy"/><figcaption>Bee</figcaption></figure>',
+      // React preloads an image that loads at once.
+      '<link rel="preload" as="image" href="/media/a.jpg" fetchPriority="high"/>' +
+        '<figure class="block block-image"><img src="/media/a.jpg" alt="A" loading="eager" decoding="async" fetchPriority="high"/></figure>' +
+        '<figure class="block block-image"><img src="https://x.test/b.jpg" alt="B" loading="lazy" decoding="async"/><figcaption>Bee</figcaption></figure>',
     );
   });
 
   it('leaves out an image whose URL is not http(s)', () => {
-    expect(renderToStaticMarkup(<BlockList blocks={[block('image', 'a', { url: 'javascript:alert(1)', alt: '' })]} />)).to.equal('');
+    expect(renderToStaticMarkup(<BlockList blocks={[block('image', 'a', { externalUrl: 'javascript:alert(1)', alt: '' })]} />)).to.equal('');
   });
 
   it('wraps only blocks with a non-empty anchor point', () => {
@@ -53,10 +55,10 @@ describe('BlockList', () => {
 
   it('skips a block type that is not in the block map, also one named like an object member', () => {
     const html = renderToStaticMarkup(
-      <BlockList blocks={[block('video', 'a', {}), block('constructor', 'b', {}), block('heading', 'c', { text: 'C', level: 2 })]} />,
+      <BlockList blocks={[block('carousel', 'a', {}), block('constructor', 'b', {}), block('heading', 'c', { text: 'C', level: 2 })]} />,
     );
 
     expect(html).to.equal('<h2 class="block block-heading">C</h2>');
-    expect(warnings).to.deep.equal([['Block type not found in the block map: video'], ['Block type not found in the block map: constructor']]);
+    expect(warnings).to.deep.equal([['Block type not found in the block map: carousel'], ['Block type not found in the block map: constructor']]);
   });
 });

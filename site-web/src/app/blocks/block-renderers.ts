@@ -1,9 +1,11 @@
 import type { BlockTypeId } from '@pagelog/contracts/blocks/block-types';
 import type { BlockComponent } from './block-component';
 import { CallToActionBlock } from './call-to-action-block';
+import { DownloadsBlock } from './downloads-block';
 import { HeadingBlock } from './heading-block';
 import { ImageBlock } from './image-block';
 import { TextBlock } from './text-block';
+import { VideoBlock } from './video-block';
 
 /**
  * The component that renders each block type of contracts' block registry: a type without one
@@ -14,5 +16,7 @@ export const blockRenderers = {
   heading: HeadingBlock,
   text: TextBlock,
   image: ImageBlock,
+  downloads: DownloadsBlock,
+  video: VideoBlock,
   callToAction: CallToActionBlock,
 } satisfies Record<BlockTypeId, BlockComponent>;

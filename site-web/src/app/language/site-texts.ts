@@ -11,6 +11,8 @@ export interface SiteTexts {
   footerNote: string;
   /** Before an article's author: "Door Anna de Vries". */
   writtenBy: string;
+  /** The accessible name of a video's play button, before its title: "Play video: Our story". */
+  playVideo: string;
 }
 
 const en: SiteTexts = {
@@ -21,6 +23,7 @@ const en: SiteTexts = {
   notFoundHomeLink: 'Go to the home page',
   footerNote: 'Published with Pagelog',
   writtenBy: 'By',
+  playVideo: 'Play video',
 };
 
 const texts: Readonly<Record<string, SiteTexts>> = {
@@ -32,6 +35,7 @@ const texts: Readonly<Record<string, SiteTexts>> = {
     notFoundHomeLink: 'Naar de startpagina',
     footerNote: 'Gepubliceerd met Pagelog',
     writtenBy: 'Door',
+    playVideo: 'Video afspelen',
   },
   en,
   de: {
@@ -42,6 +46,7 @@ const texts: Readonly<Record<string, SiteTexts>> = {
     notFoundHomeLink: 'Zur Startseite',
     footerNote: 'Veröffentlicht mit Pagelog',
     writtenBy: 'Von',
+    playVideo: 'Video abspielen',
   },
   fr: {
     skipToContent: 'Aller au contenu',
@@ -51,6 +56,7 @@ const texts: Readonly<Record<string, SiteTexts>> = {
     notFoundHomeLink: "Aller à la page d'accueil",
     footerNote: 'Publié avec Pagelog',
     writtenBy: 'Par',
+    playVideo: 'Lire la vidéo',
   },
 };
 

@@ -1,7 +1,12 @@
-import { useTranslation } from 'react-i18next';
-import { PlaceholderScreen } from '../../../components/placeholder-screen/placeholder-screen';
+import { useCallback } from 'react';
+import { useSearchParams } from 'react-router-dom';
+import { normaliseMediaPath } from '@pagelog/contracts/media/media';
+import { MediaLibraryScreen } from '../components/media-library-screen';
 
+/** /cmsadmin/medialibrary: the folder shown is in the address (`?path=/photos`), so back and forward move between folders. */
 export function MediaLibraryRoute() {
-  const { t } = useTranslation();
-  return <PlaceholderScreen title={t('screens.mediaLibrary.title')} description={t('screens.mediaLibrary.description')} />;
+  const [params, setParams] = useSearchParams();
+  const path = normaliseMediaPath(params.get('path') ?? '/') ?? '/';
+  const openFolder = useCallback((next: string) => setParams(next === '/' ? {} : { path: next }), [setParams]);
+  return <MediaLibraryScreen path={path} onPathChange={openFolder} />;
 }

@@ -1,13 +1,18 @@
-import { useId, useMemo } from 'react';
+import { useId, useMemo, useState } from 'react';
 import { useSortable } from '@dnd-kit/sortable';
 import { CSS } from '@dnd-kit/utilities';
 import { useTranslation } from 'react-i18next';
-import type { Block } from '@pagelog/contracts/blocks/block';
+import type { Block, BlockFile, BlockImage } from '@pagelog/contracts/blocks/block';
 import { blockType } from '@pagelog/contracts/blocks/block-types';
+import { videoBlock } from '@pagelog/contracts/blocks/types/video-block';
 import { anchorMessage, blockLabel, blockSummary } from '../state/block-helpers';
+import { blockMediaProblems } from '../state/block-media-problems';
 import { AnchorField } from './anchor-field';
+import { BlockFilesField } from './block-files-field';
+import { BlockImagesField } from './block-images-field';
 import { SchemaForm } from './schema-form';
 import { validateValues } from '../state/schema-form-fields';
+import { VideoFromLibrary } from './video-from-library';
 
 export type BlockMove = 'moveUp' | 'moveDown';
 
@@ -27,6 +32,8 @@ interface BlockCardProps {
   onRemove: () => void;
   onMove: (move: BlockMove) => void;
   onProps: (props: Record<string, unknown>) => void;
+  /** The block's library images or files changed. */
+  onMedia: (media: { images?: BlockImage[]; files?: BlockFile[] }) => void;
   onAnchor: (anchor: string) => void;
 }
 
@@ -44,11 +51,15 @@ export function BlockCard(props: BlockCardProps) {
     disabled: readOnly,
   });
 
+  // Grows when a choice from the library fills the props: the form starts again from them.
+  const [filled, setFilled] = useState(0);
   const anchorProblem = anchorMessage(block.anchorPoint, block.key, blocks);
+  const mediaProblems = useMemo(() => blockMediaProblems(block), [block]);
   const problems = useMemo(
-    () => (definition ? Object.keys(validateValues(definition.props, block.props)).length : 0) + (anchorProblem ? 1 : 0),
-    [definition, block.props, anchorProblem],
+    () => (definition ? Object.keys(validateValues(definition.props, block.props)).length : 0) + mediaProblems.length + (anchorProblem ? 1 : 0),
+    [definition, block.props, mediaProblems, anchorProblem],
   );
+  const slots = definition?.media;
 
   return (
     <li
@@ -110,9 +121,37 @@ export function BlockCard(props: BlockCardProps) {
       </div>
       {open && (
         <div id={bodyId} className="block-card__body">
+          {slots?.images && (
+            <BlockImagesField
+              slot={slots.images}
+              images={block.__images ?? []}
+              onChange={(images) => props.onMedia({ images })}
+              readOnly={readOnly}
+              showAllErrors={showAllErrors}
+              problems={mediaProblems}
+            />
+          )}
+          {slots?.files && (
+            <BlockFilesField
+              slot={slots.files}
+              files={block.__files ?? []}
+              onChange={(files) => props.onMedia({ files })}
+              readOnly={readOnly}
+              showAllErrors={showAllErrors}
+              problems={mediaProblems}
+            />
+          )}
+          {block.type === videoBlock.id && !readOnly && (
+            <VideoFromLibrary
+              onChoose={(video) => {
+                props.onProps({ ...block.props, ...video });
+                setFilled((count) => count + 1);
+              }}
+            />
+          )}
           {definition ? (
             <SchemaForm
-              key={`${block.type}-${formGeneration}`}
+              key={`${block.type}-${formGeneration}-${filled}`}
               schema={definition.props}
               values={block.props}
               onChange={props.onProps}

@@ -120,6 +120,7 @@ export function BlockList({ readOnly }: { readOnly: boolean }) {
                   onRemove={() => actions.dispatch({ type: 'removeBlock', key: block.key })}
                   onMove={(direction) => move(block.key, direction)}
                   onProps={(props) => actions.dispatch({ type: 'setBlockProps', key: block.key, props })}
+                  onMedia={(media) => actions.dispatch({ type: 'setBlockMedia', key: block.key, ...media })}
                   onAnchor={(anchor) => actions.dispatch({ type: 'setBlockAnchor', key: block.key, anchor })}
                 />
               ))}

@@ -125,7 +125,7 @@ describe('the page editor', () => {
     const { user } = await openEditor();
     await user.click(within(blockCard('1. Heading')).getByRole('button', { name: 'Replace' }));
     const chooser = screen.getByRole('dialog', { name: 'Replace Heading' });
-    expect(names(within(within(chooser).getByRole('list')).getAllByRole('button'))).to.deep.equal(['Rich text', 'Image', 'Call to action']);
+    expect(names(within(within(chooser).getByRole('list')).getAllByRole('button'))).to.deep.equal(['Rich text', 'Image', 'Downloads', 'Video', 'Call to action']);
   });
 
   it('offers Undo after a block is removed, which puts it back', async () => {
@@ -184,7 +184,8 @@ describe('the page editor', () => {
     expect(field('SEO title').tagName).to.equal('INPUT');
     expect(field('SEO description').tagName).to.equal('TEXTAREA');
     expect(field('SEO keywords').value).to.equal('onderzoek, advies');
-    expect(field('SEO image').value).to.equal('/media/team.jpg');
+    // An address stored before the media library shows as text.
+    expect(field('Image address').value).to.equal('/media/team.jpg');
     expect(screen.getByText('Separate keywords with commas.').id).to.equal(field('SEO keywords').getAttribute('aria-describedby'));
   });
 

@@ -144,7 +144,7 @@ const widgetControls = {
   number: ({ common }) => <input {...common} type="number" inputMode="numeric" />,
   // Not type="url": paths on this site (/over-ons) and #anchors are links too.
   link: ({ common }) => <input {...common} type="text" inputMode="url" autoComplete="off" spellCheck={false} />,
-  // An address until the media library's picker replaces these (issue 12).
+  // An address of something outside the media library (library images and files have their own fields, see block-card).
   image: ({ common }) => <input {...common} type="text" inputMode="url" autoComplete="off" spellCheck={false} />,
   file: ({ common }) => <input {...common} type="text" inputMode="url" autoComplete="off" spellCheck={false} />,
 } satisfies Record<FieldWidget, (props: ControlProps) => ReactNode>;

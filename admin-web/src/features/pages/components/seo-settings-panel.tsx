@@ -3,11 +3,12 @@ import { useTranslation } from 'react-i18next';
 import { TextAreaField } from '../../../components/form-field/text-area-field';
 import { TextField } from '../../../components/form-field/text-field';
 import { usePageEditor } from '../state/page-editor-context';
-import { formatKeywords, parseKeywords, seoImageOf } from '../state/seo-keywords';
+import { formatKeywords, parseKeywords } from '../state/seo-keywords';
+import { SeoImageField } from './seo-image-field';
 
 /**
  * SEO Settings of the version: title, description, keywords (one comma-separated line) and one
- * image. Every change goes to the editor at once; the form starts again from the editor's content
+ * image from the media library. Every change goes to the editor at once; the form starts again from the editor's content
  * when that is replaced (the panel is keyed by its formGeneration).
  */
 export function SeoSettingsPanel({ readOnly }: { readOnly: boolean }) {
@@ -19,7 +20,6 @@ export function SeoSettingsPanel({ readOnly }: { readOnly: boolean }) {
     seoDescription: content.seoDescription,
     // The line as typed ("onderzoek, "), which the parsed list alone could not give back.
     seoKeywords: formatKeywords(content.seoKeywords),
-    seoImage: content.seoImage[0] ?? '',
   };
 
   const common = { errorCollection: 'page-editor', disabled: readOnly } as const;
@@ -49,16 +49,7 @@ export function SeoSettingsPanel({ readOnly }: { readOnly: boolean }) {
             onChange={(event) => actions.dispatch({ type: 'setSeoKeywords', keywords: parseKeywords(event.target.value) })}
             onBlur={() => void setFieldValue('seoKeywords', formatKeywords(content.seoKeywords))}
           />
-          <TextField
-            {...common}
-            name="seoImage"
-            label={t('pages.editor.seo.seoImage')}
-            hint={t('pages.editor.seo.seoImageHint')}
-            inputMode="url"
-            autoComplete="off"
-            spellCheck={false}
-            onChange={(event) => actions.dispatch({ type: 'setSeoImage', image: seoImageOf(event.target.value) })}
-          />
+          <SeoImageField value={content.seoImage} readOnly={readOnly} onChange={(image) => actions.dispatch({ type: 'setSeoImage', image })} />
         </div>
       )}
     </Formik>

@@ -9,7 +9,7 @@ import { aPage, aVersion, pageServer } from '../../../testing/pages';
 import { renderAdmin } from '../../../testing/render';
 import { failure, success } from '../../../testing/replies';
 import { aUser } from '../../../testing/users';
-import { versionContentOf } from '../state/editor-state';
+import { versionContentOf } from '../state/initial-editor-state';
 import { draftKey } from '../state/local-draft-store';
 
 const conflict409 = (data: unknown) => ({ status: 409, Success: false, Errors: [errorItem('V_07', 'revision', 'page')], data });

@@ -46,7 +46,7 @@ export function replaceBlockType(block: Block, type: string): Block {
 
 const SUMMARY_LENGTH = 80;
 
-/** A line about a block for its card: its first filled-in text, without markup, shortened. */
+/** A line about a block for its card: its first filled-in text, without markup, shortened; else the names of its media. */
 export function blockSummary(block: Block): string {
   const definition = blockType(block.type);
   const fields = definition ? (definition.props as unknown as { fields: Record<string, AnySchema> }).fields : null;
@@ -62,9 +62,15 @@ export function blockSummary(block: Block): string {
       // Closing tags became spaces: none before punctuation ("<b>Pagelog</b>." → "Pagelog.").
       .replace(/ ([.,;:!?])/g, '$1')
       .trim();
-    if (text !== '') return text.length > SUMMARY_LENGTH ? `${text.slice(0, SUMMARY_LENGTH - 1).trimEnd()}…` : text;
+    if (text !== '') return shorten(text);
   }
-  return '';
+  // Without text of its own, a block is told by the library images or files it holds.
+  const media = [...(block.__images ?? []), ...(block.__files ?? [])].map((item) => item.fileName);
+  return media.length > 0 ? shorten(media.join(', ')) : '';
+}
+
+function shorten(text: string): string {
+  return text.length > SUMMARY_LENGTH ? `${text.slice(0, SUMMARY_LENGTH - 1).trimEnd()}…` : text;
 }
 
 /** The message for a block's anchor: V_12 for a malformed one, V_18 for one another block has. */

@@ -33,6 +33,14 @@ describe('blocks in the editor', () => {
       expect(summary.endsWith('…')).to.equal(true);
     });
 
+    it('name the library images or files of a block without text', () => {
+      const image = { hash: 'b'.repeat(64), fileName: 'beach.jpg', altText: '', fileID: 'beach' };
+      expect(blockSummary(aBlock({ type: 'image', props: { externalUrl: '', alt: '', caption: '' }, __images: [image] }))).to.equal('beach.jpg');
+      expect(blockSummary(aBlock({ type: 'image', props: { externalUrl: '', alt: '', caption: 'Strand' }, __images: [image] }))).to.equal('Strand');
+      const files = [{ hash: 'c'.repeat(64), fileName: 'report.pdf' }, { hash: 'd'.repeat(64), fileName: 'guide.pdf' }];
+      expect(blockSummary(aBlock({ type: 'downloads', props: { title: '' }, __files: files }))).to.equal('report.pdf, guide.pdf');
+    });
+
     it('are empty for a block without text', () => {
       expect(blockSummary(aBlock({ props: { level: 2 } }))).to.equal('');
     });

@@ -7,6 +7,7 @@ import { savePageSchema, storeVersionSchema } from '@pagelog/contracts/pages/sch
 import { validateWith } from '../../../core/errors/validation-errors';
 import type { PagesApi } from '../api/pages-api';
 import { blockLabel } from './block-helpers';
+import { blockMediaProblems } from './block-media-problems';
 import type { EditorState } from './editor-state';
 import { validateValues } from './schema-form-fields';
 
@@ -34,6 +35,9 @@ export async function checkEditor(editor: EditorState, withSettings: boolean, { 
       for (const [field, message] of Object.entries(validateValues(definition.props, block.props))) {
         problems.push({ code: 'V_12', property: `blocks[${index}].props.${field}`, model: 'pageVersion', message: `${name}: ${message}` });
       }
+    }
+    for (const { property, message } of blockMediaProblems(block)) {
+      problems.push({ code: 'V_12', property: `blocks[${index}].${property}`, model: 'pageVersion', message: `${name}: ${message}` });
     }
     const anchor = block.anchorPoint.trim();
     if (anchor !== '' && !anchorPattern.test(anchor)) {

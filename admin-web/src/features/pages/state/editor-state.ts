@@ -1,7 +1,8 @@
 import { dequal } from 'dequal';
-import type { Block } from '@pagelog/contracts/blocks/block';
-import type { PageView, PageVersionView, VersionContent } from '@pagelog/contracts/pages/page';
+import type { Block, BlockFile, BlockImage } from '@pagelog/contracts/blocks/block';
+import type { PageView, PageVersionView, SeoImage, VersionContent } from '@pagelog/contracts/pages/page';
 import { replaceBlockType } from './block-helpers';
+import { activityOfTab, initialEditorState, versionContentOf } from './initial-editor-state';
 
 /** The editor's tabs, in order. */
 export const editorTabs = ['overview', 'page-settings', 'seo-settings', 'translations'] as const;
@@ -85,7 +86,7 @@ export type EditorAction =
   | { type: 'setTitle'; title: string }
   | { type: 'setSeo'; field: 'seoTitle' | 'seoDescription'; value: string }
   | { type: 'setSeoKeywords'; keywords: string[] }
-  | { type: 'setSeoImage'; image: string[] }
+  | { type: 'setSeoImage'; image: SeoImage[] }
   | { type: 'addBlock'; block: Block; index?: number }
   | { type: 'replaceBlock'; key: string; blockType: string }
   | { type: 'removeBlock'; key: string }
@@ -95,6 +96,8 @@ export type EditorAction =
   | { type: 'moveBlockTo'; key: string; overKey: string }
   | { type: 'setBlockProps'; key: string; props: Record<string, unknown> }
   | { type: 'setBlockAnchor'; key: string; anchor: string }
+  /** The block's library images or files (a list not given stays as it is). */
+  | { type: 'setBlockMedia'; key: string; images?: BlockImage[]; files?: BlockFile[] }
   | { type: 'setSlug'; slug: string }
   | { type: 'setPageAnchor'; anchor: string }
   | { type: 'setTypeData'; typeData: Record<string, unknown> }
@@ -111,52 +114,6 @@ export type EditorAction =
 /** What the editor needs of the page and of its draft version. */
 export type EditorPage = Pick<PageView, 'id' | 'slug' | 'anchor' | 'typeData' | 'revision' | 'draftVersionID'>;
 export type EditorVersion = Pick<PageVersionView, 'id'> & Partial<VersionContent>;
-
-/** The activity a tab starts in. */
-export function activityOfTab(tab: EditorTab): EditorActivity {
-  if (tab === 'page-settings') return 'EditingPageSettings';
-  if (tab === 'seo-settings') return 'EditingSEOSettings';
-  return 'Editing';
-}
-
-/** A version's content with every field present (older versions may lack some). */
-export function versionContentOf(version: Partial<VersionContent>): VersionContent {
-  return {
-    title: version.title ?? '',
-    blocks: (version.blocks ?? []).map((block) => ({ ...block, props: block.props ?? {}, anchorPoint: block.anchorPoint ?? '' })),
-    seoTitle: version.seoTitle ?? '',
-    seoDescription: version.seoDescription ?? '',
-    seoKeywords: version.seoKeywords ?? [],
-    seoImage: version.seoImage ?? [],
-  };
-}
-
-export function pageSettingsOf(page: Pick<PageView, 'slug' | 'anchor' | 'typeData'>): PageSettingsValues {
-  return { slug: page.slug, anchor: page.anchor ?? '', typeData: { ...(page.typeData ?? {}) } };
-}
-
-export function initialEditorState(page: EditorPage, version: EditorVersion, tab: EditorTab = 'overview'): EditorState {
-  const content = versionContentOf(version);
-  const settings = pageSettingsOf(page);
-  return {
-    pageId: page.id,
-    tab,
-    activity: activityOfTab(tab),
-    activityBlockKey: null,
-    editingBlockKey: null,
-    content,
-    settings,
-    shouldUpdateLinks: false,
-    saved: { content, settings },
-    unsaved: false,
-    revision: page.revision,
-    contentRevision: page.revision,
-    versionId: page.draftVersionID || version.id,
-    lastBlockChange: null,
-    conflict: null,
-    formGeneration: 0,
-  };
-}
 
 /** Whether the version content differs from what was last loaded or saved. */
 export function contentChanged(state: EditorState): boolean {
@@ -314,6 +271,17 @@ export function editorReducer(state: EditorState, action: EditorAction): EditorS
       if (!block || block.anchorPoint === action.anchor) return state;
       const blocks = [...state.content.blocks];
       blocks[index] = { ...block, anchorPoint: action.anchor };
+      return setBlocks(state, blocks);
+    }
+
+    case 'setBlockMedia': {
+      const index = indexOfBlock(state.content.blocks, action.key);
+      const block = state.content.blocks[index];
+      if (!block) return state;
+      const next: Block = { ...block, __images: action.images ?? block.__images ?? [], __files: action.files ?? block.__files ?? [] };
+      if (dequal(next, block)) return state;
+      const blocks = [...state.content.blocks];
+      blocks[index] = next;
       return setBlocks(state, blocks);
     }
 

@@ -4,11 +4,11 @@ import { newBlock } from './block-helpers';
 import {
   contentChanged,
   editorReducer,
-  initialEditorState,
   settingsChanged,
   type EditorAction,
   type EditorState,
 } from './editor-state';
+import { initialEditorState } from './initial-editor-state';
 
 function loaded(): EditorState {
   return initialEditorState(aPage(), aVersion());
@@ -71,6 +71,8 @@ describe('the page editor state', () => {
       ['the SEO image', { type: 'setSeoImage', image: ['/media/team.jpg'] }],
       ['a block\'s props', { type: 'setBlockProps', key: 'block-1', props: { text: 'Hallo', level: 2 } }],
       ['a block\'s anchor', { type: 'setBlockAnchor', key: 'block-1', anchor: 'intro' }],
+      ['a block\'s library files', { type: 'setBlockMedia', key: 'block-1', files: [{ hash: 'c'.repeat(64), fileName: 'report.pdf' }] }],
+      ['the SEO image from the library', { type: 'setSeoImage', image: [{ hash: 'b'.repeat(64), fileName: 'beach.jpg', altText: '', fileID: 'beach' }] }],
       ['the slug', { type: 'setSlug', slug: 'wie-wij-zijn' }],
       ['the page anchor', { type: 'setPageAnchor', anchor: 'top' }],
       ['the type data', { type: 'setTypeData', typeData: { author: 'Bea', publicationDate: '', summary: '' } }],
@@ -90,6 +92,7 @@ describe('the page editor state', () => {
       for (const action of [
         { type: 'setTitle', title: 'Over ons' },
         { type: 'setBlockProps', key: 'block-1', props: { level: 2, text: 'Welkom' } },
+        { type: 'setBlockMedia', key: 'block-1', images: [], files: [] },
         { type: 'moveBlock', key: 'block-1', offset: -1 },
         { type: 'moveBlock', key: 'block-2', offset: 1 },
         { type: 'setSlug', slug: 'over-ons' },

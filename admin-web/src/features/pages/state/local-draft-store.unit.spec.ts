@@ -1,7 +1,7 @@
 import { expect } from 'chai';
 import { memoryStorage as fakeStorage } from '../../../testing/memory-storage';
 import { aPage, aVersion } from '../../../testing/pages';
-import { pageSettingsOf, versionContentOf } from './editor-state';
+import { pageSettingsOf, versionContentOf } from './initial-editor-state';
 import { createLocalDraftStore, draftDiffers, draftKey, forgetDrafts, type LocalDraft } from './local-draft-store';
 
 const content = versionContentOf(aVersion());

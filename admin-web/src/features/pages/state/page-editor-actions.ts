@@ -19,12 +19,12 @@ import type { PagesApi, StoreMode } from '../api/pages-api';
 import {
   contentChanged,
   editorReducer,
-  pageSettingsOf,
   settingsChanged,
   type EditorAction,
   type EditorState,
   type PageSettingsValues,
 } from './editor-state';
+import { pageSettingsOf } from './initial-editor-state';
 import { anchorsTakenRemotely, checkEditor } from './editor-checks';
 import { requestSource, type BusyAction, type EditorMessage, type EditorSessionState } from './editor-session-state';
 import { firstErrorPerProperty } from './first-error-per-property';

@@ -27,7 +27,7 @@ describe('forms built from a yup schema', () => {
     expect(html).to.include({ widget: 'html', label: 'Text' });
     expect(html?.hint).to.match(/^HTML/);
     expect(formFieldsOf(blockTypes.callToAction.props).find((f) => f.widget === 'link')).to.include({ hint: 'A path on this site such as /over-ons, or a full URL' });
-    expect(formFieldsOf(blockTypes.image.props)[0]).to.include({ widget: 'image', hint: 'The address of the image: a path on this site or a full https URL' });
+    expect(formFieldsOf(blockTypes.image.props)[0]).to.include({ widget: 'image', hint: 'Only for an image outside the media library: a path on this site or a full https URL' });
   });
 
   it('build the article type data form: Author, Publication date (a date) and Summary (a textarea)', () => {

@@ -16,8 +16,8 @@ export function formatKeywords(keywords: readonly string[]): string {
   return keywords.join(', ');
 }
 
-/** The SEO image field's value as a version stores it (spec section 5): none, or exactly one. */
-export function seoImageOf(text: string): string[] {
+/** A typed SEO image address as a version stores it (spec section 5): none, or exactly one. */
+export function seoImageFromText(text: string): string[] {
   const url = text.trim();
   return url === '' ? [] : [url];
 }

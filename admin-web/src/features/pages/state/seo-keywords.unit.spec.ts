@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { formatKeywords, parseKeywords, seoImageOf } from './seo-keywords';
+import { formatKeywords, parseKeywords, seoImageFromText } from './seo-keywords';
 
 describe('the SEO fields as the editor types them', () => {
   it('split keywords at commas, trimmed, without empties or repeats', () => {
@@ -14,7 +14,7 @@ describe('the SEO fields as the editor types them', () => {
   });
 
   it('keep one SEO image, or none for an empty field', () => {
-    expect(seoImageOf(' /media/team.jpg ')).to.deep.equal(['/media/team.jpg']);
-    expect(seoImageOf('  ')).to.deep.equal([]);
+    expect(seoImageFromText(' /media/team.jpg ')).to.deep.equal(['/media/team.jpg']);
+    expect(seoImageFromText('  ')).to.deep.equal([]);
   });
 });
