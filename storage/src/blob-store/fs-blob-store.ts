@@ -25,6 +25,8 @@ const v1 = 'pagelog-blob/1 ';
 const v2 = 'pagelog-blob/2 ';
 const placeholder = '0'.repeat(64);
 const maxHeader = v2.length + 64 + 1 + 255 + 1;
+/** How many bytes a put gathers before it writes them. */
+const WRITE_BATCH_BYTES = 1024 * 1024;
 /** Temp files older than this are what a crash left behind (a write in progress is never this old). */
 const staleTempMs = 24 * 3600_000;
 
@@ -139,10 +141,44 @@ export class FsBlobStore implements BlobStore {
       const header = Buffer.from(`${v2}${placeholder} ${contentType}\n`, 'latin1');
       await writeAll(handle, header, 0);
       let position = header.length;
-      const { sha256, size } = await hashWhileWriting(body, async (chunk) => {
-        await writeAll(handle, chunk, position);
-        position += chunk.length;
-      });
+      // Bodies arrive in small pieces (64 KB from a socket). They are copied into one of two
+      // buffers of our own (a body may reuse a piece once it is written) and written a megabyte
+      // at a time; one buffer is written while the next megabyte is read and hashed into the other.
+      // The second is made only for a body of more than one batch.
+      const buffers: Buffer[] = [Buffer.allocUnsafe(WRITE_BATCH_BYTES)];
+      let current = 0;
+      let filled = 0;
+      let writing: Promise<void> = Promise.resolve();
+      const writeFilled = async () => {
+        // The other buffer's write must be done before that buffer is filled again.
+        await writing;
+        const bytes = buffers[current]!.subarray(0, filled);
+        writing = writeAll(handle, bytes, position);
+        // Awaited by the next call or at the end; a failure meanwhile is not unhandled.
+        writing.catch(() => undefined);
+        position += filled;
+        current = 1 - current;
+        buffers[current] ??= Buffer.allocUnsafe(WRITE_BATCH_BYTES);
+        filled = 0;
+      };
+      let sha256: string;
+      let size: number;
+      try {
+        ({ sha256, size } = await hashWhileWriting(body, async (chunk) => {
+          for (let offset = 0; offset < chunk.length; ) {
+            const take = Math.min(WRITE_BATCH_BYTES - filled, chunk.length - offset);
+            buffers[current]!.set(chunk.subarray(offset, offset + take), filled);
+            filled += take;
+            offset += take;
+            if (filled === WRITE_BATCH_BYTES) await writeFilled();
+          }
+        }));
+        if (filled > 0) await writeFilled();
+      } finally {
+        // No write may still run when the file is finished or removed.
+        await writing.catch(() => undefined);
+      }
+      await writing;
       await writeAll(handle, Buffer.from(sha256, 'latin1'), v2.length);
       await handle.sync();
       await handle.close();

@@ -217,14 +217,22 @@ export class PostgresBlobStore implements BlobStore {
     await guard(() => this.pool.query(`INSERT INTO ${this.uploads} (upload) VALUES ($1)`, [upload]));
     const client = await guard(() => this.pool.connect());
     let healthy = true;
-    // One buffer, reused: each chunk is sent (and awaited) before the buffer fills again.
-    const buffer = Buffer.allocUnsafe(this.chunkSize);
+    // Two buffers, each reused: one chunk is sent while the next is read and hashed into the
+    // other, which is filled again only once its own insert is done.
+    const buffers: Buffer[] = [Buffer.allocUnsafe(this.chunkSize)];
+    let current = 0;
     let filled = 0;
     let seq = 0;
+    let sending: Promise<unknown> = Promise.resolve();
     const flush = async () => {
-      const data = buffer.subarray(0, filled);
+      await sending;
+      const data = buffers[current]!.subarray(0, filled);
       const n = seq++;
-      await guard(() => client.query(`INSERT INTO ${this.chunks} (upload, seq, data) VALUES ($1, $2, $3)`, [upload, n, data]));
+      sending = guard(() => client.query(`INSERT INTO ${this.chunks} (upload, seq, data) VALUES ($1, $2, $3)`, [upload, n, data]));
+      // Awaited by the next flush or at the end; a failure meanwhile is not unhandled.
+      sending.catch(() => undefined);
+      current = 1 - current;
+      buffers[current] ??= Buffer.allocUnsafe(this.chunkSize);
       filled = 0;
     };
     try {
@@ -232,13 +240,14 @@ export class PostgresBlobStore implements BlobStore {
       const { sha256, size } = await hashWhileWriting(body, async (chunk) => {
         for (let offset = 0; offset < chunk.length; ) {
           const take = Math.min(this.chunkSize - filled, chunk.length - offset);
-          buffer.set(chunk.subarray(offset, offset + take), filled);
+          buffers[current]!.set(chunk.subarray(offset, offset + take), filled);
           filled += take;
           offset += take;
           if (filled === this.chunkSize) await flush();
         }
-      });
+      }).finally(() => sending.catch(() => undefined));
       if (filled > 0) await flush();
+      await sending;
       return { upload, sha256, size };
     } catch (error) {
       healthy = false;

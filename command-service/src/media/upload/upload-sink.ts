@@ -21,8 +21,6 @@ export interface StoredUpload {
 
 const unsupported = () => new UnsupportedMediaTypeError(FILE_FIELD, MEDIA_MODEL, 'ML_11');
 
-const BATCH_BYTES = 1024 * 1024;
-
 /** Ends a put whose bytes are refused or cut off: the store then keeps nothing of them. */
 class Withdrawn extends Error {
   constructor() {
@@ -93,7 +91,9 @@ export function mediaUploadSink(blobs: BlobStore): FileSink<StoredUpload> {
     }
     phase = 'storing';
     text = verdict.rest;
-    const stream = new PassThrough({ highWaterMark: MEDIA_HEAD_BYTES });
+    // Read side in object mode: each read hands on one piece as it came. A byte-mode read joins
+    // everything buffered into a new buffer, a copy of every byte that cost more than the disk.
+    const stream = new PassThrough({ writableHighWaterMark: MEDIA_HEAD_BYTES, readableObjectMode: true, readableHighWaterMark: 16 });
     // The put sees a withdrawn body's error through its reading; nothing else listens.
     stream.on('error', () => undefined);
     body = stream;
@@ -121,18 +121,6 @@ export function mediaUploadSink(blobs: BlobStore): FileSink<StoredUpload> {
     }
   };
 
-  // The request arrives in chunks of 64 KB at most; the store writes (and awaits) each chunk it
-  // is given, so they go to it a megabyte at a time.
-  let batch: Buffer[] = [];
-  let batchLength = 0;
-  const flush = async () => {
-    if (batchLength === 0) return;
-    const bytes = batch.length === 1 ? batch[0]! : Buffer.concat(batch, batchLength);
-    batch = [];
-    batchLength = 0;
-    await writeTo(body!, bytes);
-  };
-
   const stream = new Writable({
     highWaterMark: MEDIA_HEAD_BYTES,
     write(chunk: Buffer, _encoding, callback) {
@@ -143,9 +131,9 @@ export function mediaUploadSink(blobs: BlobStore): FileSink<StoredUpload> {
           if (headLength >= MEDIA_HEAD_BYTES) await decide(false);
         } else if (phase === 'storing') {
           if (text && !text.push(chunk)) return refuse(unsupported());
-          batch.push(chunk);
-          batchLength += chunk.length;
-          if (batchLength >= BATCH_BYTES) await flush();
+          // Straight on, without gathering: the store batches its own writes (the file store
+          // with writev), and a copy of every megabyte here cost more than the disk did.
+          await writeTo(body!, chunk);
         } else if (phase === 'spooling') {
           await writeTo(spool!.file, chunk);
         }
@@ -157,7 +145,6 @@ export function mediaUploadSink(blobs: BlobStore): FileSink<StoredUpload> {
         if (phase === 'head') await decide(true);
         if (phase === 'storing') {
           if (text && !text.end()) return refuse(unsupported());
-          await flush();
           phase = 'ended';
           body!.end();
         } else if (phase === 'spooling') {
