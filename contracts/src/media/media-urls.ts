@@ -48,12 +48,15 @@ export function sharedFileUrl(hash: string, fileName: string, options: Omit<File
 }
 
 /** The admin's preview of a library image, at most `w` wide. */
-export function previewImageUrl(imageId: string, w?: number): string {
+/** A width the previews answer (the declared rendition widths; any other is refused with 400). */
+export type PreviewWidth = (typeof RENDITION_WIDTHS)[number];
+
+export function previewImageUrl(imageId: string, w?: PreviewWidth): string {
   return `${API_BASE}/medialib/preview-image?imageID=${segment(imageId)}${w !== undefined ? `&w=${w}` : ''}`;
 }
 
 /** The admin's preview of a crop (cropperjs' data, in source pixels) of a library image. */
-export function previewCropUrl(imageId: string, crop: CropParams, w?: number): string {
+export function previewCropUrl(imageId: string, crop: CropParams, w?: PreviewWidth): string {
   const names = ['x', 'y', 'width', 'height', 'rotate', 'scaleX', 'scaleY'] as const;
   const pairs = names.map((name) => `${name}=${cropNumber(crop[name])}`).join('&');
   return `${API_BASE}/medialib/preview-crop?imageID=${segment(imageId)}&${pairs}${w !== undefined ? `&w=${w}` : ''}`;

@@ -106,7 +106,7 @@ export function CropDialog({ image, value, aspectRatio, onApply, onRemove, onClo
             </button>
           </fieldset>
           <figure className="crop-dialog__preview">
-            <img src={previewCropUrl(image.id, tidyCrop(previewed), 480)} alt={t('media.crop.previewAlt', { name: image.fileName })} />
+            <img src={previewCropUrl(image.id, tidyCrop(previewed), 640)} alt={t('media.crop.previewAlt', { name: image.fileName })} />
             <figcaption>{t('media.crop.preview')}</figcaption>
           </figure>
         </div>

@@ -44,7 +44,7 @@ describe('the crop dialog', () => {
     expect(dialog.getByRole('checkbox', { name: 'Flip vertically' })).to.have.property('checked', true);
     await waitFor(() =>
       expect(dialog.getByRole('img', { name: 'The cropped result of beach.jpg' }).getAttribute('src')).to.equal(
-        '/api/cms/medialib/preview-crop?imageID=beach&x=10&y=20&width=300&height=200&rotate=0&scaleX=1&scaleY=-1&w=480',
+        '/api/cms/medialib/preview-crop?imageID=beach&x=10&y=20&width=300&height=200&rotate=0&scaleX=1&scaleY=-1&w=640',
       ),
     );
   });

@@ -2,7 +2,7 @@ import { expect } from 'chai';
 import { screen, waitFor, within } from '@testing-library/react';
 import type { UserEvent } from '@testing-library/user-event';
 import type { Block, BlockImage } from '@pagelog/contracts/blocks/block';
-import type { MediaListing } from '@pagelog/contracts/media/media';
+import { RENDITION_WIDTHS, type MediaListing } from '@pagelog/contracts/media/media';
 import { previewCropUrl, previewImageUrl } from '@pagelog/contracts/media/media-urls';
 import type { FakeServer } from '../../../testing/fake-server';
 import { aDocument, aFolder, aListing, anItem } from '../../../testing/media';
@@ -83,7 +83,7 @@ describe('library media in the page editor', () => {
 
       expect(within(card).getByText('beach.jpg', { selector: '.block-media__name' })).to.exist;
       expect(within(card).getByText('2560 × 1440')).to.exist;
-      expect(card.querySelector('img.block-media__thumb')!.getAttribute('src')).to.equal(previewImageUrl('beach', 160));
+      expect(card.querySelector('img.block-media__thumb')!.getAttribute('src')).to.equal(previewImageUrl('beach', RENDITION_WIDTHS[0]));
       expect(input(card, 'Alternative text for beach.jpg').value).to.equal('A beach at dawn');
 
       const body = await saved(user, server);
@@ -117,7 +117,7 @@ describe('library media in the page editor', () => {
 
       const crop = { x: 100, y: 50, width: 1200, height: 675, rotate: 0, scaleX: 1, scaleY: 1 };
       expect(within(card).getByText('Cropped to 1200 × 675')).to.exist;
-      expect(card.querySelector('img.block-media__thumb')!.getAttribute('src')).to.equal(previewCropUrl('beach', crop, 160));
+      expect(card.querySelector('img.block-media__thumb')!.getAttribute('src')).to.equal(previewCropUrl('beach', crop, RENDITION_WIDTHS[0]));
       const body = await saved(user, server);
       expect(body.blocks[0]!.__images).to.deep.equal([{ ...beachUse, cropParams: crop, width: 1200, height: 675 }]);
     });
@@ -271,7 +271,7 @@ describe('library media in the page editor', () => {
       await user.click(within(seoGroup()).getByRole('button', { name: 'Choose from the library' }));
       await pick(user, 'beach.jpg', 'photos');
       expect(within(seoGroup()).getByText('beach.jpg')).to.exist;
-      expect(seoGroup().querySelector('img')!.getAttribute('src')).to.equal(previewImageUrl('beach', 160));
+      expect(seoGroup().querySelector('img')!.getAttribute('src')).to.equal(previewImageUrl('beach', RENDITION_WIDTHS[0]));
 
       const body = await saved(user, server);
       expect(body.seoImage).to.deep.equal([beachUse]);
