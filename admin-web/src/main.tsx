@@ -4,6 +4,9 @@ import { App } from './app/app';
 import './app/styles.css';
 import './components/media-picker/media-picker.css';
 import './features/media/media-library.css';
+import './features/menu/menu.css';
+import './features/site-structure/site-structure.css';
+import './features/settings/site-settings.css';
 
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root element');

@@ -1,5 +1,5 @@
 /**
- * `npm run bench`: every benchmark in order (append, rebuild, lag, page list, time travel, media upload, media library, renditions), then one summary table.
+ * `npm run bench`: every benchmark in order (append, rebuild, lag, page list, time travel, media upload, media library, renditions, site cache, site invalidation), then one summary table.
  * PostgreSQL parts run when BENCH_POSTGRES_URL / TEST_POSTGRES_URL is set or the local default
  * answers (BENCH_POSTGRES=off skips them).
  */
@@ -12,6 +12,8 @@ import { runTimeTravel } from './time-travel';
 import { runMediaUpload } from './media-upload';
 import { runMediaLibrary } from './media-library';
 import { runRenditions } from './renditions';
+import { runSiteCache } from './site-cache';
+import { runSiteInvalidation } from './site-invalidation';
 import { figuresTable, heading, meets, postgresUrl, redact, type Figure } from './common';
 
 const started = Date.now();
@@ -28,6 +30,8 @@ figures.push(...(await runTimeTravel()));
 figures.push(...(await runMediaUpload()));
 figures.push(...(await runMediaLibrary()));
 figures.push(...(await runRenditions()));
+figures.push(...(await runSiteCache()));
+figures.push(...(await runSiteInvalidation()));
 
 heading('summary');
 console.log(figuresTable(figures));

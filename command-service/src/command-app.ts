@@ -10,6 +10,8 @@ import type { CommandDeps } from './core/command-deps';
 import { authoringRoutes } from './pages/authoring/routes';
 import { publicationRoutes } from './pages/publication/routes';
 import { mediaRoutes } from './media/routes';
+import { menuRoutes } from './menus/routes';
+import { settingsRoutes } from './settings/routes';
 import { deletionRoutes } from './users/deletion/routes';
 import { loginRoutes } from './users/login/routes';
 import { passwordRoutes } from './users/password/routes';
@@ -34,6 +36,8 @@ export function commandRoutes(deps: PagesDeps): EndpointRoute[] {
     ...authoringRoutes(deps),
     ...publicationRoutes(deps),
     ...mediaRoutes(deps),
+    ...menuRoutes(deps),
+    ...settingsRoutes(deps),
   ];
 }
 

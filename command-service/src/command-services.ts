@@ -4,6 +4,8 @@ import type { Services } from '@pagelog/service-kit/compose-services';
 import { createHandle } from './core/handle';
 import { readModelLookups, type PagesDeps } from './pages/pages-deps';
 import { mediaReadModelLookups } from './core/media-lookups';
+import { menuReadModelLookups } from './menus/menu-lookups';
+import { settingsReadModelLookups } from './settings/settings-lookups';
 import type { UsersDeps } from './users/users-deps';
 
 export interface CommandServicesOptions {
@@ -46,6 +48,8 @@ export function commandServices(services: Services, options: CommandServicesOpti
     handle: createHandle(store),
     lookups: readModelLookups(stores.readModels, config.consistencyTimeoutMs),
     mediaLookups: mediaReadModelLookups(store, stores.readModels, config.consistencyTimeoutMs),
+    menuLookups: menuReadModelLookups(store, stores.readModels, config.consistencyTimeoutMs),
+    settingsLookups: settingsReadModelLookups(store, stores.readModels, config.consistencyTimeoutMs),
     vault: auth.vault,
     blobs: auth.blobs,
     sessions: auth.sessions,

@@ -17,7 +17,7 @@ await runProcess('command-service', async (config, logger) => {
   const deps = commandServices(services);
   const seeded = await seed(
     deps,
-    { availableLocales: config.locales, defaultLocale: config.defaultLocale, customSlugLocales: config.customSlugLocales },
+    { availableLocales: config.locales, defaultLocale: config.defaultLocale, customSlugLocales: config.customSlugLocales, siteName: config.siteName },
     config.seed,
   );
   if (seeded.settingsInitialized || seeded.pagesCreated > 0) logger.info(seeded, 'seeded a new store');

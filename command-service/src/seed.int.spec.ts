@@ -10,7 +10,12 @@ import { SqliteEventStore } from '@pagelog/storage/event-store/sqlite-event-stor
 import { commandDeps } from './command-app';
 import { commandContext } from './core/command-context';
 import { createPage } from './pages/authoring/commands';
-import { examplePages, seed } from './seed';
+import { EXAMPLE_SITE_NAME, exampleSocial } from './example-chrome';
+import { exampleContact, examplePages } from './example-pages';
+import { menuStream } from '@pagelog/contracts/events/menu-events';
+import { menuIdOf, type MenuItem } from '@pagelog/contracts/menus/menu';
+import { loadSettings } from './settings/read-settings';
+import { seed } from './seed';
 
 const settings: Settings = { availableLocales: ['nl-nl', 'en-gb'], defaultLocale: 'nl-nl', customSlugLocales: [] };
 
@@ -51,6 +56,49 @@ describe('seeding an empty store', () => {
     const again = await seed(commandDeps(store), settings, true);
     expect(again).to.include({ settingsInitialized: false, pagesCreated: 0 });
     expect(await store.headPosition()).to.equal(head);
+  });
+
+  it('publishes the main, footer and service menus of each locale, and gives the organisation its name, contact details and social links', async () => {
+    const result = await seed(commandDeps(store), settings, true);
+    const idOf = (key: string, locale: string) => result.examplePages.find((p) => p.key === key && p.locale === locale)!.pageID;
+    for (const locale of settings.availableLocales) {
+      const published = async (kind: 'main' | 'footer' | 'service') => {
+        const events = await store.readStream(menuStream(menuIdOf(locale, kind)));
+        expect(events.map((e) => e.type), `${locale} ${kind}`).to.deep.equal(['MenuDraftSaved', 'MenuPublished']);
+        return (events[0]!.data as { items: MenuItem[] }).items;
+      };
+      const main = await published('main');
+      expect(main.map((i) => i.pageID)).to.deep.equal(['about', 'expertise', 'publications', 'contact'].map((k) => idOf(k, locale)));
+      expect(main[1]!.children.map((i) => i.pageID)).to.deep.equal([idOf('energy', locale), idOf('care', locale)]);
+      expect((await published('footer')).map((i) => i.pageID)).to.deep.equal(['about', 'publications', 'contact'].map((k) => idOf(k, locale)));
+      expect((await published('service')).map((i) => i.pageID)).to.deep.equal([idOf('privacy', locale)]);
+    }
+    const { state } = await loadSettings(store);
+    expect(state.site).to.deep.include({ siteName: EXAMPLE_SITE_NAME, contact: exampleContact, social: exampleSocial });
+  });
+
+  it('keeps a site name given in the configuration', async () => {
+    await seed(commandDeps(store), { ...settings, siteName: 'Bureau Eigen Naam' }, true);
+    expect((await loadSettings(store)).state.site.siteName).to.equal('Bureau Eigen Naam');
+  });
+
+  it('groups each page with its translation, and gives the articles their author, date and summary', async () => {
+    const result = await seed(commandDeps(store), settings, true);
+    const created = new Map<string, { translationGroupId: string; typeData: Record<string, unknown> }>();
+    for (const { key, locale, pageID } of result.examplePages) {
+      const [event] = await store.readStream(pageStream(pageID), { limit: 1 });
+      created.set(`${key}/${locale}`, event!.data as { translationGroupId: string; typeData: Record<string, unknown> });
+    }
+
+    expect(result.examplePages).to.have.length(examplePages.length);
+    for (const key of new Set(examplePages.map((page) => page.key))) {
+      expect(created.get(`${key}/en-gb`)!.translationGroupId, key).to.equal(created.get(`${key}/nl-nl`)!.translationGroupId);
+    }
+    expect(created.get('waiting-times/nl-nl')!.typeData).to.deep.equal({
+      author: 'Daan Bakker',
+      publicationDate: '2026-01-20',
+      summary: 'Wie alleen de wachttijd tot de intake meet, ziet de helft van het wachten. Met zes thuiszorgorganisaties ontwikkelden wij een meting die beide delen laat zien.',
+    });
   });
 
   it('lets two processes seed the same store at once without either failing', async () => {

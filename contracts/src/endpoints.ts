@@ -1,6 +1,7 @@
 import type { AnyObjectSchema } from 'yup';
 import type { CommandResult } from './envelope';
-import type { Settings } from './locales';
+import type { EditableSettings, PublicSettings, UpdatedSettings } from './settings/site-settings';
+import { updateSettingsSchema } from './settings/schemas';
 import type {
   CreatedPage,
   DeletedPage,
@@ -19,6 +20,7 @@ import type {
   SlugAvailability,
   StoredVersion,
 } from './pages/page';
+import type { SiteStructure } from './pages/site-structure';
 import type { AddedFile, DirectoryView, MediaItemView, MediaListing, PageUsingFile } from './media/media';
 import {
   addVideoSchema,
@@ -36,6 +38,9 @@ import {
   searchFilesSchema,
   sharedFileQuerySchema,
 } from './media/schemas';
+import type { MenuHistoryEntry, MenuView, PublicMenus, SavedMenu } from './menus/menu';
+import type { FormCsrfToken } from './site/form-csrf';
+import { menuLocaleSchema, menuRefSchema, publishMenuSchema, restoreMenuSchema, saveMenuDraftSchema } from './menus/schemas';
 import type { Access, RoleView } from './permissions';
 import type { ProjectionStatus } from './read-models';
 import type { ANONYMOUS_USER, SessionInfo, UserView } from './users/user';
@@ -56,6 +61,7 @@ import {
   savePageSchema,
   searchPagesSchema,
   slugAvailableSchema,
+  siteStructureSchema,
   slugLookupSchema,
   storeVersionSchema,
 } from './pages/schemas';
@@ -91,8 +97,9 @@ export interface Endpoint {
    * Whether the call changes state and so needs the session's X-CSRF-Token and
    * X-Requested-With: XMLHttpRequest. Every POST, PUT and DELETE does, except the read-only
    * POSTs that say `csrf: false` (the session check, which hands out the token, look-ups and lists).
+   * A public form's endpoint says `'double-submit'`: no session, the form token's header and cookie instead.
    */
-  csrf?: boolean;
+  csrf?: boolean | 'double-submit';
   /** The body is multipart/form-data (a file upload) instead of JSON. */
   multipart?: boolean;
   /**
@@ -140,7 +147,11 @@ export const endpoints = {
   userImageGet: { method: 'GET', path: '/user/:id/image', kind: 'query', model: 'user', access: 'authenticated', head: true, response: returns<FileBody>() },
   roleList: { method: 'GET', path: '/role/list', kind: 'query', model: 'role', access: { permission: 'manage-users' }, response: returns<RoleView[]>() },
   // Settings, pages, system.
-  settingsGet: { method: 'GET', path: '/settings/get', kind: 'query', model: 'settings', access: 'public', head: true, response: returns<Settings>() },
+  settingsGet: { method: 'GET', path: '/settings/get', kind: 'query', model: 'settings', access: 'public', head: true, response: returns<PublicSettings>() },
+  // The site settings screen (issue 13): the settings to edit, the save, and the public addresses of the logo and the default SEO image.
+  settingsEdit: { method: 'GET', path: '/settings/edit', kind: 'query', model: 'settings', access: { permission: 'manage-settings' }, response: returns<EditableSettings>() },
+  settingsUpdate: { method: 'POST', path: '/settings/update', kind: 'command', model: 'settings', schema: updateSettingsSchema, access: { permission: 'manage-settings' }, response: returns<Committed<UpdatedSettings>>() },
+  settingsImage: { method: 'GET', path: '/settings/image/:group/:hash/:fileName', kind: 'query', model: 'settings', schema: sharedFileQuerySchema, access: 'public', head: true, response: returns<FileBody>() },
   // Pages (spec section 7, "Pages"). Read-only POSTs say csrf: false.
   pageCreate: { method: 'POST', path: '/page/create', kind: 'command', model: 'page', schema: createPageSchema, access: { permission: 'create-page' }, response: returns<Committed<CreatedPage>>() },
   pageCreateTranslation: { method: 'POST', path: '/page/create-translation', kind: 'command', model: 'page', schema: createTranslationSchema, access: { permission: 'create-page' }, response: returns<Committed<CreatedPage>>() },
@@ -169,6 +180,7 @@ export const endpoints = {
   pageSearch: { method: 'POST', path: '/page/search', kind: 'query', model: 'page', schema: searchPagesSchema, access: 'authenticated', csrf: false, response: returns<PageListItem[]>() },
   pageList: { method: 'POST', path: '/page/list', kind: 'query', model: 'page', schema: pageListSchema, access: 'authenticated', csrf: false, response: returns<ListPage<PageListItem>>() },
   pageGetPages: { method: 'POST', path: '/page/get-pages', kind: 'query', model: 'page', schema: getPagesSchema, access: 'authenticated', csrf: false, response: returns<PageListItem[]>() },
+  pageSiteStructure: { method: 'POST', path: '/page/site-structure', kind: 'query', model: 'page', schema: siteStructureSchema, access: 'authenticated', csrf: false, response: returns<SiteStructure>() },
   pageGetSiblingSlugs: { method: 'GET', path: '/page/get-sibling-slugs/:pageID', kind: 'query', model: 'page', access: 'public', response: returns<SiblingSlug[]>() },
   pageGetBySlug: { method: 'POST', path: '/page/get-by-slug', kind: 'query', model: 'page', schema: slugLookupSchema, access: 'public', csrf: false, response: returns<PublicPageAnswer>() },
   pageGetBySlugQuery: { method: 'GET', path: '/page/get-by-slug-query', kind: 'query', model: 'page', schema: slugLookupSchema, access: 'public', head: true, response: returns<PublicPageAnswer>() },
@@ -188,6 +200,16 @@ export const endpoints = {
   mediaSharedFile: { method: 'GET', path: '/medialib/file/:hash/:fileName', kind: 'query', model: 'media', schema: sharedFileQuerySchema, access: 'public', head: true, response: returns<FileBody>() },
   mediaPreviewImage: { method: 'GET', path: '/medialib/preview-image', kind: 'query', model: 'media', schema: previewImageSchema, access: 'authenticated', head: true, response: returns<FileBody>() },
   mediaPreviewCrop: { method: 'GET', path: '/medialib/preview-crop', kind: 'query', model: 'media', schema: previewCropSchema, access: 'authenticated', head: true, response: returns<FileBody>() },
+  // Menus (issue 13): one per locale and kind, edited as a draft, previewed, published; history from the stream.
+  menuGet: { method: 'GET', path: '/menu/get', kind: 'query', model: 'menu', schema: menuRefSchema, access: 'authenticated', response: returns<MenuView>() },
+  menuHistory: { method: 'GET', path: '/menu/history', kind: 'query', model: 'menu', schema: menuRefSchema, access: 'authenticated', response: returns<MenuHistoryEntry[]>() },
+  menuPreview: { method: 'GET', path: '/menu/preview', kind: 'query', model: 'menu', schema: menuLocaleSchema, access: 'authenticated', response: returns<PublicMenus>() },
+  menuGetPublic: { method: 'GET', path: '/menu/get-public', kind: 'query', model: 'menu', schema: menuLocaleSchema, access: 'public', head: true, response: returns<PublicMenus>() },
+  menuSaveDraft: { method: 'POST', path: '/menu/save-draft', kind: 'command', model: 'menu', schema: saveMenuDraftSchema, access: { permission: 'manage-menu' }, response: returns<Committed<SavedMenu>>() },
+  menuPublish: { method: 'POST', path: '/menu/publish', kind: 'command', model: 'menu', schema: publishMenuSchema, access: { permission: 'manage-menu' }, response: returns<Committed<SavedMenu>>() },
+  menuRestore: { method: 'POST', path: '/menu/restore', kind: 'command', model: 'menu', schema: restoreMenuSchema, access: { permission: 'manage-menu' }, response: returns<Committed<SavedMenu>>() },
+  // Public forms (decision 0016): a visitor's form asks for a token when it starts; no session.
+  formsCsrfToken: { method: 'GET', path: '/forms/csrf-token', kind: 'query', model: 'form', access: 'public', response: returns<FormCsrfToken>() },
   projectionsStatus: { method: 'GET', path: '/system/projections', kind: 'query', model: 'projection', access: { permission: 'view-system' }, response: returns<ProjectionStatus[]>() },
 } satisfies Record<string, Endpoint>;
 
@@ -217,9 +239,15 @@ export function isIdempotencyKey(value: string): boolean {
   return /^[A-Za-z0-9_.:-]{1,128}$/.test(value);
 }
 
-/** Whether a call needs the CSRF token (see Endpoint.csrf). */
+/** Whether a call needs the session's CSRF token (see Endpoint.csrf). */
 export function needsCsrf(endpoint: Endpoint): boolean {
+  if (endpoint.csrf === 'double-submit') return false;
   return endpoint.csrf ?? endpoint.method !== 'GET';
+}
+
+/** Whether a call is a public form's, checked by the double-submit token instead of a session (contracts/src/site/form-csrf.ts). */
+export function needsFormCsrf(endpoint: Endpoint): boolean {
+  return endpoint.csrf === 'double-submit';
 }
 
 export interface EndpointMatch {

@@ -55,6 +55,24 @@ export const errorCatalogue = {
   ML_10: 'Video link is not valid.',
   /** An upload whose type (judged by its bytes) the library does not take (415). */
   ML_11: 'This type of file is not supported.',
+  // The menus (issue 13).
+  /** A menu item that names neither a page nor a link, or both. */
+  MN_01: 'A menu item links to a page or to an address, not both or neither.',
+  /** A menu item naming a page that does not exist (or no longer does). */
+  MN_02: 'The page of this menu item does not exist.',
+  /** Sub-items below the depth the menu allows (main menu 3 levels, footer and service menus 1). */
+  MN_03: 'This menu item is nested deeper than the menu allows.',
+  /** More items than the menu allows. */
+  MN_04: 'The menu holds more items than it allows.',
+  /** A menu item naming a page of another locale than the menu's. */
+  MN_05: 'The page of this menu item is in another language than the menu.',
+  /** A restore naming a version the menu never had. */
+  MN_06: 'This version of the menu does not exist.',
+  /** A publish of a menu that has no saved draft. */
+  MN_07: 'Save the menu before publishing it.',
+  // The site settings (issue 13).
+  /** A save that would take a locale off the site while pages are still written in it, unconfirmed (the item's message names the locale and how many). */
+  SE_01: 'A locale that still has pages is only removed when the removal is confirmed.',
 } as const;
 
 export type ErrorCode = keyof typeof errorCatalogue;
@@ -117,6 +135,25 @@ export const propertyLabels: Record<string, string> = {
   imageID: 'Image',
   directory: 'Folder',
   f: 'File',
+  items: 'Items',
+  label: 'Label',
+  url: 'Link',
+  kind: 'Menu',
+  version: 'Version',
+  siteName: 'Site name',
+  logo: 'Logo',
+  defaultSeoImage: 'Default SEO image',
+  mediaId: 'Media item',
+  streetAddress: 'Street address',
+  postalCode: 'Postal code',
+  city: 'City',
+  country: 'Country',
+  phone: 'Phone',
+  chamberOfCommerceNumber: 'Chamber of commerce number',
+  network: 'Network',
+  availableLocales: 'Available locales',
+  defaultLocale: 'Default locale',
+  customSlugLocales: 'Custom slug locales',
 };
 
 /** Own entries only: a property named `constructor` must not find Object's. */

@@ -10,6 +10,10 @@ describe('the error catalogue', () => {
     // ...plus Pagelog's own codes for what the spec leaves open (common password, no session, CSRF,
     // the media library's messages and an unsupported file type).
     const own = ['AUTH_04', 'AUTH_05', 'AUTH_06', 'ML_04', 'ML_05', 'ML_06', 'ML_07', 'ML_08', 'ML_09', 'ML_10', 'ML_11'];
+    // The menus' rules (issue 13).
+    own.push('MN_01', 'MN_02', 'MN_03', 'MN_04', 'MN_05', 'MN_06', 'MN_07');
+    // The site settings' locale guard (issue 13).
+    own.push('SE_01');
     expect(Object.keys(errorCatalogue)).to.have.members([...codes, ...own]);
   });
 

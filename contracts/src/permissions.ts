@@ -13,6 +13,7 @@ export const permissionDescriptions = {
   'publish-page': 'Publish and unpublish pages directly',
   'delete-page': 'Delete pages',
   'manage-media': 'Upload, move and delete media',
+  'manage-settings': 'Edit the site settings',
   'view-system': 'See the state of the projections and other system information',
 } as const;
 

@@ -27,6 +27,12 @@ export const readModels = {
   mediaUsagePages: { projection: 'media-usage', collection: 'media_usage_pages' },
   /** The library media (content hashes) each page version refers to, by version id. */
   mediaUsageVersions: { projection: 'media-usage', collection: 'media_usage_versions' },
+  /** The menus as the editor reads them, by menu id (`<locale>-<kind>`): draft and published tree. */
+  menus: { projection: 'menus', collection: 'menus' },
+  /** The menus projection's own memory of every page: locale, slug, titles, whether it is live. */
+  menuPages: { projection: 'menus', collection: 'menu_pages' },
+  /** The published menus with the live pages they name, by menu id: what the public site reads. */
+  publicMenus: { projection: 'menus', collection: 'public_menus' },
 } as const;
 
 export type ReadModelName = keyof typeof readModels;
@@ -35,7 +41,7 @@ export type ReadModelName = keyof typeof readModels;
  * The reactors (side effects from the log, beside the projections): their checkpoints are read
  * by the status like the projections'. A reactor is never rebuilt.
  */
-export const reactorNames = { mails: 'mails', renditions: 'renditions', mediaCleanup: 'media-cleanup' } as const;
+export const reactorNames = { mails: 'mails', renditions: 'renditions', mediaCleanup: 'media-cleanup', siteCache: 'site-cache' } as const;
 export const allReactorNames: readonly string[] = Object.values(reactorNames);
 
 /** The id of the single settings document. */

@@ -5,6 +5,7 @@ import { publicPagesProjection } from './public-pages/projection';
 import { usersProjection } from './users/projection';
 import { mediaLibraryProjection } from './media/library-projection';
 import { mediaUsageProjection } from './media/usage-projection';
+import { menusProjection } from './menus/projection';
 
 /** Every projection Pagelog runs, by name. */
-export const allProjections: Projection[] = [settingsProjection, pagesProjection, publicPagesProjection, usersProjection, mediaLibraryProjection, mediaUsageProjection];
+export const allProjections: Projection[] = [settingsProjection, pagesProjection, publicPagesProjection, usersProjection, mediaLibraryProjection, mediaUsageProjection, menusProjection];

@@ -11,13 +11,15 @@ import { pageRoutes } from './pages/routes';
 import { systemRoutes } from './system/routes';
 import { mediaFileRoutes } from './media/files/routes';
 import { mediaLibraryRoutes } from './media/library/routes';
+import { menuRoutes } from './menus/routes';
+import { formRoutes } from './forms/routes';
 
 /** The projections whose status the system endpoint reports. */
 export const knownProjections = [...new Set(Object.values(readModels).map((r) => r.projection))];
 
 /** The route of every query of the endpoint table. */
 export function queryRoutes(deps: UserQueryDeps): EndpointRoute[] {
-  return [...userQueryRoutes(deps), ...settingsRoutes(deps), ...pageRoutes(deps), ...mediaFileRoutes(deps), ...mediaLibraryRoutes(deps), ...systemRoutes(deps, knownProjections, allReactorNames)];
+  return [...userQueryRoutes(deps), ...settingsRoutes(deps), ...pageRoutes(deps), ...mediaFileRoutes(deps), ...mediaLibraryRoutes(deps), ...menuRoutes(deps), ...formRoutes(deps), ...systemRoutes(deps, knownProjections, allReactorNames)];
 }
 
 /** The query service as a process of its own. */

@@ -38,7 +38,9 @@ for (const b of builds) {
 }
 
 // tsx applies only a tsconfig that includes the module; the root one is the tsc -b solution.
-const env = { ...process.env, TSX_TSCONFIG_PATH: process.env.TSX_TSCONFIG_PATH ?? join(root, 'tsconfig.base.json') };
+// React renders with its production build unless told otherwise: the development build checks
+// every element and renders pages two to three times slower.
+const env = { ...process.env, TSX_TSCONFIG_PATH: process.env.TSX_TSCONFIG_PATH ?? join(root, 'tsconfig.base.json'), NODE_ENV: process.env.NODE_ENV ?? 'production' };
 const child = spawn(process.execPath, ['--import', 'tsx', join(root, 'server/src/main.ts')], { cwd: root, stdio: 'inherit', env });
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => child.kill(signal));
 child.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));

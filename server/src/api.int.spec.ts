@@ -59,7 +59,19 @@ for (const kind of storeKinds()) {
         expect(reply.body).to.deep.equal({
           Success: true,
           Errors: [],
-          data: { availableLocales: ['nl-nl', 'en-gb'], defaultLocale: 'nl-nl', customSlugLocales: [] },
+          data: {
+            availableLocales: ['nl-nl', 'en-gb'],
+            defaultLocale: 'nl-nl',
+            customSlugLocales: [],
+            // The site settings (issue 13): the configured name, nothing else set yet.
+            site: {
+              name: 'Pagelog',
+              logo: null,
+              contact: { streetAddress: '', postalCode: '', city: '', country: '', phone: '', email: '', chamberOfCommerceNumber: '' },
+              social: [],
+              defaultSeoImage: null,
+            },
+          },
         });
       });
     });
@@ -302,7 +314,7 @@ for (const kind of storeKinds()) {
       it('shows every projection and reactor at the head with no lag and no error', async () => {
         const created = await api.post('/page/create', page());
         await api.get(`/page/${created.body.data.pageID}`);
-        await app.stores.readModels.waitForCheckpoints(['settings', 'pages', 'public-pages', 'users', 'media', 'media-usage', 'mails', 'renditions', 'media-cleanup'], created.body.data.position, 2000);
+        await app.stores.readModels.waitForCheckpoints(['settings', 'pages', 'public-pages', 'users', 'media', 'media-usage', 'menus', 'mails', 'renditions', 'media-cleanup', 'site-cache'], created.body.data.position, 2000);
         const reply = await api.get('/system/projections');
         expect(reply.body.data.map((p: { name: string; kind: string }) => `${p.kind} ${p.name}`)).to.have.members([
           'projection settings',
@@ -311,9 +323,11 @@ for (const kind of storeKinds()) {
           'projection users',
           'projection media',
           'projection media-usage',
+          'projection menus',
           'reactor mails',
           'reactor renditions',
           'reactor media-cleanup',
+          'reactor site-cache',
         ]);
         for (const p of reply.body.data) expect(p).to.include({ position: created.body.data.position, lag: 0, error: null });
       });

@@ -35,6 +35,8 @@ if (url) {
         LOG_LEVEL: 'warn',
         HOST: '127.0.0.1',
         PAGELOG_SEED: 'false',
+        // The site's name is a setting: the command service seeds it from here, the site reads it.
+        PAGELOG_SITE_NAME: 'Voorbeeld',
         // Shared by every process: the secret, the session store, the first administrator.
         PAGELOG_SECRET: randomBytes(32).toString('hex'),
         PAGELOG_DATA_DIR: dataDir,
@@ -49,11 +51,12 @@ if (url) {
       processes.push(startProcess('query-service', 'query-service/src/main.ts', { ...common, PORT: String(ports.query) }));
       processes.push(
         startProcess('site', 'server/src/main-site.ts', {
+          // The database, for the render cache's invalidations (PostgreSQL NOTIFY or Redis pub/sub).
+          ...common,
           PORT: String(ports.site),
           HOST: '127.0.0.1',
           PAGELOG_API_URL: `http://127.0.0.1:${ports.query}`,
           PAGELOG_PUBLIC_URL: 'https://www.example.nl',
-          PAGELOG_SITE_NAME: 'Voorbeeld',
         }),
       );
       processes.push(
@@ -121,7 +124,9 @@ if (url) {
       const html = await (await fetch(`http://127.0.0.1:${ports.site}/diensten`)).text();
       expect(html).to.contain('<title>Wat wij doen | Voorbeeld</title>');
       expect(html).to.contain('<link rel="canonical" href="https://www.example.nl/diensten">');
-      expect(html).to.match(/<h1[^>]*>Onze diensten<\/h1>/);
+      // An article's title is its only H1: a level-1 heading block below it is shown as an H2.
+      expect(html).to.match(/<h1[^>]*>Diensten<\/h1>/);
+      expect(html).to.match(/<h2[^>]*>Onze diensten<\/h2>/);
       expect(html).to.match(/id="details"/);
     });
 
@@ -140,7 +145,7 @@ if (url) {
       const status = await (await asAdmin(`http://127.0.0.1:${ports.query}`)).get('/system/projections');
       for (const p of status.body.data) expect(p.error).to.equal(null);
       expect(status.body.data.map((p: { name: string }) => p.name)).to.have.members([
-        'settings', 'pages', 'public-pages', 'users', 'media', 'media-usage', 'mails', 'renditions', 'media-cleanup',
+        'settings', 'pages', 'public-pages', 'users', 'media', 'media-usage', 'menus', 'mails', 'renditions', 'media-cleanup', 'site-cache',
       ]);
     });
 

@@ -18,6 +18,10 @@ import { Projector } from '@pagelog/projector/core/projector';
 import { allProjections } from '@pagelog/projector/projections';
 import { allReactors } from '@pagelog/projector/reactors';
 import { openMailer } from '@pagelog/service-kit/open-mailer';
+import { openNotifier, SITE_CACHE_TOPIC } from '@pagelog/service-kit/open-notifier';
+import { siteReads } from '@pagelog/query-service/pages/public-reads';
+import { followInvalidations, siteRenderCache } from './site-cache';
+import type { RenderCache } from '@pagelog/site-web/server/render-cache';
 import { createSiteApp } from '@pagelog/site-web/server/create-site-app';
 import { adminStatic } from './admin-static';
 import { seed } from '@pagelog/command-service/seed';
@@ -32,6 +36,8 @@ export interface RunningPagelog {
   auth: AuthServices;
   users: PagesDeps;
   projector: Projector;
+  /** The public site's render cache (tests look into it). */
+  siteCache: RenderCache;
   /** The one-time link printed on a first start without PAGELOG_ADMIN_EMAIL, if any. */
   setupLink: string | null;
   close(): Promise<void>;
@@ -57,11 +63,14 @@ export async function startPagelog(
   const services = await composeServices(config, logger, { clock: options.clock });
   const { stores, auth, clock } = services;
   const mailer = openMailer(config, logger);
+  // Cache invalidations: in-process on SQLite; NOTIFY or pub/sub when the stores are shared, so that
+  // several processes on one database keep their sites fresh.
+  const siteCacheNotifier = openNotifier(config, SITE_CACHE_TOPIC, logger.child({ part: 'site-cache' }));
   const projector = new Projector({
     eventStore: stores.eventStore,
     readModels: stores.readModels,
     projections: allProjections,
-    reactors: allReactors({ mailer, vault: auth.vault, readModels: stores.readModels, blobs: auth.blobs, publicUrl: config.publicUrl, mediaCleanupGraceMs: config.mediaCleanupGraceMs, clock }),
+    reactors: allReactors({ mailer, vault: auth.vault, readModels: stores.readModels, blobs: auth.blobs, publicUrl: config.publicUrl, mediaCleanupGraceMs: config.mediaCleanupGraceMs, clock, siteCacheNotifier }),
     leaseMs: config.reactorLeaseMs,
     logger: logger.child({ part: 'projector' }),
   });
@@ -70,7 +79,7 @@ export async function startPagelog(
   const deps = commandServices(services, { sleep: options.sleep, later: options.later, wrapEventStore: options.wrapEventStore });
   const seeded = await seed(
     deps,
-    { availableLocales: config.locales, defaultLocale: config.defaultLocale, customSlugLocales: config.customSlugLocales },
+    { availableLocales: config.locales, defaultLocale: config.defaultLocale, customSlugLocales: config.customSlugLocales, siteName: config.siteName },
     config.seed,
   );
   if (seeded.settingsInitialized || seeded.pagesCreated > 0) {
@@ -86,31 +95,32 @@ export async function startPagelog(
   // pick the address its login attempts are counted under.
   api.proxy = config.trustProxy;
   api.maxIpsCount = 1;
-  const routes = [...commandRoutes(deps), ...queryRoutes(queryServices(services))];
+  const queries = queryServices(services);
+  const routes = [...commandRoutes(deps), ...queryRoutes(queries)];
   for (const m of apiStack(logger.child({ part: 'api' }), { auth, routes, publicUrl: config.publicUrl, idempotency: stores.idempotency, clock })) api.use(m);
+
+  // The site reads through the query service's own functions, in this process: no HTTP, no session.
+  const siteCache = siteRenderCache(config);
+  const unfollow = await followInvalidations(siteCacheNotifier, siteCache, logger.child({ part: 'site-cache' }));
+  const site = createSiteApp({
+    reads: siteReads(queries),
+    cache: siteCache,
+    publicUrl: config.publicUrl,
+    logger: logger.child({ part: 'site' }),
+  }).callback();
 
   const app = new Koa();
   app.proxy = config.trustProxy;
   const apiHandler = api.callback();
-  let site: ReturnType<typeof createSiteApp['prototype']['callback']> | null = null;
   app.use(adminStatic({ hsts: servedOverHttps(config.publicUrl) }));
   app.use(async (ctx) => {
     ctx.respond = false;
     if (ctx.path === API_BASE || ctx.path.startsWith(`${API_BASE}/`)) return apiHandler(ctx.req, ctx.res);
-    return site!(ctx.req, ctx.res);
+    return site(ctx.req, ctx.res);
   });
 
   const server: Server = await listen(createHttpServer(app.callback(), config.http), config.port, config.host);
   const port = (server.address() as AddressInfo).port;
-  // The site reads the API over loopback on a listener of its own, so its calls never count
-  // against the connection cap visitors share (a busy server would otherwise refuse its own pages).
-  const internal: Server = await listen(createHttpServer(apiHandler, { ...config.http, maxConnections: Infinity }), 0, '127.0.0.1');
-  site = createSiteApp({
-    apiUrl: `http://127.0.0.1:${(internal.address() as AddressInfo).port}`,
-    siteName: config.siteName,
-    publicUrl: config.publicUrl,
-    logger: logger.child({ part: 'site' }),
-  }).callback();
 
   const url = `http://127.0.0.1:${port}`;
   logger.info({ url, store: stores.describe, admin: `${url}/cmsadmin/` }, 'Pagelog is running');
@@ -121,16 +131,17 @@ export async function startPagelog(
     auth,
     users: deps,
     projector,
+    siteCache,
     setupLink: first.setupLink,
     async close() {
       await new Promise<void>((resolve) => server.close(() => resolve()));
       server.closeAllConnections?.();
-      await new Promise<void>((resolve) => internal.close(() => resolve()));
-      internal.closeAllConnections?.();
       await deps.drainLater();
       await projector.settle().catch(() => {});
       await projector.stop();
       await mailer.close();
+      await unfollow();
+      await siteCacheNotifier.close();
       await services.close();
     },
   };

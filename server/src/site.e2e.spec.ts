@@ -81,20 +81,24 @@ describe('Pagelog started with npm start, seen in Chromium', function () {
     expect(await page.title()).to.equal('Onderzoek en advies | Voorbeeld Onderzoek');
     expect(await page.getAttribute('html', 'lang')).to.match(/^nl/i);
     expect(await page.getByRole('heading', { level: 1 }).textContent()).to.equal('Onderzoek en advies dat verder kijkt');
-    // The visitor's session's CSRF token, for forms on the public site.
-    // Masked for this answer (pad.token-xor-pad), so compression cannot give it away.
-    expect(await page.getAttribute('meta[name="csrf-token"]', 'content')).to.match(/^m1\.[A-Za-z0-9_-]{40,}\.[A-Za-z0-9_-]{40,}$/);
+    // The footer names the organisation, not the software it is published with.
+    const footer = (await page.getByRole('contentinfo').textContent()) ?? '';
+    expect(footer).to.include(`© ${new Date().getFullYear()} Voorbeeld Onderzoek`);
+    expect(footer).not.to.include('Pagelog');
+    // The same page for every visitor: no session, no cookie; a form fetches its token when it starts.
+    expect(await page.getAttribute('meta[name="csrf-token"]', 'content')).to.equal('');
+    expect(await page.context().cookies()).to.deep.equal([]);
   });
 
-  it('renders a page published through the API with its head tags and blocks, and hydrates it', async () => {
+  it('renders an article published through the API with its head tags, its title as H1 and its blocks, and starts its islands', async () => {
     const api = await ApiClient.loggedIn(base);
-    const created = await api.post('/page/create', { title: 'Publicaties', slug: 'publicaties', type: 'article', locale: 'nl-nl' });
+    const created = await api.post('/page/create', { title: 'Archief', slug: 'archief', type: 'article', locale: 'nl-nl' });
     expect(created.status, JSON.stringify(created.body)).to.equal(200);
     const { pageID, pageVersionID, revision } = created.body.data;
     const stored = await api.post(`/page/version/${pageVersionID}/store`, {
       pageID,
       revision,
-      title: 'Publicaties',
+      title: 'Archief',
       blocks: [
         { type: 'heading', key: 'kop', props: { text: 'Onze publicaties', level: 1 }, anchorPoint: '' },
         { type: 'text', key: 'intro', props: { html: '<p>Rapporten <em>en</em> artikelen.</p><script>window.pwned = true</script>' }, anchorPoint: 'inleiding' },
@@ -108,11 +112,11 @@ describe('Pagelog started with npm start, seen in Chromium', function () {
     expect(stored.status, JSON.stringify(stored.body)).to.equal(200);
     expect((await api.post(`/page/${pageID}/publish`, {})).status).to.equal(200);
     // As an editor's preview would: read it once with the publish position, so the site is caught up.
-    expect((await api.get(`/page/get-by-slug-query?slug=${encodeURIComponent('/publicaties')}`)).status).to.equal(200);
+    expect((await api.get(`/page/get-by-slug-query?slug=${encodeURIComponent('/archief')}`)).status).to.equal(200);
 
-    const response = await page.goto(`${base}/publicaties`);
+    const response = await page.goto(`${base}/archief`);
     expect(response!.status()).to.equal(200);
-    await page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true');
+    await page.waitForFunction(() => document.documentElement.dataset.islands === 'ready');
 
     expect(await page.title()).to.equal('Rapporten en artikelen | Voorbeeld Onderzoek');
     const meta = (selector: string) => page.getAttribute(selector, 'content');
@@ -121,18 +125,20 @@ describe('Pagelog started with npm start, seen in Chromium', function () {
     expect(await meta('meta[property="og:title"]')).to.equal('Rapporten en artikelen');
     expect(await meta('meta[property="og:description"]')).to.equal('Alle publicaties van het bureau');
     expect(await meta('meta[property="og:type"]')).to.equal('website');
-    expect(await meta('meta[property="og:url"]')).to.equal('https://www.voorbeeld.nl/publicaties');
+    expect(await meta('meta[property="og:url"]')).to.equal('https://www.voorbeeld.nl/archief');
     expect(await meta('meta[property="og:image"]')).to.equal('https://www.voorbeeld.nl/assets/site/example-chart.svg');
-    expect(await page.getAttribute('link[rel="canonical"]', 'href')).to.equal('https://www.voorbeeld.nl/publicaties');
+    expect(await page.getAttribute('link[rel="canonical"]', 'href')).to.equal('https://www.voorbeeld.nl/archief');
     expect(await page.locator('meta[name="csrf-token"]').count()).to.equal(1);
 
     const main = page.getByRole('main');
-    expect(await main.getByRole('heading', { level: 1 }).textContent()).to.equal('Onze publicaties');
+    // An article's title is its one H1; its heading blocks start below it.
+    expect(await main.getByRole('heading', { level: 1 }).allTextContents()).to.deep.equal(['Archief']);
+    expect(await main.getByRole('heading', { level: 2, name: 'Onze publicaties' }).count()).to.equal(1);
     expect(await main.locator('#inleiding').textContent()).to.contain('Rapporten en artikelen.');
     expect(await main.getByRole('img', { name: 'Grafiek' }).getAttribute('src')).to.equal('/assets/site/example-chart.svg');
     expect(await main.getByText('Cijfers 2026').count()).to.equal(1);
     const order = await main.locator('.block').evaluateAll((els) => els.map((e) => e.tagName.toLowerCase()));
-    expect(order).to.deep.equal(['h1', 'div', 'figure']);
+    expect(order).to.deep.equal(['h2', 'div', 'figure']);
     expect(await page.evaluate(() => (window as unknown as { pwned?: boolean }).pwned)).to.equal(undefined);
     expect(consoleMessages, consoleMessages.join('\n')).to.deep.equal([]);
 

@@ -71,6 +71,14 @@ export interface Config {
   redisTimeouts: RedisTimeouts;
   /** How long the gateway waits for a service (PAGELOG_GATEWAY_TIMEOUT_MS): longer than a service's own bound. */
   gatewayTimeoutMs: number;
+  /**
+   * How the projector tells every site process which cached pages to drop (PAGELOG_CACHE_INVALIDATION):
+   * `redis` (pub/sub) when REDIS_URL is set, else `postgres` (LISTEN/NOTIFY) when DATABASE_URL is,
+   * else `local` (in-process: one process only).
+   */
+  cacheInvalidation: 'local' | 'postgres' | 'redis';
+  /** The public site's render cache in memory, in megabytes (PAGELOG_SITE_CACHE_MB); 0 renders every view (for measuring). */
+  siteCacheMb: number;
 }
 
 export class ConfigError extends Error {
@@ -198,6 +206,12 @@ export function loadConfig(env: Env = process.env): Config {
   if (gatewayTimeoutMs <= serviceBoundMs) {
     throw new ConfigError('PAGELOG_GATEWAY_TIMEOUT_MS', `must be longer than a service's own bound (PAGELOG_PG_CONNECT_TIMEOUT_MS + PAGELOG_PG_QUERY_TIMEOUT_MS = ${serviceBoundMs})`);
   }
+  const cacheInvalidation = (env.PAGELOG_CACHE_INVALIDATION ?? (redisUrl ? 'redis' : databaseUrl ? 'postgres' : 'local')).toLowerCase();
+  if (cacheInvalidation !== 'local' && cacheInvalidation !== 'postgres' && cacheInvalidation !== 'redis') {
+    throw new ConfigError('PAGELOG_CACHE_INVALIDATION', `must be "local", "postgres" or "redis", got "${env.PAGELOG_CACHE_INVALIDATION}"`);
+  }
+  if (cacheInvalidation === 'redis' && !redisUrl) throw new ConfigError('REDIS_URL', 'is required when PAGELOG_CACHE_INVALIDATION=redis');
+  if (cacheInvalidation === 'postgres' && !databaseUrl) throw new ConfigError('DATABASE_URL', 'is required when PAGELOG_CACHE_INVALIDATION=postgres');
   return {
     port,
     host: env.HOST ?? '0.0.0.0',
@@ -239,5 +253,7 @@ export function loadConfig(env: Env = process.env): Config {
     pgTimeouts,
     redisTimeouts,
     gatewayTimeoutMs,
+    cacheInvalidation,
+    siteCacheMb: int(env, 'PAGELOG_SITE_CACHE_MB', 64, 0, 65_536),
   };
 }

@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { loadConfig } from './config';
+import { ConfigError, loadConfig } from './config';
 
 describe('configuration', () => {
   it('defaults to the embedded mode on port 3000 with Dutch first', () => {
@@ -42,6 +42,21 @@ describe('configuration', () => {
     expect(loadConfig({ PAGELOG_STORE: 'postgres', DATABASE_URL: 'postgres://db/x' })).to.include({ blobStore: 'postgres' });
     const s3 = 'https://key:se%2Fcret@s3.example.net/media/pagelog?region=eu-west-1';
     expect(loadConfig({ PAGELOG_STORE: 'postgres', DATABASE_URL: 'postgres://db/x', PAGELOG_BLOB_STORE: 's3', S3_URL: s3 })).to.include({ blobStore: 's3', s3Url: s3 });
+  });
+
+  it('sends cache invalidations by Redis when it is there, else by PostgreSQL, else in-process, or as PAGELOG_CACHE_INVALIDATION says', () => {
+    expect(loadConfig({})).to.include({ cacheInvalidation: 'local', siteCacheMb: 64 });
+    expect(loadConfig({ PAGELOG_STORE: 'postgres', DATABASE_URL: 'postgres://db/x' })).to.include({ cacheInvalidation: 'postgres' });
+    expect(loadConfig({ PAGELOG_STORE: 'postgres', DATABASE_URL: 'postgres://db/x', REDIS_URL: 'redis://r:6379' })).to.include({ cacheInvalidation: 'redis' });
+    expect(loadConfig({ DATABASE_URL: 'postgres://db/x', REDIS_URL: 'redis://r:6379', PAGELOG_CACHE_INVALIDATION: 'postgres', PAGELOG_SITE_CACHE_MB: '0' })).to.include({ cacheInvalidation: 'postgres', siteCacheMb: 0 });
+    for (const [env, variable] of [
+      [{ PAGELOG_CACHE_INVALIDATION: 'carrier-pigeon' }, 'PAGELOG_CACHE_INVALIDATION'],
+      [{ PAGELOG_CACHE_INVALIDATION: 'redis' }, 'REDIS_URL'],
+      [{ PAGELOG_CACHE_INVALIDATION: 'postgres' }, 'DATABASE_URL'],
+      [{ PAGELOG_SITE_CACHE_MB: '-1' }, 'PAGELOG_SITE_CACHE_MB'],
+    ] as const) {
+      expect(() => loadConfig(env), variable).to.throw(ConfigError, variable);
+    }
   });
 
   it('reads the distributed mode', () => {

@@ -11,8 +11,9 @@ import { NewPageRoute } from '../features/pages/routes/new-page';
 import { PageEditorRoute } from '../features/pages/routes/page-editor';
 import { PageOverviewRoute } from '../features/pages/routes/page-overview';
 import { PageTypeOverviewRoute } from '../features/pages/routes/page-type-overview';
-import { SiteStructureRoute } from '../features/pages/routes/site-structure';
 import { PublicationRequestsRoute } from '../features/publication-requests/routes/publication-requests';
+import { SiteSettingsRoute } from '../features/settings/routes/site-settings';
+import { SiteStructureRoute } from '../features/site-structure/routes/site-structure';
 import { UserManagementRoute } from '../features/users/routes/user-management';
 import { UserSettingsRoute } from '../features/users/routes/user-settings';
 import { AdminLayout } from './admin-layout';
@@ -46,6 +47,7 @@ export const appRoutes: RouteObject[] = [
           { path: 'medialibrary', element: <MediaLibraryRoute /> },
           { path: 'publication-requests', element: <PublicationRequestsRoute /> },
           { path: 'users', element: <UserManagementRoute /> },
+          { path: 'site-settings', element: <SiteSettingsRoute /> },
           { path: 'user/settings', element: <UserSettingsRoute /> },
           { path: '*', element: <NotFoundRoute /> },
         ],

@@ -26,6 +26,7 @@ const emptyAnswers: Partial<Record<EndpointName, Answer>> = {
   userList: success({ items: [], totalItems: 0 }),
   roleList: success([]),
   pageList: success({ items: [], totalItems: 0 }),
+  pageSiteStructure: success({ locale: siteSettings.defaultLocale, nodes: [] }),
   pageFetchRequest: success([]),
   pageHistory: success([]),
   pageSlugAvailable: success({ available: true }),

@@ -41,6 +41,7 @@ export function aPage(overrides: Partial<PageDetails> = {}): PageDetails {
     authorName: 'Ada Admin',
     updatedByName: 'Ada Admin',
     path: '/over-ons',
+    breadcrumbs: [],
     translations: [],
     availableActions: [],
     ...overrides,

@@ -2,6 +2,8 @@ import type { ReadModelStore } from '@pagelog/storage/read-model-store/read-mode
 import { readModels } from '@pagelog/contracts/read-models';
 import type { UsersDeps } from '../users/users-deps';
 import type { MediaLookups } from '../core/media-lookups';
+import type { MenuLookups } from '../menus/menu-lookups';
+import type { SettingsLookups } from '../settings/settings-lookups';
 
 /**
  * Look-ups the page commands make in the read models: only to find candidates (which pages link
@@ -23,6 +25,10 @@ export interface PagesDeps extends UsersDeps {
   lookups: PageLookups;
   /** The media commands' look-ups (command-services builds every command's dependencies in one object). */
   mediaLookups: MediaLookups;
+  /** The menu commands' look-up of the pages a menu names. */
+  menuLookups: MenuLookups;
+  /** The settings update's look-ups: the library items its images name, the pages of the locales it removes. */
+  settingsLookups: SettingsLookups;
 }
 
 export function readModelLookups(store: ReadModelStore, consistencyTimeoutMs: number): PageLookups {

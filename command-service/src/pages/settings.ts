@@ -1,12 +1,11 @@
-import { settingsStream } from '@pagelog/contracts/events/settings-events';
 import type { Settings } from '@pagelog/contracts/locales';
 import { ValidationError } from '@pagelog/contracts/domain-errors';
 import type { EventStore } from '@pagelog/storage/event-store/event-store';
+import { currentLocales } from '../settings/read-settings';
 
-/** The site settings from their stream (null before they are seeded). */
+/** The site's locales from the settings stream (null before they are seeded): folded, as other events than the first change them. */
 export async function readSettings(store: EventStore): Promise<Settings | null> {
-  const [settings] = await store.readStream(settingsStream, { direction: 'backwards', limit: 1 });
-  return settings ? (settings.data as Settings) : null;
+  return currentLocales(store);
 }
 
 /** V_12 naming `property` for a locale the site does not offer. */

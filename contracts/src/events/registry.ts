@@ -4,6 +4,7 @@ import type { SlugEvent, TranslationEvent } from './slug-events';
 import type { EmailClaimEvent, RoleEvent, SetupEvent, UserDirectoryEvent, UserEvent } from './user-events';
 import type { ClaimFenced } from './claim-events';
 import type { MediaEvent, MediaNameEvent } from './media-events';
+import type { MenuEvent } from './menu-events';
 import { upcastImageBlocks } from './upcast-image-blocks';
 
 export type PagelogEvent =
@@ -18,6 +19,7 @@ export type PagelogEvent =
   | UserDirectoryEvent
   | MediaEvent
   | MediaNameEvent
+  | MenuEvent
   | ClaimFenced;
 export type PagelogEventType = PagelogEvent['type'];
 export type EventData<T extends PagelogEventType> = Extract<PagelogEvent, { type: T }>['data'];
@@ -56,6 +58,11 @@ export const eventSchemas: Record<PagelogEventType, EventSchema> = {
   PublicationAccepted: { schemaVersion: 1, upcasters: {} },
   PublicationRejected: { schemaVersion: 1, upcasters: {} },
   SettingsInitialized: { schemaVersion: 1, upcasters: {} },
+  SiteIdentityChanged: { schemaVersion: 1, upcasters: {} },
+  SiteContactChanged: { schemaVersion: 1, upcasters: {} },
+  SiteSocialLinksChanged: { schemaVersion: 1, upcasters: {} },
+  SiteDefaultSeoImageChanged: { schemaVersion: 1, upcasters: {} },
+  SiteLocalesChanged: { schemaVersion: 1, upcasters: {} },
   SlugClaimed: { schemaVersion: 1, upcasters: {} },
   SlugReleased: { schemaVersion: 1, upcasters: {} },
   TranslationClaimed: { schemaVersion: 1, upcasters: {} },
@@ -91,6 +98,9 @@ export const eventSchemas: Record<PagelogEventType, EventSchema> = {
   MediaFileDeleted: { schemaVersion: 1, upcasters: {} },
   MediaNameClaimed: { schemaVersion: 1, upcasters: {} },
   MediaNameReleased: { schemaVersion: 1, upcasters: {} },
+  MenuDraftSaved: { schemaVersion: 1, upcasters: {} },
+  MenuPublished: { schemaVersion: 1, upcasters: {} },
+  MenuRestored: { schemaVersion: 1, upcasters: {} },
 };
 
 export function currentSchemaVersion(type: string): number {

@@ -20,8 +20,8 @@ export type VersionDoc = Omit<PageVersionView, 'publicationRequest'> & Record<st
 /** publication_requests: people by id (their names are sealed personal data, opened by the query service). */
 export type RequestDoc = Omit<PublicationRequestView, 'requestedByName' | 'reviewedByName'> & Record<string, unknown>;
 
-/** public_pages: the live version of a page, found by locale and slug, with its translation group. */
-export type PublishedDoc = PublicPageView & Record<string, unknown> & { id: string; translationGroupId: string; publishedAt: string };
+/** public_pages: the live version of a page, found by locale and slug, with its translation group (breadcrumbs are read at query time). */
+export type PublishedDoc = Omit<PublicPageView, 'breadcrumbs'> & Record<string, unknown> & { id: string; translationGroupId: string; publishedAt: string };
 
 /** public_redirects, by `${locale}:${slug}`: an old public path of a page that moved. */
 export type RedirectDoc = Record<string, unknown> & { locale: string; slug: string; pageId: string };

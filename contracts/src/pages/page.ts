@@ -99,11 +99,25 @@ export interface PageTranslation {
   path: string;
 }
 
+/**
+ * One step of the editor's breadcrumbs: an ancestor path of the page (the home page first), with
+ * the page there if there is one (any status; null: no page has that path).
+ */
+export interface PageBreadcrumb {
+  pageID: string | null;
+  /** The page's title; the path's last segment where no page is. */
+  title: string;
+  slug: string;
+  path: string;
+}
+
 /** GET /page/{id}: the page with the names of the people involved, its public path and its translations. */
 export interface PageDetails extends PageView {
   authorName: string;
   updatedByName: string;
   path: string;
+  /** The page's ancestors by path, the home page first; the page itself is not among them. */
+  breadcrumbs: PageBreadcrumb[];
   /** The other pages of the translation group, by locale. */
   translations: PageTranslation[];
   /** What the caller may do to the page in its state (see availablePageActions). */
@@ -197,11 +211,25 @@ export interface SiblingSlug {
   title: string;
 }
 
+/** One step of a public page's breadcrumbs: a published page above it. */
+export interface PublicBreadcrumb {
+  title: string;
+  /** Its public path (locale prefix included outside the default locale). */
+  path: string;
+}
+
 /** The published page as the public site reads it (spec section 3, Page public view). */
 export interface PublicPageView {
   slug: string;
   type: string;
   locale: string;
+  /**
+   * The published pages above this one by path, the locale's home page first, the page itself not
+   * among them (the site adds it as the last, unlinked step). get-by-slug always sends it; it is
+   * optional only so that views made elsewhere from the read model (fixtures, the bench's time
+   * travel) need not invent it.
+   */
+  breadcrumbs?: PublicBreadcrumb[];
   pageVersion: SeoFields & {
     pageID: string;
     versionID: string;

@@ -214,6 +214,11 @@ export const getPagesSchema = object({
   locale: string().trim().oneOf(['', ...(locales as readonly string[])], 'V_12').optional(),
 });
 
+/** POST /page/site-structure {locale}: the pages of a locale as a tree (empty: the site's default locale). */
+export const siteStructureSchema = object({
+  locale: string().trim().oneOf(['', ...(locales as readonly string[])], 'V_12').default(''),
+});
+
 /** POST /page/get-by-slug {slug} and GET /page/get-by-slug-query?slug=. */
 export const slugLookupSchema = object({
   slug: string().required('V_01').max(2048, 'V_14'),

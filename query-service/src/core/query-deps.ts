@@ -4,6 +4,7 @@ import type { BlobStore } from '@pagelog/storage/blob-store/blob-store';
 import type { PersonalDataVault } from '@pagelog/storage/key-store/personal-data-vault';
 import type { SessionManager } from '@pagelog/service-kit/auth/sessions';
 import type { Services } from '@pagelog/service-kit/compose-services';
+import type { FormCsrf } from '@pagelog/service-kit/http/form-csrf';
 
 export interface QueryDeps {
   readModels: ReadModelStore;
@@ -20,6 +21,8 @@ export interface UserQueryDeps extends QueryDeps {
   blobs: BlobStore;
   /** Minutes without input before the admin logs out (told to the admin by the session check). */
   inactivityMinutes: number;
+  /** Hands out the public forms' double-submit tokens. */
+  formCsrf: FormCsrf;
 }
 
 /** The query routes' dependencies from the opened services (one process or the embedded one). */
@@ -32,5 +35,6 @@ export function queryServices({ stores, auth, config }: Services): UserQueryDeps
     vault: auth.vault,
     blobs: auth.blobs,
     inactivityMinutes: config.inactivityMinutes,
+    formCsrf: auth.formCsrf,
   };
 }

@@ -3,10 +3,9 @@ import { anchorAvailable } from '@pagelog/contracts/blocks/anchors';
 import { errorItem } from '@pagelog/contracts/error-catalogue';
 import { NotFoundError } from '@pagelog/contracts/domain-errors';
 import { pageStream } from '@pagelog/contracts/events/page-events';
-import type { PublicPageAnswer, PublicPageView, SiblingSlug } from '@pagelog/contracts/pages/page';
+import type { PublicPageAnswer } from '@pagelog/contracts/pages/page';
 import { hasPermission } from '@pagelog/contracts/permissions';
 import { readModels } from '@pagelog/contracts/read-models';
-import { isValidSlug, NOT_FOUND_SLUG, parsePublicPath, publicPath } from '@pagelog/contracts/slugs';
 import type { FindOptions } from '@pagelog/storage/read-model-store/read-model-store';
 import type { Access } from '@pagelog/service-kit/auth/access';
 import { query, reply, type EndpointRoute, type Reply } from '@pagelog/service-kit/http/endpoint-routes';
@@ -15,44 +14,31 @@ import { readYourWrites } from '../core/read-your-writes';
 import { nameResolver } from '../core/names';
 import { readSettings } from '../settings/routes';
 import { historyOf } from './history';
-import { redirectId, type PageDoc, type PublishedDoc, type RedirectDoc, type RequestDoc, type VersionDoc } from '@pagelog/contracts/pages/page-docs';
+import type { PageDoc, RequestDoc, VersionDoc } from '@pagelog/contracts/pages/page-docs';
 import { listItem, pageDetails, requestView, versionView } from './views';
+import { editorBreadcrumbs } from './breadcrumbs';
+import { lookupPublicPage, publishedSiblings } from './public-reads';
+import { siteStructureOf } from './site-structure';
 import { readStreamOf } from '@pagelog/storage/event-store/load-stream';
 
 
 const pages = readModels.pages.collection;
 const versions = readModels.pageVersions.collection;
 const requests = readModels.publicationRequests.collection;
-const published = readModels.publicPages.collection;
-const redirects = readModels.publicRedirects.collection;
-
-function publicView(doc: PublishedDoc): PublicPageView {
-  return { slug: doc.slug, type: doc.type, locale: doc.locale, pageVersion: doc.pageVersion };
-}
 
 /**
- * The published page for a public path (locale prefix recognised, default locale otherwise).
- * An old path of a page that moved answers 301 with the page's path now; no page answers the
- * locale's "404" page with status 404 (or no page when there is none).
+ * The published page for a public path as get-by-slug answers it (lookupPublicPage): an old path
+ * of a page that moved answers 301 with the page's path now; no page answers the locale's "404"
+ * page with status 404 (or no page when there is none).
  */
 async function answerBySlug(deps: UserQueryDeps, ctx: Context, path: string): Promise<PublicPageAnswer | Reply<PublicPageAnswer>> {
-  const settings = await readSettings(deps);
-  const { locale, slug } = parsePublicPath(path.startsWith('/') ? path : `/${path}`, settings.defaultLocale);
-  const find = async (s: string) => (await deps.readModels.find<PublishedDoc>(published, { where: { locale, slug: s }, limit: 1 }))[0] ?? null;
-  // Only a valid slug can name a page or an old address of one (the path is decoded by now, so
-  // it may hold anything, a NUL included): anything else is not found without asking a store.
-  const valid = isValidSlug(slug);
-  const page = valid ? await find(slug) : null;
-  if (page && slug !== NOT_FOUND_SLUG) return { page: publicView(page) };
-  const redirect = valid ? await deps.readModels.get<RedirectDoc>(redirects, redirectId(locale, slug)) : null;
-  const target = redirect ? await deps.readModels.get<PublishedDoc>(published, redirect.pageId) : null;
-  if (target) {
-    const location = publicPath(target.locale, target.slug, settings.defaultLocale);
-    ctx.set('Location', location);
-    return reply({ page: null, redirect: location }, { status: 301 });
+  const found = await lookupPublicPage(deps, path);
+  if (found.kind === 'page') return { page: found.page };
+  if (found.kind === 'redirect') {
+    ctx.set('Location', found.location);
+    return reply({ page: null, redirect: found.location }, { status: 301 });
   }
-  const notFound = await find(NOT_FOUND_SLUG);
-  return reply({ page: notFound ? publicView(notFound) : null }, { status: 404, errors: [errorItem('PM_01', 'slug', 'page')] });
+  return reply({ page: found.page }, { status: 404, errors: [errorItem('PM_01', 'slug', 'page')] });
 }
 
 export function pageRoutes(deps: UserQueryDeps): EndpointRoute[] {
@@ -76,19 +62,8 @@ export function pageRoutes(deps: UserQueryDeps): EndpointRoute[] {
 
     /** The published pages of a page's translation group, for the public site's language switcher. */
     query('pageGetSiblingSlugs', publicSite, async (ctx) => {
-      const page = await deps.readModels.get<PublishedDoc>(published, ctx.params.pageID!);
-      if (!page) throw new NotFoundError('PM_01', 'pageID', 'page');
-      const settings = await readSettings(deps);
-      const group = page.translationGroupId
-        ? await deps.readModels.find<PublishedDoc>(published, { where: { translationGroupId: page.translationGroupId } })
-        : [page];
-      const order = (locale: string) => {
-        const i = settings.availableLocales.indexOf(locale as never);
-        return i === -1 ? Number.MAX_SAFE_INTEGER : i;
-      };
-      const siblings: SiblingSlug[] = group
-        .map((p) => ({ pageID: p.id, locale: p.locale, slug: p.slug, path: publicPath(p.locale, p.slug, settings.defaultLocale), title: p.pageVersion.title }))
-        .sort((a, b) => order(a.locale) - order(b.locale) || a.locale.localeCompare(b.locale));
+      const siblings = await publishedSiblings(deps, ctx.params.pageID!);
+      if (!siblings) throw new NotFoundError('PM_01', 'pageID', 'page');
       return siblings;
     }),
 
@@ -124,6 +99,12 @@ export function pageRoutes(deps: UserQueryDeps): EndpointRoute[] {
       if (q.locale) where.locale = q.locale;
       const docs = await deps.readModels.find<PageDoc>(pages, { where, orderBy: { field: 'title', direction: 'asc' }, limit: 1000 });
       return listItems(docs);
+    }),
+
+    /** Every page of a locale as a tree by path (the page overview's site structure). */
+    query('pageSiteStructure', admin, async (ctx, q) => {
+      const { defaultLocale } = await readSettings(deps);
+      return siteStructureOf(deps, q.locale || defaultLocale, defaultLocale);
     }),
 
     query('pageGetMultiple', admin, async (ctx, q) => {
@@ -179,7 +160,8 @@ export function pageRoutes(deps: UserQueryDeps): EndpointRoute[] {
         readSettings(deps),
       ]);
       const user = ctx.state.user as Access;
-      return pageDetails(doc, group, nameResolver(deps), settings.defaultLocale, { userId: user.userId, permissions: user.permissions.map((p) => p.name) });
+      const breadcrumbs = await editorBreadcrumbs(deps, doc, settings.defaultLocale);
+      return pageDetails(doc, group, breadcrumbs, nameResolver(deps), settings.defaultLocale, { userId: user.userId, permissions: user.permissions.map((p) => p.name) });
     }),
   ];
 }

@@ -1,4 +1,4 @@
-import type { PageDetails, PageListItem, PageView, PageVersionView, PublicationRequestView, PageTranslation } from '@pagelog/contracts/pages/page';
+import type { PageBreadcrumb, PageDetails, PageListItem, PageView, PageVersionView, PublicationRequestView, PageTranslation } from '@pagelog/contracts/pages/page';
 import { availablePageActions } from '@pagelog/contracts/pages/page-actions';
 import type { PageDoc, RequestDoc, VersionDoc } from '@pagelog/contracts/pages/page-docs';
 import { publicPath } from '@pagelog/contracts/slugs';
@@ -40,7 +40,7 @@ export interface Reader {
   permissions: readonly string[];
 }
 
-export async function pageDetails(doc: PageDoc, group: PageDoc[], names: NameResolver, defaultLocale: string, reader: Reader): Promise<PageDetails> {
+export async function pageDetails(doc: PageDoc, group: PageDoc[], breadcrumbs: PageBreadcrumb[], names: NameResolver, defaultLocale: string, reader: Reader): Promise<PageDetails> {
   const [authorName, updatedByName] = await Promise.all([names.name(doc.createdBy), names.name(doc.updatedBy)]);
   const translations: PageTranslation[] = group
     .filter((p) => p.id !== doc.id)
@@ -48,7 +48,7 @@ export async function pageDetails(doc: PageDoc, group: PageDoc[], names: NameRes
     .sort((a, b) => a.locale.localeCompare(b.locale));
   const view = pageView(doc);
   const availableActions = availablePageActions({ page: view, permissions: reader.permissions, userId: reader.userId });
-  return { ...view, authorName, updatedByName, path: publicPath(doc.locale, doc.slug, defaultLocale), translations, availableActions };
+  return { ...view, authorName, updatedByName, path: publicPath(doc.locale, doc.slug, defaultLocale), breadcrumbs, translations, availableActions };
 }
 
 export async function requestView(doc: RequestDoc, names: NameResolver): Promise<PublicationRequestView> {

@@ -1,15 +1,18 @@
 import type { Middleware } from 'koa';
 import { ForbiddenError, UnauthorizedError } from '@pagelog/contracts/domain-errors';
-import { needsCsrf, type EndpointMatch } from '@pagelog/contracts/endpoints';
+import { needsCsrf, needsFormCsrf, type EndpointMatch } from '@pagelog/contracts/endpoints';
 import { hasPermissions, requiredPermissions } from '@pagelog/contracts/permissions';
 import { CSRF_HEADER, REQUESTED_WITH_HEADER, REQUESTED_WITH_VALUE } from '@pagelog/contracts/users/user';
 import type { SessionRecord } from '@pagelog/storage/session-store/session-store';
 import type { Access, AccessResolver } from './access';
+import type { FormCsrf } from '../http/form-csrf';
 import { SessionManager } from './sessions';
 
 export interface AuthDeps {
   sessions: SessionManager;
   access: AccessResolver;
+  /** The public forms' double-submit tokens; without it every form endpoint is refused (AUTH_06). */
+  formCsrf?: FormCsrf;
 }
 
 /** What the auth middleware puts on ctx.state (the endpoint is the gate's match). */
@@ -27,7 +30,8 @@ export const ANONYMOUS_ACTOR = 'anonymous';
  * The one place access is decided, for every route, from the endpoint table in contracts, for
  * the endpoint the gate matched (endpointGate runs first: without a match nothing gets here):
  * 401 (AUTH_05) for a call that needs a session and has none; 403 (AUTH_06) for a state-changing
- * call without this session's X-CSRF-Token and X-Requested-With: XMLHttpRequest; 403 (UM_01)
+ * call without this session's X-CSRF-Token and X-Requested-With: XMLHttpRequest, or for a public
+ * form's call without its double-submit token (see FormCsrf); 403 (UM_01)
  * when the session's role lacks the endpoint's permission. Every reply of a request with a
  * session carries that session's CSRF token in the X-CSRF-Token header.
  */
@@ -61,6 +65,8 @@ export function authMiddleware(deps: AuthDeps): Middleware {
           throw new ForbiddenError('AUTH_06');
         }
       }
+      // A public form (no session): the signed token of its header must be the one of its cookie.
+      if (needsFormCsrf(endpoint) && !deps.formCsrf?.verify(ctx)) throw new ForbiddenError('AUTH_06');
       if (typeof endpoint.access === 'object') {
         const { orSelf } = endpoint.access;
         const self = orSelf !== undefined && params[orSelf] === user!.userId;

@@ -20,8 +20,10 @@ import { AccessResolver } from './access';
 import { loadSecret } from './secret';
 import { isPlainHttpLocalhost, SessionManager, type Clock } from './sessions';
 import type { AuthDeps } from './auth-middleware';
+import { FormCsrf } from '../http/form-csrf';
 
 export interface AuthServices extends AuthDeps {
+  formCsrf: FormCsrf;
   vault: PersonalDataVault;
   blobs: BlobStore;
   secret: string;
@@ -129,6 +131,7 @@ export async function openAuth(config: Config, eventStore: EventStore, logger: L
     vault,
     blobs,
     secret,
+    formCsrf: new FormCsrf(deriveKey(secret, 'form-csrf'), secureCookie, clock),
     describe: described.join(', '),
     async close() {
       await sessionStore.close();

@@ -1,45 +1,113 @@
+import type { PublicPageView } from '@pagelog/contracts/pages/page';
 import { HOME_SLUG, publicPath } from '@pagelog/contracts/slugs';
 import { BlockList } from './blocks/block-list';
 import { LanguageSwitcher } from './language/language-switcher';
-import { siteTexts } from './language/site-texts';
-import { useSiblings } from './language/use-siblings';
+import { siteTexts, type SiteTexts } from './language/site-texts';
+import { Breadcrumbs, breadcrumbSteps } from './layout/breadcrumbs';
 import { layoutVariant } from './layout/layout-variant';
 import { NotFound } from './layout/not-found';
 import { SiteFooter } from './layout/site-footer';
 import { SiteHeader } from './layout/site-header';
 import { ArticleByline } from './page-types/article-byline';
-import type { PageState } from './page-state';
+import { LandingHero, splitHero } from './page-types/landing-hero';
+import { chromeOf, type PageState } from './page-state';
 
-/** The public site's React tree: rendered on the server, hydrated in the browser. */
+/** The page types whose pages open with a hero band (and the home page of any type). */
+const heroPageTypes = new Set(['landing-page']);
+
+/**
+ * A found page's own content: its breadcrumbs, then by its type an article (its title as the one
+ * H1, the byline, the blocks with no H1 of their own), a hero band and the blocks after it (a
+ * landing page or the home page), or its blocks as they are.
+ */
+function PageContent({ page, found, texts, homeHref }: { page: PublicPageView; found: boolean; texts: SiteTexts; homeHref: string }) {
+  const { pageID, title } = page.pageVersion;
+  const blocks = page.pageVersion.blocks ?? [];
+  const steps = found ? breadcrumbSteps(page.breadcrumbs ?? []) : [];
+  const trail = steps.length > 0 ? <Breadcrumbs trail={steps} current={title} label={texts.breadcrumbs} home={{ path: homeHref, label: texts.home }} /> : null;
+  if (page.type === 'article') {
+    return (
+      <div className="page-column">
+        {trail}
+        <article className="article">
+          <header className="article-header">
+            <h1 className="article-title">{title}</h1>
+            <ArticleByline page={page} texts={texts} />
+          </header>
+          <BlockList blocks={blocks} pageID={pageID} locale={page.locale} topHeadingLevel={2} />
+        </article>
+      </div>
+    );
+  }
+  const hero = found && (heroPageTypes.has(page.type) || page.slug === HOME_SLUG) ? splitHero(blocks) : null;
+  if (hero !== null) {
+    return (
+      <>
+        {trail !== null && <div className="page-column page-column--trail">{trail}</div>}
+        <LandingHero hero={hero} pageID={pageID} locale={page.locale} />
+        {hero.rest.length > 0 && (
+          <div className="page-column">
+            <BlockList blocks={hero.rest} pageID={pageID} locale={page.locale} priorityImageKey={hero.media === null ? undefined : null} />
+          </div>
+        )}
+      </>
+    );
+  }
+  return (
+    <div className="page-column">
+      {trail}
+      <BlockList blocks={blocks} pageID={pageID} locale={page.locale} />
+    </div>
+  );
+}
+
+/**
+ * The public site's page, rendered on the server only: the header and footer its page type asks
+ * for, with the organisation's details and menus (the chrome), and the page in between. The
+ * interactive parts are islands (islands/island-root.ts) that the browser starts on their own.
+ */
 export function App({ state }: { state: PageState }) {
-  const { page, siteName, defaultLocale, locale } = state;
+  const { page, defaultLocale, locale } = state;
+  const chrome = chromeOf(state);
   const texts = siteTexts(locale);
   const homeHref = publicPath(locale, HOME_SLUG, defaultLocale);
   const pageType = page?.pageVersion.pageType;
-  const header = layoutVariant(pageType?.header);
-  const footer = layoutVariant(pageType?.footer);
-  // Only a found page has translations to switch to; the 404 page's would be other 404 pages.
-  const pageID = state.status === 200 && page !== null ? page.pageVersion.pageID : null;
-  const siblings = useSiblings(pageID, state.siblings);
+  // Only a found page has translations to switch to, and a place in the menu; the 404 page has neither.
+  const found = state.status === 200 && page !== null;
+  const currentPath = found ? publicPath(page.locale, page.slug, defaultLocale) : null;
+  const siblings = found && state.siblings?.pageID === page.pageVersion.pageID ? state.siblings.pages : [];
   return (
     <div className="site">
       <a className="skip-link" href="#main">
         {texts.skipToContent}
       </a>
-      <SiteHeader variant={header} siteName={siteName} homeHref={homeHref}>
-        {pageID !== null && <LanguageSwitcher siblings={siblings} currentPageID={pageID} label={texts.languageSwitcher} />}
-      </SiteHeader>
+      <SiteHeader
+        variant={layoutVariant(pageType?.header)}
+        site={chrome.site}
+        homeHref={homeHref}
+        menu={chrome.menus.main}
+        currentPath={currentPath}
+        texts={texts}
+        searchAction={publicPath(locale, texts.searchSlug, defaultLocale)}
+        languages={found ? <LanguageSwitcher siblings={siblings} currentPageID={page.pageVersion.pageID} label={texts.languageSwitcher} /> : null}
+      />
       <main id="main" className="site-main">
         {page ? (
-          <>
-            <ArticleByline page={page} texts={texts} />
-            <BlockList blocks={page.pageVersion.blocks ?? []} pageID={page.pageVersion.pageID} locale={page.locale} />
-          </>
+          <PageContent page={page} found={found} texts={texts} homeHref={homeHref} />
         ) : (
-          <NotFound homeHref={homeHref} texts={texts} />
+          <div className="page-column">
+            <NotFound homeHref={homeHref} texts={texts} />
+          </div>
         )}
       </main>
-      <SiteFooter variant={footer} siteName={siteName} homeHref={homeHref} note={texts.footerNote} />
+      <SiteFooter
+        variant={layoutVariant(pageType?.footer)}
+        site={chrome.site}
+        footerMenu={chrome.menus.footer}
+        serviceMenu={chrome.menus.service}
+        texts={texts}
+        year={new Date().getFullYear()}
+      />
     </div>
   );
 }

@@ -1,7 +1,6 @@
+import type { PublicMenus } from '@pagelog/contracts/menus/menu';
 import type { PublicPageView, SiblingSlug } from '@pagelog/contracts/pages/page';
-
-/** The id of the script element that carries the page state from the server to the browser. */
-export const PAGE_STATE_ELEMENT_ID = '__PAGELOG_STATE__';
+import { emptyContact, type PublicSite } from '@pagelog/contracts/settings/site-settings';
 
 /** The published translations of one page (the page itself included), for the language switcher. */
 export interface PageSiblings {
@@ -10,22 +9,39 @@ export interface PageSiblings {
   pages: SiblingSlug[];
 }
 
+/** What the header and footer show of the organisation: settings/get's `site`, without the SEO image (the head's concern). */
+export type ChromeSite = Pick<PublicSite, 'name' | 'logo' | 'contact' | 'social'>;
+
 /**
- * Everything the React app needs to render a page. The server renders with it and embeds it as
- * JSON, the browser hydrates with the very same object, so both render identical markup.
+ * Everything around a page's own content: the organisation (name, logo, contact details, social
+ * links) and the locale's menus (GET /menu/get-public). The breadcrumbs come with the page itself
+ * (`PublicPageView.breadcrumbs`).
  */
+export interface SiteChrome {
+  site: ChromeSite;
+  menus: PublicMenus;
+}
+
+/** Everything the React app needs to render a page on the server. */
 export interface PageState {
   /** The published page, the site's own 404 page, or null when not even that exists. */
   page: PublicPageView | null;
   /** The status the server answered with (200 or 404). */
   status: number;
+  /** The configured site name: the name shown when there is no chrome. */
   siteName: string;
   defaultLocale: string;
   /** The page's locale; without a page, the locale of the requested path. */
   locale: string;
-  /**
-   * The siblings of a found page as the server read them; null when it did not (no page, the 404
-   * page, or the call failed). The browser asks for those of a found page that has none here.
-   */
+  /** The siblings of a found page; null when they were not read (no page, the 404 page, or the call failed). */
   siblings: PageSiblings | null;
+  /** The site settings and menus; absent, the page shows the site name and no menus. */
+  chrome?: SiteChrome;
+}
+
+export const noMenus: PublicMenus = { main: [], footer: [], service: [] };
+
+/** The chrome a page shows: the one it was given, or the site name alone without menus or details. */
+export function chromeOf(state: Pick<PageState, 'chrome' | 'siteName'>): SiteChrome {
+  return state.chrome ?? { site: { name: state.siteName, logo: null, contact: emptyContact, social: [] }, menus: noMenus };
 }

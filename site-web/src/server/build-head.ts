@@ -3,6 +3,7 @@ import type { BlockImage } from '@pagelog/contracts/blocks/block';
 import { RENDITION_WIDTHS, pageFileGroup } from '@pagelog/contracts/media/media';
 import { cropTag, pageFileUrl, renditionWidths } from '@pagelog/contracts/media/media-urls';
 import { seoImageOf, type PublicPageView, type SiblingSlug } from '@pagelog/contracts/pages/page';
+import type { PublicSettingsImage } from '@pagelog/contracts/settings/site-settings';
 import { NOT_FOUND_SLUG, publicPath } from '@pagelog/contracts/slugs';
 import { htmlLang } from '../app/html-lang';
 import { siteTexts } from '../app/language/site-texts';
@@ -17,10 +18,15 @@ export interface HeadInput {
   defaultLocale: string;
   /** The locale the document is in (the page's, or the path's when there is no page). */
   locale: string;
-  /** The API's CSRF token for this visitor; empty when it sent none. */
-  csrfToken: string;
   /** The page's published translations, itself included; empty when unknown. */
   siblings: SiblingSlug[];
+  /**
+   * The path the visitor asked for (`/bestaat-niet`): a 404 answer's canonical address, as the
+   * 404 page's own path (`/404`) is not what was asked. Without it a 404 has no canonical link.
+   */
+  path?: string;
+  /** The settings' default SEO image: og:image of a page that has none of its own. */
+  defaultSeoImage?: PublicSettingsImage | null;
 }
 
 function meta(attribute: 'name' | 'property', key: string, content: string): string {
@@ -67,10 +73,19 @@ export function seoImageUrl(pageID: string, image: BlockImage, publicUrl: string
   return absolutePageUrl(publicUrl, pageFileUrl(pageID, group, image.hash, image.fileName, { w, fm: 'jpeg', ar, v }));
 }
 
-/** The og:image tags of a page: its library image's address and alternative text, or the address it names. */
-function ogImage(page: PublicPageView, publicUrl: string): string[] {
+/** The og:image tags of the site's default SEO image: its address, and its size when known. */
+function defaultOgImage(image: PublicSettingsImage | null | undefined, publicUrl: string): string[] {
+  const url = absoluteMediaUrl(image?.url, publicUrl);
+  if (image == null || url === null) return [];
+  const tags = [meta('property', 'og:image', url)];
+  if (image.width !== null && image.height !== null) tags.push(meta('property', 'og:image:width', String(image.width)), meta('property', 'og:image:height', String(image.height)));
+  return tags;
+}
+
+/** The og:image tags of a page: its library image's address and alternative text, or the address it names; else the site's default. */
+function ogImage(page: PublicPageView, publicUrl: string, fallback: PublicSettingsImage | null | undefined): string[] {
   const seo = seoImageOf(page.pageVersion.seoImage);
-  if (seo === null) return [];
+  if (seo === null) return defaultOgImage(fallback, publicUrl);
   if (seo.kind === 'url') {
     const url = absoluteMediaUrl(seo.url, publicUrl);
     return url === null ? [] : [meta('property', 'og:image', url)];
@@ -103,19 +118,23 @@ function alternateLinks(siblings: SiblingSlug[], publicUrl: string, defaultLocal
 
 /**
  * The contents of `<head>` (spec section 2, Public site): title, description, keywords, Open
- * Graph, canonical and alternate links and the CSRF token. Built as an escaped string rather
- * than with React: the head is not part of the hydrated tree, so it never has to match on the client.
+ * Graph, canonical and alternate links and the (empty) csrf-token element. Built as an escaped
+ * string rather than with React: the page's React tree is the body.
  */
-export function buildHead({ page, siteName, publicUrl, defaultLocale, locale, csrfToken, siblings }: HeadInput): string {
+export function buildHead({ page, siteName, publicUrl, defaultLocale, locale, siblings, path, defaultSeoImage }: HeadInput): string {
   const tags = ['<meta charset="utf-8">', meta('name', 'viewport', 'width=device-width, initial-scale=1')];
+  // A 404 answer is about the address asked for, whatever page says so.
+  const askedUrl = path === undefined ? null : absolutePageUrl(publicUrl, path);
+  const canonical = (url: string) => `<link rel="canonical" href="${escapeHtml(url)}">`;
   if (page === null) {
     const title = `${siteTexts(locale).notFoundTitle} | ${siteName}`;
     tags.push(`<title>${escapeHtml(title)}</title>`, meta('name', 'robots', 'noindex'));
+    if (askedUrl !== null) tags.push(canonical(askedUrl));
   } else {
     const version = page.pageVersion;
     const title = pageTitle(page);
     const description = version.seoDescription ?? '';
-    const url = absolutePageUrl(publicUrl, publicPath(page.locale, page.slug, defaultLocale));
+    const url = page.slug === NOT_FOUND_SLUG ? askedUrl : absolutePageUrl(publicUrl, publicPath(page.locale, page.slug, defaultLocale));
     tags.push(
       `<title>${escapeHtml(`${title} | ${siteName}`)}</title>`,
       meta('name', 'description', description),
@@ -123,17 +142,17 @@ export function buildHead({ page, siteName, publicUrl, defaultLocale, locale, cs
       meta('property', 'og:title', title),
       meta('property', 'og:description', description),
     );
-    tags.push(...ogImage(page, publicUrl));
-    tags.push(
-      meta('property', 'og:type', 'website'),
-      meta('property', 'og:url', url),
-      meta('property', 'og:site_name', siteName),
-      `<link rel="canonical" href="${escapeHtml(url)}">`,
-      ...alternateLinks(siblings, publicUrl, defaultLocale),
-    );
+    tags.push(...ogImage(page, publicUrl, defaultSeoImage));
+    tags.push(meta('property', 'og:type', 'website'));
+    if (url !== null) tags.push(meta('property', 'og:url', url));
+    tags.push(meta('property', 'og:site_name', siteName));
+    if (url !== null) tags.push(canonical(url));
+    tags.push(...alternateLinks(siblings, publicUrl, defaultLocale));
     if (page.slug === NOT_FOUND_SLUG) tags.push(meta('name', 'robots', 'noindex'));
   }
-  tags.push(meta('name', 'csrf-token', csrfToken));
+  // Empty in every cached page, the same for every visitor: a form fills it in when a visitor
+  // starts it (app/forms/csrf-token.ts, decision 0016).
+  tags.push(meta('name', 'csrf-token', ''));
   // Without an icon link the browser asks for /favicon.ico on every first visit.
   tags.push(`<link rel="icon" href="${CLIENT_ASSETS_PREFIX}/favicon.svg" type="image/svg+xml">`);
   return tags.join('\n');

@@ -26,7 +26,7 @@ function page(slug: string, locale: string, version: Partial<PublicPageView['pag
 }
 
 function head(input: Partial<HeadInput> & Pick<HeadInput, 'page'>): string[] {
-  return buildHead({ siteName: 'Site', publicUrl: 'https://example.test', defaultLocale: 'en-gb', locale: 'en-gb', csrfToken: 't', siblings: [], ...input }).split('\n');
+  return buildHead({ siteName: 'Site', publicUrl: 'https://example.test', defaultLocale: 'en-gb', locale: 'en-gb', siblings: [], ...input }).split('\n');
 }
 
 describe('buildHead', () => {
@@ -43,7 +43,7 @@ describe('buildHead', () => {
       '<meta property="og:url" content="https://example.test/about">',
       '<meta property="og:site_name" content="Site">',
       '<link rel="canonical" href="https://example.test/about">',
-      '<meta name="csrf-token" content="t">',
+      '<meta name="csrf-token" content="">',
       '<link rel="icon" href="/assets/site/favicon.svg" type="image/svg+xml">',
     ]);
   });
@@ -65,9 +65,32 @@ describe('buildHead', () => {
       '<meta name="viewport" content="width=device-width, initial-scale=1">',
       '<title>Page not found | Site</title>',
       '<meta name="robots" content="noindex">',
-      '<meta name="csrf-token" content="t">',
+      '<meta name="csrf-token" content="">',
       '<link rel="icon" href="/assets/site/favicon.svg" type="image/svg+xml">',
     ]);
+  });
+
+  describe('for a 404 answer', () => {
+    it("names the address asked for as canonical and og:url, not the 404 page's own path", () => {
+      const lines = head({ page: page('404', 'nl-nl'), defaultLocale: 'nl-nl', path: '/bestaat-niet' });
+
+      expect(lines).to.include('<link rel="canonical" href="https://example.test/bestaat-niet">');
+      expect(lines).to.include('<meta property="og:url" content="https://example.test/bestaat-niet">');
+      expect(lines.join('\n')).not.to.include('/404');
+      expect(head({ page: null, locale: 'en-gb', path: '/en-gb/gone' })).to.include('<link rel="canonical" href="https://example.test/en-gb/gone">');
+    });
+
+    it('gives no canonical link at all when it does not know the address asked for', () => {
+      expect(head({ page: page('404', 'en-gb') }).join('\n')).not.to.match(/canonical|og:url/);
+    });
+
+    it('escapes the address asked for', () => {
+      expect(head({ page: page('404', 'en-gb'), path: '/"><script>' })).to.include('<link rel="canonical" href="https://example.test/&quot;&gt;&lt;script&gt;">');
+    });
+  });
+
+  it("names a found page's own address as canonical, whatever path it was asked at", () => {
+    expect(head({ page: page('about', 'en-gb'), path: '/ABOUT/' })).to.include('<link rel="canonical" href="https://example.test/about">');
   });
 
   it('names the missing page in the language of the path', () => {
@@ -145,6 +168,18 @@ describe('buildHead', () => {
       expect(url.searchParams.get('ar')).to.equal(null);
       expect(url.searchParams.get('v')).to.equal(cropTag(cropParams));
       expect(rest).to.deep.equal([]);
+    });
+
+    it("falls back to the site's default SEO image, with its size when known", () => {
+      const fallback = { url: '/api/cms/settings/image/seo_image/abc/share.jpg', width: 1200, height: 630 };
+      expect(og(head({ page: page('about', 'en-gb'), defaultSeoImage: fallback }))).to.deep.equal([
+        '<meta property="og:image" content="https://example.test/api/cms/settings/image/seo_image/abc/share.jpg">',
+        '<meta property="og:image:width" content="1200">',
+        '<meta property="og:image:height" content="630">',
+      ]);
+      expect(og(head({ page: page('about', 'en-gb'), defaultSeoImage: { ...fallback, width: null, height: null } }))).to.have.length(1);
+      expect(og(head({ page: page('about', 'en-gb', { seoImage: ['/media/own.jpg'] }), defaultSeoImage: fallback }))).to.deep.equal(['<meta property="og:image" content="https://example.test/media/own.jpg">']);
+      expect(og(head({ page: page('about', 'en-gb'), defaultSeoImage: { ...fallback, url: 'javascript:alert(1)' } }))).to.deep.equal([]);
     });
 
     it('keeps an address as it was stored before the library, made absolute', () => {

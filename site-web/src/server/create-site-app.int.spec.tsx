@@ -8,8 +8,8 @@ import request from 'supertest';
 import { expect } from 'chai';
 import type { Block } from '@pagelog/contracts/blocks/block';
 import type { PublicPageView, SiblingSlug } from '@pagelog/contracts/pages/page';
+import { emptyContact } from '@pagelog/contracts/settings/site-settings';
 import { createSiteApp, type SiteAppOptions } from './create-site-app';
-import { unmaskCsrfToken } from '@pagelog/contracts/users/csrf-mask';
 import type { SiteLogger } from './site-logger';
 
 /** The content of the csrf-token meta element, its entities decoded. */
@@ -41,6 +41,9 @@ class MockApi {
   /** get-sibling-slugs by page id; a page without an entry has only itself. */
   siblings = new Map<string, { status: number; data: unknown }>();
   settingsStatus = 200;
+  /** menu/get-public by locale; a locale without an entry has no menus. */
+  menus = new Map<string, unknown>();
+  menusStatus = 200;
   private server: Server | undefined;
 
   async start(): Promise<string> {
@@ -50,7 +53,13 @@ class MockApi {
       this.calls.push({ path: ctx.path, slug, cookie: ctx.get('Cookie') || undefined, requestId: ctx.get('X-Request-Id') || undefined });
       if (ctx.path === '/api/cms/settings/get') {
         ctx.status = this.settingsStatus;
-        ctx.body = { Success: true, Errors: [], data: { availableLocales: ['nl-nl', 'en-gb'], defaultLocale: 'nl-nl', customSlugLocales: [] } };
+        const site = { name: 'Test Site', logo: null, contact: emptyContact, social: [], defaultSeoImage: null };
+        ctx.body = { Success: true, Errors: [], data: { availableLocales: ['nl-nl', 'en-gb'], defaultLocale: 'nl-nl', customSlugLocales: [], site } };
+        return;
+      }
+      if (ctx.path === '/api/cms/menu/get-public') {
+        ctx.status = this.menusStatus;
+        ctx.body = { Success: this.menusStatus === 200, Errors: [], data: this.menus.get(String(ctx.query.locale)) ?? { main: [], footer: [], service: [] } };
         return;
       }
       if (ctx.path === '/api/cms/page/get-by-slug-query' && slug !== undefined) {
@@ -135,11 +144,6 @@ function headOf(html: string): string {
   return html.slice(html.indexOf('<head>'), html.indexOf('</head>'));
 }
 
-function stateOf(html: string): string {
-  const match = /<script id="__PAGELOG_STATE__" type="application\/json">([\s\S]*?)<\/script>/.exec(html);
-  if (!match) throw new Error('no state script');
-  return match[1]!;
-}
 
 describe('the public site (createSiteApp)', () => {
   const api = new MockApi();
@@ -164,13 +168,14 @@ describe('the public site (createSiteApp)', () => {
     api.replies.clear();
     api.siblings.clear();
     api.settingsStatus = 200;
+    api.menusStatus = 200;
+    api.menus.clear();
     logger = new RecordingLogger();
   });
 
   function site(options: Partial<SiteAppOptions> = {}) {
     const app = createSiteApp({
       apiUrl,
-      siteName: 'Test Site',
       publicUrl: 'https://www.example.test',
       clientDir: emptyClientDir,
       logger,
@@ -180,7 +185,7 @@ describe('the public site (createSiteApp)', () => {
   }
 
   describe('when the path has a published page', () => {
-    it('answers 200 with the page head: SEO title, description, keywords, Open Graph, canonical and CSRF token', async () => {
+    it('answers 200 with the page head: SEO title, description, keywords, Open Graph, canonical and an empty csrf-token element', async () => {
       api.replies.set('/over-ons', { status: 200, page: page(), headers: { 'X-CSRF-Token': 'token-123' } });
 
       const res = await site().get('/over-ons');
@@ -200,11 +205,8 @@ describe('the public site (createSiteApp)', () => {
       expect(head).to.include('<meta property="og:type" content="website">');
       expect(head).to.include('<meta property="og:url" content="https://www.example.test/over-ons">');
       expect(head).to.include('<link rel="canonical" href="https://www.example.test/over-ons">');
-      // The token, masked afresh for every page (BREACH): other bytes each time, the same token.
-      expect(unmaskCsrfToken(csrfMetaOf(head))).to.equal('token-123');
-      const again = headOf((await site().get('/over-ons')).text);
-      expect(csrfMetaOf(again)).to.not.equal(csrfMetaOf(head));
-      expect(unmaskCsrfToken(csrfMetaOf(again))).to.equal('token-123');
+      // The same bytes for every visitor: a form fetches its token when a visitor starts it.
+      expect(csrfMetaOf(head)).to.equal('');
       expect(head).not.to.include('noindex');
     });
 
@@ -264,7 +266,6 @@ describe('the public site (createSiteApp)', () => {
       api.replies.set('/over-ons', {
         status: 200,
         page: page({ version: { title: evil, seoTitle: '', seoDescription: evil, seoKeywords: [evil], seoImage: [`/a.png?x="><script>`] } }),
-        headers: { 'X-CSRF-Token': '"><script>alert(1)</script>' },
       });
 
       const head = headOf((await site().get('/over-ons')).text);
@@ -276,7 +277,6 @@ describe('the public site (createSiteApp)', () => {
       expect(head).to.include(
         '<meta name="description" content="&lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt; it&#39;s &quot;quoted&quot;">',
       );
-      expect(unmaskCsrfToken(csrfMetaOf(head))).to.equal('"><script>alert(1)</script>');
     });
 
     it('renders header, the blocks in their stored order inside main, and footer', async () => {
@@ -381,7 +381,7 @@ describe('the public site (createSiteApp)', () => {
       });
     });
 
-    it('sanitises rich text before it is rendered or put in the state', async () => {
+    it('sanitises rich text before it is rendered', async () => {
       const dirty =
         '<p onclick="steal()">Hallo <a href="javascript:alert(1)">klik</a> <a href="https://example.test/">goed</a></p>' +
         '<script>alert(1)</script><img src="/x.png" onerror="alert(2)"><img src="javascript:alert(3)">' +
@@ -389,16 +389,14 @@ describe('the public site (createSiteApp)', () => {
       api.replies.set('/over-ons', { status: 200, page: page({ version: { blocks: [block('text', 'b1', { html: dirty })] } }) });
 
       const html = (await site().get('/over-ons')).text;
-      const state = JSON.parse(stateOf(html)) as { page: PublicPageView };
-      const stateHtml = state.page.pageVersion.blocks[0]!.props.html as string;
+      const rendered = html.slice(html.indexOf('<main'), html.indexOf('</main>'));
 
-      for (const rendered of [html.slice(html.indexOf('<main'), html.indexOf('</main>')), stateHtml]) {
-        expect(rendered).not.to.match(/<script|onerror|onclick|javascript:|<iframe/i);
-        expect(rendered).to.include('<a href="https://example.test/">goed</a>');
-        expect(rendered).to.include('<ul><li><em>lijst</em></li></ul><h2>Kop</h2>');
-        expect(rendered).to.include('<img src="/x.png" loading="lazy" />');
-      }
-      expect(html).to.include(stateHtml);
+      expect(rendered).not.to.match(/<script|onerror|onclick|javascript:|<iframe/i);
+      expect(rendered).to.include('<a href="https://example.test/">goed</a>');
+      expect(rendered).to.include('<ul><li><em>lijst</em></li></ul><h2>Kop</h2>');
+      expect(rendered).to.include('<img src="/x.png" loading="lazy" />');
+      // Nothing of the page travels beside the markup, where a value could escape the sanitiser.
+      expect(html).not.to.include('steal()');
     });
 
     it('renders a call to action, and puts no link in the page that the block registry would refuse', async () => {
@@ -415,7 +413,6 @@ describe('the public site (createSiteApp)', () => {
       });
 
       const html = (await site().get('/over-ons')).text;
-      const state = JSON.parse(stateOf(html)) as { page: PublicPageView };
 
       expect(html).to.include(
         '<section class="block block-cta block-cta--secondary"><h2 class="block-cta__title">Samen verder?</h2><p class="block-cta__text">Bel ons.</p>' +
@@ -423,7 +420,6 @@ describe('the public site (createSiteApp)', () => {
       );
       expect(html).to.include('<section class="block block-cta block-cta--primary"><h2 class="block-cta__title">Klik</h2></section>');
       expect(html).not.to.include('javascript:');
-      expect(state.page.pageVersion.blocks.map((b) => b.props.url)).to.deep.equal(['/contact', '']);
     });
 
     it("puts an article's byline and summary in the page language above its blocks", async () => {
@@ -447,7 +443,7 @@ describe('the public site (createSiteApp)', () => {
       expect(main.indexOf('Wat we leerden.')).to.be.within(main.indexOf('12 maart 2026'), main.indexOf('Het rapport'));
     });
 
-    it('embeds the state so that no value can close its script element', async () => {
+    it('sends the page as markup only, with no state to hydrate, every value escaped in it', async () => {
       const breakout = '</script><script>alert(1)</script><!--';
       api.replies.set('/over-ons', {
         status: 200,
@@ -455,25 +451,25 @@ describe('the public site (createSiteApp)', () => {
       });
 
       const html = (await site().get('/over-ons')).text;
-      const json = stateOf(html);
 
-      expect(json).not.to.match(/[<>]/);
-      const state = JSON.parse(json) as { page: PublicPageView; status: number; siteName: string; defaultLocale: string };
-      expect(state.page.pageVersion.blocks[0]!.props.text).to.equal(breakout);
-      expect(state).to.include({ status: 200, siteName: 'Test Site', defaultLocale: 'nl-nl' });
-      expect(html.match(/<script/g)).to.have.length(1);
+      // Without a client bundle there is no script at all: the page's data is not embedded.
+      expect(html).not.to.include('<script');
+      expect(html).not.to.include('<!--');
+      expect(html).to.include('<h2 class="block block-heading">&lt;/script&gt;&lt;script&gt;alert(1)&lt;/script&gt;&lt;!--</h2>');
     });
 
-    it('passes every Set-Cookie of the API on to the visitor', async () => {
+    it('sets no cookie, even when the API answers with one, and starts no session', async () => {
       api.replies.set('/over-ons', {
         status: 200,
         page: page(),
         headers: { 'Set-Cookie': ['pagelog.sid=abc; Path=/; HttpOnly', 'pagelog.csrf=def; Path=/'] },
       });
 
-      const res = await site().get('/over-ons');
+      const res = await site().get('/over-ons').set('Cookie', 'pagelog_sid=visitor');
 
-      expect(res.headers['set-cookie']).to.deep.equal(['pagelog.sid=abc; Path=/; HttpOnly', 'pagelog.csrf=def; Path=/']);
+      expect(res.status).to.equal(200);
+      expect(res.headers['set-cookie']).to.equal(undefined);
+      expect(api.calls.map((c) => c.path)).not.to.include('/api/cms/auth/user');
     });
 
     it('answers HEAD like GET without a body', async () => {
@@ -498,20 +494,40 @@ describe('the public site (createSiteApp)', () => {
       });
     }
 
-    it("carries the visitor's cookie and a request id", async () => {
+    it("carries the request id, never the visitor's cookie: the answer is the same for everyone", async () => {
       api.replies.set('/over-ons', { status: 200, page: page() });
 
-      const res = await site().get('/over-ons').set('Cookie', 'pagelog.sid=abc').set('X-Request-Id', 'req-42');
+      const res = await site().get('/over-ons').set('Cookie', 'pagelog_sid=abc').set('X-Request-Id', 'req-42');
 
       expect(res.headers['x-request-id']).to.equal('req-42');
       expect(api.calls.map((c) => [c.path, c.cookie, c.requestId])).to.have.deep.members([
-        ['/api/cms/settings/get', 'pagelog.sid=abc', 'req-42'],
-        ['/api/cms/page/get-by-slug-query', 'pagelog.sid=abc', 'req-42'],
-        // The session check, for the csrf-token meta element.
-        ['/api/cms/auth/user', 'pagelog.sid=abc', 'req-42'],
+        ['/api/cms/settings/get', undefined, 'req-42'],
+        ['/api/cms/page/get-by-slug-query', undefined, 'req-42'],
         // The translations, for the language switcher.
-        ['/api/cms/page/get-sibling-slugs/page-1', 'pagelog.sid=abc', 'req-42'],
+        ['/api/cms/page/get-sibling-slugs/page-1', undefined, 'req-42'],
+        // The menus of the page's locale, for the header and footer.
+        ['/api/cms/menu/get-public', undefined, 'req-42'],
       ]);
+    });
+
+    it('shows the menus of the page\'s locale from menu/get-public, and the site name from settings/get', async () => {
+      api.replies.set('/over-ons', { status: 200, page: page() });
+      api.menus.set('nl-nl', {
+        main: [{ id: 'm1', label: 'Expertise', href: '/expertise', external: false, pageID: 'p3', children: [] }],
+        footer: [{ id: 'f1', label: 'Werken bij', href: '/werken-bij', external: false, pageID: 'p4', children: [] }],
+        service: [],
+      });
+      const res = await site().get('/over-ons');
+      expect(res.text).to.include('href="/expertise"').and.include('href="/werken-bij"').and.include('Test Site');
+    });
+
+    it('shows the page without menus, and logs it, when menu/get-public answers 500', async () => {
+      api.replies.set('/over-ons', { status: 200, page: page() });
+      api.menusStatus = 500;
+      const res = await site().get('/over-ons');
+      expect(res.status).to.equal(200);
+      expect(res.text).to.include('Test Site');
+      expect(logger.lines.some((line) => line.message.includes('menus could not be read'))).to.equal(true);
     });
 
     it('makes up a request id when the visitor sends none', async () => {
@@ -523,15 +539,18 @@ describe('the public site (createSiteApp)', () => {
       expect(api.pageCalls()[0]!.cookie).to.equal(undefined);
     });
 
-    it('keeps the settings for a few seconds', async () => {
+    it('renders a path once: later views, by anyone, ask the API nothing', async () => {
       api.replies.set('*', { status: 200, page: page() });
       const app = site();
 
-      await app.get('/over-ons');
-      await app.get('/contact');
+      const first = await app.get('/over-ons');
+      const calls = api.calls.length;
+      const second = await app.get('/over-ons').set('Cookie', 'pagelog_sid=someone-else');
 
-      expect(api.calls.filter((c) => c.path === '/api/cms/settings/get')).to.have.length(1);
-      expect(api.pageCalls()).to.have.length(2);
+      expect(api.calls).to.have.length(calls);
+      expect(second.text).to.equal(first.text);
+      await app.get('/contact');
+      expect(api.pageCalls().map((c) => c.slug)).to.deep.equal(['/over-ons', '/contact']);
     });
   });
 
@@ -540,7 +559,7 @@ describe('the public site (createSiteApp)', () => {
       api.replies.set('/bestaat-niet', {
         status: 404,
         page: page({ slug: '404', version: { title: 'Niet gevonden', seoTitle: '', blocks: [block('heading', 'b1', { text: 'Deze pagina bestaat niet', level: 1 })] } }),
-        headers: { 'X-CSRF-Token': 'token-404', 'Set-Cookie': 'pagelog.sid=xyz; Path=/' },
+        headers: { 'Set-Cookie': 'pagelog.sid=xyz; Path=/' },
       });
 
       const res = await site().get('/bestaat-niet');
@@ -549,9 +568,8 @@ describe('the public site (createSiteApp)', () => {
       expect(res.text).to.include('<h1 class="block block-heading">Deze pagina bestaat niet</h1>');
       expect(headOf(res.text)).to.include('<title>Niet gevonden | Test Site</title>');
       expect(headOf(res.text)).to.include('<meta name="robots" content="noindex">');
-      expect(unmaskCsrfToken(csrfMetaOf(headOf(res.text)))).to.equal('token-404');
-      expect(res.headers['set-cookie']).to.deep.equal(['pagelog.sid=xyz; Path=/']);
-      expect(JSON.parse(stateOf(res.text))).to.include({ status: 404 });
+      expect(csrfMetaOf(headOf(res.text))).to.equal('');
+      expect(res.headers['set-cookie']).to.equal(undefined);
     });
 
     it('answers 404 when a page with slug 404 comes back with status 200', async () => {
@@ -588,7 +606,6 @@ describe('the public site (createSiteApp)', () => {
 
       expect(res.text).not.to.include('<nav');
       expect(api.calls.map((c) => c.path)).not.to.include('/api/cms/page/get-sibling-slugs/page-1');
-      expect(JSON.parse(stateOf(res.text))).to.include({ siblings: null });
     });
   });
 
@@ -619,15 +636,6 @@ describe('the public site (createSiteApp)', () => {
       expect(api.calls.filter((c) => c.path.startsWith('/api/cms/page/get-sibling-slugs/')).map((c) => c.path)).to.deep.equal([
         '/api/cms/page/get-sibling-slugs/page-1',
       ]);
-    });
-
-    it('puts the translations in the state, so the browser needs no call to hydrate', async () => {
-      api.replies.set('/over-ons', { status: 200, page: page() });
-      api.siblings.set('page-1', { status: 200, data: [dutch, english] });
-
-      const state = JSON.parse(stateOf((await site().get('/over-ons')).text)) as { siblings: unknown };
-
-      expect(state.siblings).to.deep.equal({ pageID: 'page-1', pages: [dutch, english] });
     });
 
     it('adds an alternate link per translation and the default locale as x-default to the head', async () => {
@@ -676,7 +684,6 @@ describe('the public site (createSiteApp)', () => {
         expect(res.text).to.include('<h1 class="block block-heading">Welkom</h1>');
         expect(navOf(res.text)).to.equal('');
         expect(headOf(res.text)).not.to.include('alternate');
-        expect(JSON.parse(stateOf(res.text))).to.include({ siblings: null });
         const warnings = logger.lines.filter((l) => l.level === 'warn' && l.fields.pageID !== undefined);
         expect(warnings).to.have.length(1);
         expect(warnings[0]!.fields).to.include({ requestId: 'req-siblings', pageID: 'page-1' });
@@ -703,7 +710,10 @@ describe('the public site (createSiteApp)', () => {
       const html = (await site().get('/over-ons')).text;
 
       expect(html).to.include('<a class="skip-link" href="#main">Naar de inhoud</a>');
-      expect(html).to.include('<p class="site-footer__note">Gepubliceerd met Pagelog</p>');
+      expect(html).to.include('<form class="site-search" role="search" action="/zoeken" method="get"><label class="visually-hidden" for="site-search-q">Zoeken</label>');
+      // The footer names the organisation, not the software.
+      expect(html).to.include(`<p class="site-footer__copyright">© ${new Date().getFullYear()} Test Site</p>`);
+      expect(html).not.to.include('Pagelog');
     });
 
     it('gives a page in a language without texts of its own English ones, keeping its locale as the document language', async () => {

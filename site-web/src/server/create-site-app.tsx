@@ -1,24 +1,27 @@
 import { fileURLToPath } from 'node:url';
-import Router from '@koa/router';
 import Koa from 'koa';
 import mount from 'koa-mount';
-import { cached } from './cached';
+import type { SiteReads } from '@pagelog/contracts/site/site-reads';
+import { servedOverHttps } from '@pagelog/contracts/transport-security';
 import { CLIENT_ASSETS_PREFIX, clientAssetResolver } from './client-assets';
 import { errorPages } from './error-pages';
-import { pageCompression } from './page-compression';
+import { pageRender } from './page-render';
 import { pageRoute } from './page-route';
-import { servedOverHttps } from '@pagelog/contracts/transport-security';
-import { securityHeaders } from './security-headers';
+import { RenderCache } from './render-cache';
 import { requestId } from './request-id';
-import { createSiteApi } from './site-api';
+import { securityHeaders } from './security-headers';
+import { httpSiteReads, type TracedSiteReads } from './site-api';
 import { consoleLogger, type SiteLogger } from './site-logger';
 import { staticFiles } from './static-files';
 
 export interface SiteAppOptions {
-  /** Where the API lives, e.g. `http://localhost:3000` (the site adds `/api/cms/...`). */
-  apiUrl: string;
-  /** Shown in titles, header and footer. */
-  siteName: string;
+  /**
+   * Where the site reads pages and settings: the query service in-process (the embedded mode) or
+   * over HTTP. Without it, `apiUrl` names the API to read over HTTP.
+   */
+  reads?: SiteReads | TracedSiteReads;
+  /** Where the API lives, e.g. `http://localhost:3000` (the site adds `/api/cms/...`), when `reads` is not given. */
+  apiUrl?: string;
   /** The public origin of the site, for canonical and Open Graph URLs, e.g. `https://www.example.com`. */
   publicUrl: string;
   /** The built client (Vite's outDir). Defaults to site-web/dist/client. */
@@ -27,33 +30,27 @@ export interface SiteAppOptions {
   logger?: SiteLogger;
   /** How long an API call may take before the visitor gets the 503 page. Default 10 s. */
   apiTimeoutMs?: number;
-  /** How long the site settings are kept in memory. Default 5 s. */
-  settingsTtlMs?: number;
+  /**
+   * The rendered pages kept in memory; the caller drops stale ones with its invalidate() as
+   * changes are announced (decision 0016). Default: a cache of its own that nothing invalidates.
+   */
+  cache?: RenderCache;
 }
 
 const defaultClientDir = fileURLToPath(new URL('../../dist/client', import.meta.url));
 
 /**
  * The public site: the client bundle under /assets/site/ and every other GET or HEAD path
- * rendered as a page with React on the server. Other methods get 405.
+ * answered with its page, rendered with React on the server once per change and then served from
+ * the render cache. Other methods get 405. No answer sets a cookie.
  */
 export function createSiteApp(options: SiteAppOptions): Koa {
   const logger = options.logger ?? consoleLogger;
   const clientDir = options.clientDir ?? defaultClientDir;
-  const api = createSiteApi({ apiUrl: options.apiUrl, timeoutMs: options.apiTimeoutMs ?? 10_000 });
-
-  const router = new Router();
-  router.get(
-    '{/*path}',
-    pageRoute({
-      api,
-      settings: cached(api.getSettings, options.settingsTtlMs ?? 5_000),
-      clientAssets: clientAssetResolver(clientDir, logger),
-      siteName: options.siteName,
-      publicUrl: options.publicUrl,
-      logger,
-    }),
-  );
+  const reads = options.reads ?? httpSiteReads({ apiUrl: requiredApiUrl(options.apiUrl), timeoutMs: options.apiTimeoutMs ?? 10_000 });
+  const cache = options.cache ?? new RenderCache();
+  const render = pageRender({ reads, clientAssets: clientAssetResolver(clientDir, logger), publicUrl: options.publicUrl, logger });
+  const pages = pageRoute({ cache, render });
 
   const app = new Koa();
   app.use(requestId());
@@ -70,9 +67,15 @@ export function createSiteApp(options: SiteAppOptions): Koa {
     }
     await next();
   });
-  // Below the bundle: its files are compressed at build time, pages per request.
-  app.use(pageCompression());
-  app.use(router.routes());
-  app.use(router.allowedMethods());
+  app.use(async (ctx, next) => {
+    if (ctx.method === 'GET' || ctx.method === 'HEAD') return pages(ctx, next);
+    ctx.status = 405;
+    ctx.set('Allow', 'HEAD, GET');
+  });
   return app;
+}
+
+function requiredApiUrl(apiUrl: string | undefined): string {
+  if (!apiUrl) throw new TypeError('createSiteApp needs reads or an apiUrl');
+  return apiUrl;
 }

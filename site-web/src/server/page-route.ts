@@ -1,23 +1,20 @@
 import type { Context, Middleware } from 'koa';
-import { maskCsrfToken } from '@pagelog/contracts/users/csrf-mask';
-import type { Settings } from '@pagelog/contracts/locales';
-import type { PublicPageView } from '@pagelog/contracts/pages/page';
-import { NOT_FOUND_SLUG, parsePublicPath } from '@pagelog/contracts/slugs';
-import type { PageSiblings, PageState } from '../app/page-state';
-import { buildHead } from './build-head';
-import type { ClientAssets } from './client-assets';
-import { preparePage } from './prepare-page';
-import { renderDocument } from './render-document';
-import type { ApiCall, SiteApi } from './site-api';
-import type { SiteLogger } from './site-logger';
+import type { CacheEntry, Coding, RenderCache, Rendered } from './render-cache';
+
+/**
+ * How long others may keep a page: browsers briefly (a reload asks again with the ETag and gets a
+ * 304), a CDN for a minute and, while it revalidates, five more; the site itself keeps it until a
+ * change drops it, whatever these say.
+ */
+export const PAGE_CACHE_CONTROL = 'public, max-age=5, s-maxage=60, stale-while-revalidate=300';
+/** A 404 for a shorter time: a page may be created at the path. */
+export const NOT_FOUND_CACHE_CONTROL = 'public, max-age=5, s-maxage=10, stale-while-revalidate=30';
+/** The old path of a moved page redirects only until another page takes it: browsers must ask again. */
+export const REDIRECT_CACHE_CONTROL = 'private, no-cache';
 
 export interface PageRouteDependencies {
-  api: SiteApi;
-  settings: (call: ApiCall) => Promise<Settings>;
-  clientAssets: () => ClientAssets;
-  siteName: string;
-  publicUrl: string;
-  logger: SiteLogger;
+  cache: RenderCache;
+  render: (path: string, requestId: string) => Promise<Rendered>;
 }
 
 /** `path` with the query string of the visitor's request; a query the path has already comes first. */
@@ -28,70 +25,71 @@ function withQuery(path: string, querystring: string): string {
   return `${target}${target.includes('?') ? '&' : '?'}${querystring}${fragment}`;
 }
 
+const suffix: Record<Coding, string> = { br: '-br', gzip: '-gz' };
+
 /**
- * The catch-all page route: asks the API for the page at the request path, passes the API's
- * cookies on, and answers the server-rendered page (404 for the site's 404 page or no page), or a
- * 301 to the path a moved page is at now.
+ * The coding to send: brotli when the visitor accepts it, else gzip, else none. Ours first, not
+ * the header's order: browsers list gzip before br, and br is the smaller.
  */
-export function pageRoute({ api, settings, clientAssets, siteName, publicUrl, logger }: PageRouteDependencies): Middleware {
-  /** A found page's translations; the page is shown without a language switcher when they cannot be read. */
-  async function siblingsOf(page: PublicPageView, call: ApiCall): Promise<PageSiblings | null> {
-    const { pageID } = page.pageVersion;
-    try {
-      return { pageID, pages: await api.getSiblings(pageID, call) };
-    } catch (err) {
-      logger.warn({ err, requestId: call.requestId, pageID }, 'the sibling pages could not be read; the page is shown without a language switcher');
-      return null;
-    }
-  }
+function codingFor(ctx: Context): Coding | null {
+  if (ctx.get('Accept-Encoding') === '') return null;
+  if (ctx.acceptsEncodings('br') === 'br') return 'br';
+  return ctx.acceptsEncodings('gzip') === 'gzip' ? 'gzip' : null;
+}
 
-  function passCookies(ctx: Context, setCookies: string[]): void {
-    if (setCookies.length > 0) ctx.append('Set-Cookie', setCookies);
-  }
+/**
+ * Whether If-None-Match names this entry. Weak comparison (RFC 9110: If-None-Match always compares
+ * weakly), and any coding of it counts: each coding has a tag of its own, all for the same content.
+ */
+function notModified(ifNoneMatch: string, hash: string): boolean {
+  if (ifNoneMatch === '') return false;
+  return ifNoneMatch.split(',').some((raw) => {
+    const tag = raw.trim();
+    if (tag === '*') return true;
+    const opaque = tag.replace(/^W\//, '').replace(/^"|"$/g, '');
+    return opaque === hash || opaque === `${hash}${suffix.br}` || opaque === `${hash}${suffix.gzip}`;
+  });
+}
 
+/**
+ * The catch-all page route: the kept answer for the request path, or one rendered now and kept
+ * (see RenderCache). Every visitor gets the same bytes: no cookie, no session. Pages carry a strong
+ * ETag (304 on a match), Cache-Control for browsers and CDNs, and the brotli or gzip variant the
+ * visitor accepts, made once per entry; moved pages answer 301 to where they are now.
+ */
+export function pageRoute({ cache, render }: PageRouteDependencies): Middleware {
   return async (ctx) => {
-    const call: ApiCall = { requestId: String(ctx.state.requestId) };
-    const cookie = ctx.get('Cookie');
-    if (cookie !== '') call.cookie = cookie;
+    const key = ctx.path;
+    const entry: CacheEntry = cache.get(key) ?? (await cache.getOrRender(key, () => render(key, String(ctx.state.requestId))));
 
-    const [{ defaultLocale }, reply, session] = await Promise.all([settings(call), api.getPageBySlug(ctx.path, call), api.session(call)]);
-    // Masked afresh for every page: the page is compressed, and a token that is the same bytes in
-    // every answer could be read off the compressed sizes (BREACH). The API unmasks it.
-    const plainToken = session.csrfToken || reply.csrfToken;
-    const csrfToken = plainToken === '' ? '' : maskCsrfToken(plainToken);
-    const setCookies = [...session.setCookies, ...reply.setCookies];
-
-    if (reply.redirect !== null) {
-      passCookies(ctx, setCookies);
+    if (entry.status === 301) {
       ctx.status = 301;
-      ctx.redirect(withQuery(reply.redirect, ctx.querystring));
-      // The old path redirects only until another page takes it: browsers must ask again.
-      ctx.set('Cache-Control', 'private, no-cache');
+      ctx.redirect(withQuery(entry.location!, ctx.querystring));
+      ctx.set('Cache-Control', REDIRECT_CACHE_CONTROL);
       return;
     }
-    if (reply.status !== 200 && reply.status !== 404) {
-      logger.warn({ requestId: call.requestId, path: ctx.path, apiStatus: reply.status }, 'the API refused a page path; answering 404');
-    }
 
-    const page = reply.page === null ? null : preparePage(reply.page);
-    const found = reply.status === 200 && page !== null && page.slug !== NOT_FOUND_SLUG;
-    const state: PageState = {
-      page,
-      status: found ? 200 : 404,
-      siteName,
-      defaultLocale,
-      locale: page?.locale ?? parsePublicPath(ctx.path, defaultLocale).locale,
-      siblings: found ? await siblingsOf(page, call) : null,
-    };
-    const head = buildHead({ page, siteName, publicUrl, defaultLocale, locale: state.locale, csrfToken, siblings: state.siblings?.pages ?? [] });
-    const html = renderDocument({ state, head, assets: clientAssets() });
-
-    passCookies(ctx, setCookies);
-    ctx.status = state.status;
+    ctx.status = entry.status;
     ctx.type = 'html';
-    ctx.set('Content-Language', state.locale);
-    // The page carries this visitor's CSRF token, so no shared cache may keep it.
-    ctx.set('Cache-Control', 'private, no-cache');
-    ctx.body = html;
+    ctx.set('Vary', 'Accept-Encoding');
+    if (entry.contentLanguage) ctx.set('Content-Language', entry.contentLanguage);
+    const coding = codingFor(ctx);
+    if (entry.status === 200) {
+      ctx.set('Cache-Control', PAGE_CACHE_CONTROL);
+      ctx.set('ETag', `"${entry.hash}${coding ? suffix[coding] : ''}"`);
+      if (notModified(ctx.get('If-None-Match'), entry.hash)) {
+        ctx.status = 304;
+        return;
+      }
+    } else {
+      ctx.set('Cache-Control', NOT_FOUND_CACHE_CONTROL);
+    }
+    if (coding) {
+      const bytes = await cache.variant(key, entry, coding);
+      ctx.set('Content-Encoding', coding);
+      ctx.body = bytes;
+      return;
+    }
+    ctx.body = entry.body;
   };
 }

@@ -1,10 +1,9 @@
 import { renderToString } from 'react-dom/server';
 import { App } from '../app/app';
 import { htmlLang } from '../app/html-lang';
-import { PAGE_STATE_ELEMENT_ID, type PageState } from '../app/page-state';
+import type { PageState } from '../app/page-state';
 import type { ClientAssets } from './client-assets';
 import { escapeHtml } from './escape-html';
-import { serialiseState } from './serialise-state';
 
 export interface DocumentInput {
   state: PageState;
@@ -14,30 +13,18 @@ export interface DocumentInput {
 }
 
 /**
- * The whole HTML document: the head, the server-rendered app in #root, the state the browser
- * hydrates with, and the client bundle.
+ * The whole HTML document: the head, the server-rendered page, and the client script. Nothing is
+ * hydrated, so no page state travels with it: the script starts the page's islands, which carry
+ * what they need in their own attributes (app/islands/island-root.ts).
  */
 export function renderDocument({ state, head, assets }: DocumentInput): string {
   const lang = htmlLang(state.locale);
-  const app = renderToString(<App state={state} />);
+  const body = renderToString(<App state={state} />);
   const links = [
     ...assets.stylesheets.map((href) => `<link rel="stylesheet" href="${escapeHtml(href)}">`),
     ...assets.modulePreloads.map((href) => `<link rel="modulepreload" href="${escapeHtml(href)}">`),
   ];
+  // In the head: a module script is deferred, and the browser finds it before the body.
   const scripts = assets.scripts.map((src) => `<script type="module" src="${escapeHtml(src)}"></script>`);
-  return [
-    '<!doctype html>',
-    `<html lang="${escapeHtml(lang)}">`,
-    '<head>',
-    head,
-    ...links,
-    '</head>',
-    '<body>',
-    `<div id="root">${app}</div>`,
-    `<script id="${PAGE_STATE_ELEMENT_ID}" type="application/json">${serialiseState(state)}</script>`,
-    ...scripts,
-    '</body>',
-    '</html>',
-    '',
-  ].join('\n');
+  return ['<!doctype html>', `<html lang="${escapeHtml(lang)}">`, '<head>', head, ...links, ...scripts, '</head>', '<body>', body, '</body>', '</html>', ''].join('\n');
 }

@@ -1,3 +1,4 @@
+import { LRUCache } from 'lru-cache';
 import sanitizeHtml from 'sanitize-html';
 import { isImageSource, readLinkTarget } from '@pagelog/contracts/blocks/link-target';
 
@@ -57,5 +58,20 @@ const options: sanitizeHtml.IOptions = {
  * browser hydrates this same markup.
  */
 export function sanitiseRichText(html: string): string {
-  return sanitizeHtml(html, options);
+  if (html.length > MAX_REMEMBERED_LENGTH) return sanitizeHtml(html, options);
+  let clean = sanitised.get(html);
+  if (clean === undefined) {
+    clean = sanitizeHtml(html, options);
+    sanitised.set(html, clean);
+  }
+  return clean;
 }
+
+/** Texts longer than this are sanitised each time (they would crowd the others out). */
+const MAX_REMEMBERED_LENGTH = 64 * 1024;
+
+/**
+ * Sanitising is pure and the slowest step of a render, and a page published anew mostly keeps its
+ * texts: each text is sanitised once and its result remembered (by its characters; 8 MB of them).
+ */
+const sanitised = new LRUCache<string, string>({ maxSize: 8 * 1024 * 1024, sizeCalculation: (clean, html) => html.length + clean.length + 64 });

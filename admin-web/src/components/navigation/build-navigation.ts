@@ -62,6 +62,7 @@ export function buildNavigation({ permissions, pageTypes, extraItems = [] }: Bui
     // The spec lists this entry without a route; /publication-requests is ours.
     { key: 'publication-requests', labelKey: 'nav.publicationRequests', to: '/publication-requests' },
     { key: 'user-management', labelKey: 'nav.userManagement', to: '/users', permission: 'manage-users' },
+    { key: 'site-settings', labelKey: 'nav.siteSettings', to: '/site-settings', permission: 'manage-settings' },
     ...extraItems,
     { key: 'settings', labelKey: 'nav.settings', to: '/user/settings' },
     { key: logoutNavKey, labelKey: 'nav.logout' },

@@ -28,6 +28,7 @@ describe('buildNavigation', () => {
         'media-library',
         'publication-requests',
         'user-management',
+        'site-settings',
         'settings',
         'logout',
       ]);
@@ -45,6 +46,7 @@ describe('buildNavigation', () => {
         'media-library': '/medialibrary',
         'publication-requests': '/publication-requests',
         'user-management': '/users',
+        'site-settings': '/site-settings',
         settings: '/user/settings',
         logout: undefined,
       });
@@ -61,8 +63,8 @@ describe('buildNavigation', () => {
   describe('for a user without permissions', () => {
     const items = buildNavigation({ permissions: [], pageTypes: contractPageTypes });
 
-    it('hides Menu structure, New page and User management', () => {
-      for (const hidden of ['menu-structure', 'new-page', 'user-management']) expect(keys(items)).to.not.include(hidden);
+    it('hides Menu structure, New page, User management and Site settings', () => {
+      for (const hidden of ['menu-structure', 'new-page', 'user-management', 'site-settings']) expect(keys(items)).to.not.include(hidden);
     });
 
     it('still shows the entries that need no permission', () => {

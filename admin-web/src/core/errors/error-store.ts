@@ -2,8 +2,9 @@ import type { ErrorItem } from '@pagelog/contracts/envelope';
 
 /**
  * The named error collections of spec section 3, plus `setup` for the first-run screen and
- * `page-editor` for the editor's own saves, settings, translations, copies and deletion (the spec
- * names none for these). Each holds the errors of the latest call that feeds it.
+ * `page-editor` for the editor's own saves, settings, translations, copies and deletion, and
+ * `site-structure` for moves in the site structure (the spec names none for these). Each holds
+ * the errors of the latest call that feeds it.
  */
 export const errorCollectionNames = [
   'login',
@@ -14,10 +15,13 @@ export const errorCollectionNames = [
   'create-page',
   'publication-requests',
   'page-editor',
+  'site-structure',
   'media',
   'users-overview',
   'user-settings',
   'user-profile-image',
+  // The site settings screen's saves (issue 13).
+  'site-settings',
 ] as const;
 
 export type ErrorCollectionName = (typeof errorCollectionNames)[number];

@@ -9,6 +9,11 @@ export interface BlockContext {
   locale: string;
   /** The key of the block whose image is the page's first: it loads at once, every other lazily. */
   priorityImageKey: string | null;
+  /**
+   * The highest heading level a block may take: 2 where the page's title is its one H1 (an
+   * article), so a heading block of level 1 there becomes an H2.
+   */
+  topHeadingLevel: 1 | 2;
 }
 
 /** What the block map holds: a component that renders one block from its stored props. */

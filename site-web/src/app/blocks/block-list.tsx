@@ -10,12 +10,21 @@ export interface BlockListProps {
   locale?: string;
   /** Defaults to the site's block renderers; tests pass their own. */
   components?: Readonly<Record<string, BlockComponent>>;
+  /** The block whose image loads at once; by default the first image block of these blocks. */
+  priorityImageKey?: string | null;
+  /** See BlockContext.topHeadingLevel; 1 by default. */
+  topHeadingLevel?: 1 | 2;
+}
+
+/** The key of the first image block: the image likely in view when the page opens. */
+export function firstImageKey(blocks: Block[]): string | null {
+  return blocks.find((block) => block.type === 'image')?.key ?? null;
 }
 
 /** A page's blocks in their stored order; unknown types are skipped, anchors get a wrapper. */
-export function BlockList({ blocks, pageID = '', locale = '', components = blockRenderers }: BlockListProps) {
-  // The first image block is the one likely in view when the page opens.
-  const context: BlockContext = { pageID, locale, priorityImageKey: blocks.find((block) => block.type === 'image')?.key ?? null };
+export function BlockList({ blocks, pageID = '', locale = '', components = blockRenderers, priorityImageKey, topHeadingLevel = 1 }: BlockListProps) {
+  const priority = priorityImageKey !== undefined ? priorityImageKey : firstImageKey(blocks);
+  const context: BlockContext = { pageID, locale, priorityImageKey: priority, topHeadingLevel };
   return blocks.map((block, index) => {
     const Component = Object.hasOwn(components, block.type) ? components[block.type] : undefined;
     if (Component === undefined) {

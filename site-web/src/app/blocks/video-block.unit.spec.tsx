@@ -1,8 +1,8 @@
 import { expect } from 'chai';
-import { act } from 'react';
-import { hydrateRoot, type Root } from 'react-dom/client';
 import { renderToString } from 'react-dom/server';
 import type { Block } from '@pagelog/contracts/blocks/block';
+import { islandModules } from '../../client/island-registry';
+import { mountIslands } from '../../client/mount-islands';
 import { BlockList } from './block-list';
 
 const video = (props: Record<string, unknown>): Block => ({
@@ -16,38 +16,18 @@ const video = (props: Record<string, unknown>): Block => ({
 const providerRequests = /<iframe|youtube-nocookie|player\.vimeo|ytimg|vimeocdn|\ssrc=/i;
 
 describe('the video block', () => {
-  const mounted: { root: Root; container: HTMLElement }[] = [];
-  /** What React found the server's markup to differ in from the browser's render, or could not hydrate. */
-  let mismatches: unknown[] = [];
-  const consoleError = console.error;
-  const actEnvironment = globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean };
-  const wasActEnvironment = actEnvironment.IS_REACT_ACT_ENVIRONMENT;
-  before(() => {
-    actEnvironment.IS_REACT_ACT_ENVIRONMENT = true;
-  });
-  after(() => {
-    actEnvironment.IS_REACT_ACT_ENVIRONMENT = wasActEnvironment;
-  });
+  const problems: unknown[] = [];
   afterEach(() => {
-    console.error = consoleError;
-    mismatches = [];
-    for (const { root, container } of mounted.splice(0)) {
-      act(() => root.unmount());
-      container.remove();
-    }
+    document.body.innerHTML = '';
+    problems.length = 0;
   });
 
-  /** The block as the server renders it, then hydrated in the browser as the site's page is. */
-  async function hydrated(block: Block, locale = 'en-gb'): Promise<HTMLElement> {
-    const element = <BlockList blocks={[block]} pageID="page-1" locale={locale} />;
+  /** The block as the server renders it, then with its island started as the site's page starts it. */
+  async function started(block: Block, locale = 'en-gb'): Promise<HTMLElement> {
     const container = document.createElement('div');
-    container.innerHTML = renderToString(element);
+    container.innerHTML = renderToString(<BlockList blocks={[block]} pageID="page-1" locale={locale} />);
     document.body.appendChild(container);
-    console.error = (...args: unknown[]) => void mismatches.push(args);
-    await act(async () => {
-      mounted.push({ root: hydrateRoot(container, element, { onRecoverableError: (error) => void mismatches.push(error) }), container });
-    });
-    console.error = consoleError;
+    await mountIslands(document, islandModules, (...args) => void problems.push(args));
     return container;
   }
 
@@ -62,19 +42,22 @@ describe('the video block', () => {
     expect(link.textContent).to.equal('Ons verhaal');
   });
 
-  it('becomes a play button once hydrated, still without any request to the provider, and names it in the page language', async () => {
-    const page = await hydrated(video({}));
+  it('becomes a play button once its island starts, still without any request to the provider, and names it in the page language', async () => {
+    const page = await started(video({}));
     const button = page.querySelector('button')!;
 
-    expect(mismatches).to.deep.equal([]);
+    expect(problems).to.deep.equal([]);
+    expect(page.querySelector('a')).to.equal(null);
     expect(button.getAttribute('aria-label')).to.equal('Play video: Ons verhaal');
+    expect(button.textContent).to.equal('Ons verhaal');
     expect(page.innerHTML).not.to.match(providerRequests);
-    expect((await hydrated(video({}), 'nl-nl')).querySelector('button')!.getAttribute('aria-label')).to.equal('Video afspelen: Ons verhaal');
+    document.body.innerHTML = '';
+    expect((await started(video({}), 'nl-nl')).querySelector('button')!.getAttribute('aria-label')).to.equal('Video afspelen: Ons verhaal');
   });
 
   it('puts the privacy-friendly YouTube player in the place of the button when pressed, titled, starting at once and focused', async () => {
-    const page = await hydrated(video({}));
-    await act(async () => page.querySelector('button')!.click());
+    const page = await started(video({}));
+    page.querySelector('button')!.click();
 
     const frame = page.querySelector('iframe')!;
     expect(page.querySelector('button')).to.equal(null);
@@ -84,11 +67,22 @@ describe('the video block', () => {
   });
 
   it('plays a Vimeo video from player.vimeo.com without tracking', async () => {
-    const page = await hydrated(video({ provider: 'vimeo', videoId: '76979871', link: 'https://vimeo.com/76979871' }));
-    expect(page.querySelector('a, button')!.getAttribute('aria-label')).to.equal('Play video: Ons verhaal');
-    await act(async () => page.querySelector('button')!.click());
+    const page = await started(video({ provider: 'vimeo', videoId: '76979871', link: 'https://vimeo.com/76979871' }));
+    expect(page.querySelector('button')!.getAttribute('aria-label')).to.equal('Play video: Ons verhaal');
+    page.querySelector('button')!.click();
 
     expect(page.querySelector('iframe')!.getAttribute('src')).to.equal('https://player.vimeo.com/video/76979871?dnt=1&autoplay=1');
+  });
+
+  it('leaves the link as it is when the props name no video the library accepts', async () => {
+    const container = document.createElement('div');
+    container.innerHTML = renderToString(<BlockList blocks={[video({})]} pageID="page-1" locale="en-gb" />);
+    container.querySelector('figure')!.setAttribute('data-island-props', JSON.stringify({ provider: 'youtube', videoId: '"><script>', title: 'x' }));
+    document.body.appendChild(container);
+    await mountIslands(document, islandModules);
+
+    expect(container.querySelector('a.block-video__play')).not.to.equal(null);
+    expect(container.querySelector('button, iframe')).to.equal(null);
   });
 
   it('renders nothing for a provider or id the library does not accept', () => {

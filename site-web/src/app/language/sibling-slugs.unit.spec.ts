@@ -1,7 +1,6 @@
 import { expect } from 'chai';
 import type { SiblingSlug } from '@pagelog/contracts/pages/page';
 import { readSiblingSlugs, siblingSlugsPath } from './sibling-slugs';
-import { siblingsFor } from './use-siblings';
 
 const nl: SiblingSlug = { pageID: 'p-nl', locale: 'nl-nl', slug: 'over-ons', path: '/over-ons', title: 'Over ons' };
 const en: SiblingSlug = { pageID: 'p-en', locale: 'en-gb', slug: 'about-us', path: '/en-gb/about-us', title: 'About us' };
@@ -43,21 +42,5 @@ describe('siblingSlugsPath', () => {
   it('puts the page id in the path, encoded', () => {
     expect(siblingSlugsPath('0190-ab')).to.equal('/api/cms/page/get-sibling-slugs/0190-ab');
     expect(siblingSlugsPath('a/../b?c')).to.equal('/api/cms/page/get-sibling-slugs/a%2F..%2Fb%3Fc');
-  });
-});
-
-describe('siblingsFor (which siblings useSiblings may show)', () => {
-  it("takes the siblings read for this page, from the server's state or a later fetch", () => {
-    expect(siblingsFor('p-nl', { pageID: 'p-nl', pages: [nl, en] }, null)).to.deep.equal([nl, en]);
-    expect(siblingsFor('p-nl', null, { pageID: 'p-nl', pages: [en] })).to.deep.equal([en]);
-  });
-
-  it("never shows another page's siblings: it has none yet, so they are fetched", () => {
-    expect(siblingsFor('p-de', { pageID: 'p-nl', pages: [nl, en] }, { pageID: 'p-en', pages: [en] })).to.equal(null);
-    expect(siblingsFor('p-nl', null, null)).to.equal(null);
-  });
-
-  it('has nothing to fetch without a page', () => {
-    expect(siblingsFor(null, { pageID: 'p-nl', pages: [nl, en] })).to.deep.equal([]);
   });
 });

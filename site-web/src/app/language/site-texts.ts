@@ -5,10 +5,35 @@ export interface SiteTexts {
   skipToContent: string;
   /** The navigation landmark of the language switcher. */
   languageSwitcher: string;
+  /** The navigation landmark of the main menu. */
+  mainMenu: string;
+  /** The button that shows the menu on a narrow screen. */
+  menuButton: string;
+  /** A sub-menu's button, before the item's label: "Submenu: Expertise". */
+  submenu: string;
+  /** The navigation landmark of the breadcrumbs. */
+  breadcrumbs: string;
+  /** The home page as the first step of the breadcrumbs. */
+  home: string;
+  /** The search field's label, and its button. */
+  search: string;
+  /** The search field's placeholder (spec section 2). */
+  searchPlaceholder: string;
+  /** The slug the search results are served at in this language (`zoeken` → `/zoeken`, `/en-gb/search`). */
+  searchSlug: string;
+  /** The navigation landmarks of the footer's two menus. */
+  footerMenu: string;
+  serviceMenu: string;
+  /** The footer's headings. */
+  contact: string;
+  followUs: string;
+  /** Before a phone number, an e-mail address and the chamber of commerce number. */
+  phone: string;
+  email: string;
+  chamberOfCommerce: string;
   notFoundTitle: string;
   notFoundText: string;
   notFoundHomeLink: string;
-  footerNote: string;
   /** Before an article's author: "Door Anna de Vries". */
   writtenBy: string;
   /** The accessible name of a video's play button, before its title: "Play video: Our story". */
@@ -18,10 +43,24 @@ export interface SiteTexts {
 const en: SiteTexts = {
   skipToContent: 'Skip to content',
   languageSwitcher: 'Language',
+  mainMenu: 'Main menu',
+  menuButton: 'Menu',
+  submenu: 'Submenu',
+  breadcrumbs: 'Breadcrumbs',
+  home: 'Home',
+  search: 'Search',
+  searchPlaceholder: 'Search by keyword',
+  searchSlug: 'search',
+  footerMenu: 'Footer menu',
+  serviceMenu: 'Service menu',
+  contact: 'Contact',
+  followUs: 'Follow us',
+  phone: 'Phone',
+  email: 'Email',
+  chamberOfCommerce: 'Chamber of Commerce no.',
   notFoundTitle: 'Page not found',
   notFoundText: 'The page you are looking for does not exist or is no longer published.',
   notFoundHomeLink: 'Go to the home page',
-  footerNote: 'Published with Pagelog',
   writtenBy: 'By',
   playVideo: 'Play video',
 };
@@ -30,10 +69,24 @@ const texts: Readonly<Record<string, SiteTexts>> = {
   nl: {
     skipToContent: 'Naar de inhoud',
     languageSwitcher: 'Taal',
+    mainMenu: 'Hoofdmenu',
+    menuButton: 'Menu',
+    submenu: 'Submenu',
+    breadcrumbs: 'Kruimelpad',
+    home: 'Home',
+    search: 'Zoeken',
+    searchPlaceholder: 'Zoek op trefwoord',
+    searchSlug: 'zoeken',
+    footerMenu: 'Voettekstmenu',
+    serviceMenu: 'Servicemenu',
+    contact: 'Contact',
+    followUs: 'Volg ons',
+    phone: 'Telefoon',
+    email: 'E-mail',
+    chamberOfCommerce: 'KvK-nummer',
     notFoundTitle: 'Pagina niet gevonden',
     notFoundText: 'De pagina die u zoekt bestaat niet of is niet meer gepubliceerd.',
     notFoundHomeLink: 'Naar de startpagina',
-    footerNote: 'Gepubliceerd met Pagelog',
     writtenBy: 'Door',
     playVideo: 'Video afspelen',
   },
@@ -41,20 +94,48 @@ const texts: Readonly<Record<string, SiteTexts>> = {
   de: {
     skipToContent: 'Zum Inhalt springen',
     languageSwitcher: 'Sprache',
+    mainMenu: 'Hauptmenü',
+    menuButton: 'Menü',
+    submenu: 'Untermenü',
+    breadcrumbs: 'Brotkrümelnavigation',
+    home: 'Startseite',
+    search: 'Suchen',
+    searchPlaceholder: 'Nach Stichwort suchen',
+    searchSlug: 'suche',
+    footerMenu: 'Fußzeilenmenü',
+    serviceMenu: 'Servicemenü',
+    contact: 'Kontakt',
+    followUs: 'Folgen Sie uns',
+    phone: 'Telefon',
+    email: 'E-Mail',
+    chamberOfCommerce: 'Handelsregisternummer',
     notFoundTitle: 'Seite nicht gefunden',
     notFoundText: 'Die gesuchte Seite existiert nicht oder ist nicht mehr veröffentlicht.',
     notFoundHomeLink: 'Zur Startseite',
-    footerNote: 'Veröffentlicht mit Pagelog',
     writtenBy: 'Von',
     playVideo: 'Video abspielen',
   },
   fr: {
     skipToContent: 'Aller au contenu',
     languageSwitcher: 'Langue',
+    mainMenu: 'Menu principal',
+    menuButton: 'Menu',
+    submenu: 'Sous-menu',
+    breadcrumbs: "Fil d'Ariane",
+    home: 'Accueil',
+    search: 'Rechercher',
+    searchPlaceholder: 'Rechercher par mot-clé',
+    searchSlug: 'recherche',
+    footerMenu: 'Menu de pied de page',
+    serviceMenu: 'Menu de service',
+    contact: 'Contact',
+    followUs: 'Suivez-nous',
+    phone: 'Téléphone',
+    email: 'E-mail',
+    chamberOfCommerce: "Numéro d'immatriculation",
     notFoundTitle: 'Page introuvable',
     notFoundText: "La page que vous cherchez n'existe pas ou n'est plus publiée.",
     notFoundHomeLink: "Aller à la page d'accueil",
-    footerNote: 'Publié avec Pagelog',
     writtenBy: 'Par',
     playVideo: 'Lire la vidéo',
   },

@@ -13,7 +13,7 @@ describe('siteTexts', () => {
   });
 
   it('reads a locale in any case', () => {
-    expect(siteTexts('NL-BE').footerNote).to.equal('Gepubliceerd met Pagelog');
+    expect(siteTexts('NL-BE').search).to.equal('Zoeken');
   });
 
   it('falls back to English for a language it has no texts for, also one named like an object member', () => {

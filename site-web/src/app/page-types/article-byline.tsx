@@ -27,12 +27,7 @@ export function ArticleByline({ page, texts }: { page: PublicPageView; texts: Si
               {' · '}
             </span>
           )}
-          {date !== null && (
-            // The browser's date data may word a date differently from the server's; the server's stays.
-            <time dateTime={text(props.publicationDate)} suppressHydrationWarning>
-              {date}
-            </time>
-          )}
+          {date !== null && <time dateTime={text(props.publicationDate)}>{date}</time>}
         </p>
       )}
       {summary !== '' && <p className="article-summary">{summary}</p>}

@@ -2,7 +2,7 @@ import { useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { BlockImage, CropParams } from '@pagelog/contracts/blocks/block';
 import type { MediaSlot } from '@pagelog/contracts/blocks/block-definition';
-import type { MediaItemView } from '@pagelog/contracts/media/media';
+import { RENDITION_WIDTHS, type MediaItemView } from '@pagelog/contracts/media/media';
 import { previewCropUrl, previewImageUrl } from '@pagelog/contracts/media/media-urls';
 import { blockImageOf } from '../../../components/media-picker/block-media';
 import { CropDialog } from '../../../components/media-picker/crop-dialog';
@@ -11,7 +11,8 @@ import { useApi } from '../../../core/api/api-context';
 import type { MediaProblem } from '../state/block-media-problems';
 import { findLibraryItem } from '../state/library-item-lookup';
 
-const THUMBNAIL_WIDTH = 160;
+/** The smallest preview the library makes (a width it does not make is refused). */
+const THUMBNAIL_WIDTH = RENDITION_WIDTHS[0];
 
 interface BlockImagesFieldProps {
   slot: MediaSlot;

@@ -12,10 +12,11 @@ import { EditorActions } from './editor-actions';
 import { ConflictNotice, LocalDraftNotice, RequestNotice } from './editor-notices';
 import { EditorTabs } from './editor-tabs';
 import { HistoryPanel } from './history-panel';
-import { LeaveGuard } from './leave-guard';
+import { LeaveGuard } from '../../../components/leave-guard/leave-guard';
+import { PageBreadcrumbs } from './page-breadcrumbs';
 import { PageSettingsPanel } from './page-settings-panel';
 import { SeoSettingsPanel } from './seo-settings-panel';
-import { StatusBadge } from './status-badge';
+import { StatusBadge } from '../../../components/status-badge/status-badge';
 import { TranslationsPanel } from './translations-panel';
 import { usePageTypeLabel } from './use-page-type-label';
 
@@ -57,6 +58,7 @@ export function PageEditor() {
   return (
     <div className="screen screen--wide editor">
       <header className="editor__header">
+        <PageBreadcrumbs breadcrumbs={page.breadcrumbs} title={editor.content.title || page.title} />
         <div className="editor__heading">
           <h1 className="screen__title">{editor.content.title || page.title}</h1>
           <StatusBadge status={page.status} reviewRequested={page.hasPublicationRequest} />

@@ -10,7 +10,7 @@ import { useApi } from '../../../core/api/api-context';
 import { formatDateTime } from '../../../core/format/date-time';
 import { useSiteSettings } from '../../../core/settings/site-settings';
 import { pageQueries } from '../api/page-queries';
-import { StatusBadge } from './status-badge';
+import { StatusBadge } from '../../../components/status-badge/status-badge';
 import { usePageTypeLabel } from './use-page-type-label';
 
 /** Spec section 9: 25 rows when the table gives none. */

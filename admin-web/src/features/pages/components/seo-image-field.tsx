@@ -1,6 +1,7 @@
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { seoImageOf, type SeoImage } from '@pagelog/contracts/pages/page';
+import { RENDITION_WIDTHS } from '@pagelog/contracts/media/media';
 import { previewImageUrl } from '@pagelog/contracts/media/media-urls';
 import { blockImageOf } from '../../../components/media-picker/block-media';
 import { MediaPicker } from '../../../components/media-picker/media-picker';
@@ -37,7 +38,7 @@ export function SeoImageField({ value, onChange, readOnly }: SeoImageFieldProps)
       </legend>
       {current?.kind === 'library' && (
         <div className="block-media__item block-media__summary">
-          <img className="block-media__thumb" src={previewImageUrl(current.image.fileID, 160)} alt="" loading="lazy" />
+          <img className="block-media__thumb" src={previewImageUrl(current.image.fileID, RENDITION_WIDTHS[0])} alt="" loading="lazy" />
           <div className="block-media__info">
             <span className="block-media__name">{current.image.fileName}</span>
             {current.image.width && current.image.height && <span className="block-media__meta">{`${current.image.width} × ${current.image.height}`}</span>}

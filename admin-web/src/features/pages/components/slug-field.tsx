@@ -1,4 +1,4 @@
-import { useId, type ChangeEvent, type FocusEvent } from 'react';
+import { useId, type ChangeEvent, type FocusEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { messageFor } from '@pagelog/contracts/error-catalogue';
 import type { SlugCheck } from '../state/slug-availability';
@@ -12,7 +12,7 @@ interface SlugFieldProps {
   check: SlugCheck;
   /** Marked invalid by the form's own errors (e.g. a server error about the slug). */
   invalid?: boolean;
-  hint?: string;
+  hint?: ReactNode;
   disabled?: boolean;
 }
 

@@ -8,7 +8,7 @@ import { useCurrentUser } from '../../../core/session/current-user';
 import { usePageEditor } from '../state/page-editor-context';
 import { suggestSlug } from '../state/slug-suggestion';
 import { CopyPageModal } from './copy-page-modal';
-import { StatusBadge } from './status-badge';
+import { StatusBadge } from '../../../components/status-badge/status-badge';
 
 /** Translations: the other pages of the translation group, and Add translation for a locale it lacks. */
 export function TranslationsPanel() {

@@ -5,6 +5,9 @@ import { useTranslation } from 'react-i18next';
 import { messageFor } from '@pagelog/contracts/error-catalogue';
 import { pageEditorPath, pageTypeByPathId, pageTypes, type PageTypeDefinition } from '@pagelog/contracts/pages/page-types';
 import { createPageSchema } from '@pagelog/contracts/pages/schemas';
+import { childSlugPrefix } from '@pagelog/contracts/pages/site-structure';
+import { isLocale } from '@pagelog/contracts/locales';
+import { isValidSlug, publicPath } from '@pagelog/contracts/slugs';
 import { ErrorList } from '../../../components/error-list/error-list';
 import { SelectField } from '../../../components/form-field/select-field';
 import { toRouterPath } from '../../../components/navigation/build-navigation';
@@ -52,11 +55,17 @@ function NewPageForm() {
   // The form starts without the errors of an earlier visit.
   useEffect(() => errors.clear('create-page'), [errors]);
 
+  // From the site structure's "Add page": the page to put it under (its slug) and the locale.
+  const parent = search.get('parent') ?? '';
+  const parentSlug = isValidSlug(parent) ? parent : null;
+  const slugPrefix = parentSlug === null ? '' : childSlugPrefix(parentSlug);
+  const locale = search.get('locale') ?? '';
+
   const initialValues: NewPageValues = {
     type: pageTypeByPathId(search.get('type') ?? '')?.id ?? 'base',
-    locale: '',
+    locale: isLocale(locale) ? locale : '',
     title: '',
-    slug: '',
+    slug: slugPrefix,
   };
 
   async function create(values: NewPageValues) {
@@ -91,8 +100,9 @@ function NewPageForm() {
           <TitleAndSlugFields
             titleLabel={t('pages.newPage.fields.title')}
             slugLabel={t('pages.newPage.fields.slug')}
-            slugHint={t('pages.newPage.slugHint')}
+            slugHint={parentSlug === null ? t('pages.newPage.slugHint') : <ParentHint parentSlug={parentSlug} prefix={slugPrefix} />}
             errorCollection="create-page"
+            slugPrefix={slugPrefix}
           />
           <div className="form__actions">
             <button type="submit" className="button button--orange" disabled={creating}>
@@ -102,6 +112,19 @@ function NewPageForm() {
         </Form>
       </Formik>
     </section>
+  );
+}
+
+/** Where a page added under a parent goes: the parent's public path, in the locale chosen. */
+function ParentHint({ parentSlug, prefix }: { parentSlug: string; prefix: string }) {
+  const { t } = useTranslation();
+  const settings = useSiteSettings();
+  const { values } = useFormikContext<NewPageValues>();
+  const path = publicPath(values.locale || settings?.defaultLocale || '', parentSlug, settings?.defaultLocale ?? '');
+  return (
+    <>
+      {prefix === '' ? t('pages.newPage.topLevelHint') : t('pages.newPage.parentHint', { path, prefix })} {t('pages.newPage.slugHint')}
+    </>
   );
 }
 

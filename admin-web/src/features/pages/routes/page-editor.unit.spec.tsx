@@ -78,6 +78,29 @@ describe('the page editor at /cmsadmin/pages/{id}', () => {
       expect(server.callsOf('pageVersionFetch')[0]!.params).to.deep.equal({ versionId: 'version-1' });
     });
 
+    it('shows the pages above it by path as links to their editors, and a path without a page as text', async () => {
+      const page = aPage({
+        slug: 'onderzoek/2025/over-ons',
+        path: '/onderzoek/2025/over-ons',
+        breadcrumbs: [
+          { pageID: 'page-home', title: 'Home', slug: 'home', path: '/' },
+          { pageID: 'page-research', title: 'Onderzoek', slug: 'onderzoek', path: '/onderzoek' },
+          { pageID: null, title: '2025', slug: 'onderzoek/2025', path: '/onderzoek/2025' },
+        ],
+      });
+      await openEditor({ page });
+      const crumbs = screen.getByRole('navigation', { name: 'Where the page is' });
+      expect(within(crumbs).getAllByRole('listitem').map((item) => item.textContent)).to.deep.equal(['Home', 'Onderzoek', '2025', 'Over ons']);
+      expect(within(crumbs).getByRole('link', { name: 'Onderzoek' }).getAttribute('href')).to.equal('/cmsadmin/pages/page-research');
+      expect(within(crumbs).queryByRole('link', { name: '2025' })).to.equal(null);
+      expect(within(crumbs).getByText('Over ons').getAttribute('aria-current')).to.equal('page');
+    });
+
+    it('shows no breadcrumbs for the home page', async () => {
+      await openEditor({ page: aPage({ slug: 'home', path: '/', breadcrumbs: [] }) });
+      expect(screen.queryByRole('navigation', { name: 'Where the page is' })).to.equal(null);
+    });
+
     it('says a page that does not exist is not found', async () => {
       const server = pageServer();
       server.answer('pageGet', failure(404, errorItem('PM_01', 'id', 'page')));

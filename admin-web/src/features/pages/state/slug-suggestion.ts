@@ -18,9 +18,19 @@ export function suggestSlug(title: string): string {
 }
 
 /**
- * Whether the slug field still follows the title: it does until the user types a slug of their
- * own, and again when they empty it or type exactly what the title suggests.
+ * The slug suggested from a title for a page under a parent: the parent's prefix (`expertise/`, see
+ * childSlugPrefix) and the title's slug; empty while the title gives none.
  */
-export function slugFollowsTitle(slug: string, previousTitle: string): boolean {
-  return slug === '' || slug === suggestSlug(previousTitle);
+export function suggestChildSlug(title: string, prefix = ''): string {
+  const slug = suggestSlug(title);
+  return slug === '' ? '' : `${prefix}${slug}`.slice(0, MAX_SLUG_LENGTH).replace(/[-/]+$/, '');
+}
+
+/**
+ * Whether the slug field still follows the title: it does until the user types a slug of their
+ * own, and again when they empty it (or leave only the parent's prefix) or type exactly what the
+ * title suggests.
+ */
+export function slugFollowsTitle(slug: string, previousTitle: string, prefix = ''): boolean {
+  return slug === '' || slug === prefix || slug === suggestChildSlug(previousTitle, prefix);
 }

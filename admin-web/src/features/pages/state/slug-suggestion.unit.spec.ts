@@ -1,6 +1,6 @@
 import { expect } from 'chai';
 import { isValidSlug } from '@pagelog/contracts/slugs';
-import { slugFollowsTitle, suggestSlug } from './slug-suggestion';
+import { slugFollowsTitle, suggestChildSlug, suggestSlug } from './slug-suggestion';
 
 describe('the slug suggested from a title', () => {
   it('lower-cases and joins words with hyphens', () => {
@@ -27,5 +27,20 @@ describe('the slug suggested from a title', () => {
     expect(slugFollowsTitle('', 'Anything')).to.equal(true);
     expect(slugFollowsTitle('about-us', 'About us')).to.equal(true);
     expect(slugFollowsTitle('team', 'About us')).to.equal(false);
+  });
+
+  describe('for a page under a parent', () => {
+    it('puts the parent\'s prefix before the title\'s slug, and gives nothing for an empty title', () => {
+      expect(suggestChildSlug('Wind energy', 'expertise/')).to.equal('expertise/wind-energy');
+      expect(suggestChildSlug('Wind energy')).to.equal('wind-energy');
+      expect(suggestChildSlug('', 'expertise/')).to.equal('');
+      expect(isValidSlug(suggestChildSlug('x'.repeat(300), 'expertise/'))).to.equal(true);
+    });
+
+    it('follows the title while the slug is the prefix alone or what the title suggests', () => {
+      expect(slugFollowsTitle('expertise/', '', 'expertise/')).to.equal(true);
+      expect(slugFollowsTitle('expertise/wind', 'Wind', 'expertise/')).to.equal(true);
+      expect(slugFollowsTitle('expertise/other', 'Wind', 'expertise/')).to.equal(false);
+    });
   });
 });

@@ -1,0 +1,45 @@
+import { expect } from 'chai';
+import { screen, waitFor } from '@testing-library/react';
+import { fakeServer } from '../../../testing/fake-server';
+import { renderAdmin } from '../../../testing/render';
+import { success } from '../../../testing/replies';
+
+const field = (label: string) => screen.getByLabelText(label, { exact: true }) as HTMLInputElement;
+
+describe('the new-page screen with a parent (from the site structure\'s "Add page")', () => {
+  it('starts the slug with the parent\'s, follows the title after it, and creates the page there', async () => {
+    const server = fakeServer({ pageCreate: success({ pageID: 'page-new', pageVersionID: 'version-new', revision: 1 }) });
+    const { user, router } = renderAdmin('/new-page?parent=expertise%2Fenergie&locale=en-gb', { server });
+    await screen.findByRole('heading', { name: 'New page' });
+    expect(field('Slug').value).to.equal('expertise/energie/');
+    expect(screen.getByText(/The page goes under \/en-gb\/expertise\/energie: its slug starts with “expertise\/energie\/”\./)).to.exist;
+    await waitFor(() => expect((field('Locale') as unknown as HTMLSelectElement).value).to.equal('en-gb'));
+
+    await user.type(field('Title'), 'Wind op zee');
+    expect(field('Slug').value).to.equal('expertise/energie/wind-op-zee');
+    // Emptying the title leaves the parent's part.
+    await user.clear(field('Title'));
+    expect(field('Slug').value).to.equal('expertise/energie/');
+    await user.type(field('Title'), 'Zon');
+    await user.click(screen.getByRole('button', { name: 'Create page' }));
+
+    await waitFor(() => expect(router.state.location.pathname).to.equal('/cmsadmin/pages/page-new'));
+    expect(server.callsOf('pageCreate')[0]?.body).to.deep.include({ title: 'Zon', slug: 'expertise/energie/zon', locale: 'en-gb' });
+  });
+
+  it('puts a page under the home page at the top level', async () => {
+    renderAdmin('/new-page?parent=home');
+    await screen.findByRole('heading', { name: 'New page' });
+    expect(field('Slug').value).to.equal('');
+    expect(screen.getByText(/The page goes at the top level, under the home page\./)).to.exist;
+  });
+
+  it('ignores a parent that is not a slug, and a locale it does not know', async () => {
+    renderAdmin('/new-page?parent=..%2Fetc&locale=xx');
+    await screen.findByRole('heading', { name: 'New page' });
+    expect(field('Slug').value).to.equal('');
+    expect(screen.queryByText(/The page goes under/)).to.equal(null);
+    // The site's default locale instead.
+    await waitFor(() => expect((field('Locale') as unknown as HTMLSelectElement).value).to.equal('nl-nl'));
+  });
+});

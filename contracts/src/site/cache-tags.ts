@@ -1,0 +1,196 @@
+import type { PagelogEvent, PagelogEventType } from '../events/registry';
+import { ancestorSlugs } from '../pages/site-structure';
+import { HOME_SLUG, NOT_FOUND_SLUG } from '../slugs';
+
+/**
+ * The public site's render cache (decision 0016) keeps each rendered page with the tags of what
+ * it shows; an event's tags drop exactly the entries that carry one of them. Tags are short
+ * strings, the same on both sides: the site records them as it reads, `cacheTagsOf` derives them
+ * from the stored events.
+ */
+export type CacheTag = string;
+
+/** A page as such: its published version (title, blocks, SEO), its slug, whether it is live. */
+export const pageTag = (pageId: string): CacheTag => `page:${pageId}`;
+/**
+ * Whatever is found at a public path: a page created, published, moved or unpublished there
+ * changes it. A 404 or a redirect answer depends on its path; a page's breadcrumbs on the paths above it.
+ */
+export const pagePathTag = (locale: string, slug: string): CacheTag => `page-path:${locale}:${slug}`;
+/** The site settings (locales, default locale; the site's name, contact details and images). */
+export const SETTINGS_TAG: CacheTag = 'settings';
+/** The published menus of a locale. */
+export const menusTag = (locale: string): CacheTag => `menus:${locale}`;
+/** A media library item (by its id) or its bytes (by content hash) that a page shows. */
+export const mediaTag = (idOrHash: string): CacheTag => `media:${idOrHash}`;
+
+/** The paths a page's breadcrumbs are looked up at: the home page, then each ancestor path. */
+export function breadcrumbPathTags(locale: string, slug: string): CacheTag[] {
+  if (slug === HOME_SLUG) return [];
+  return [HOME_SLUG, ...ancestorSlugs(slug)].map((s) => pagePathTag(locale, s));
+}
+
+/** What a 404 answer at a path depends on: that path (a page may appear there) and the locale's 404 page. */
+export function notFoundTags(locale: string, slug: string, notFoundPageId: string | null): CacheTag[] {
+  const tags = [pagePathTag(locale, slug), pagePathTag(locale, NOT_FOUND_SLUG)];
+  if (notFoundPageId !== null) tags.push(pageTag(notFoundPageId));
+  return tags;
+}
+
+/**
+ * What `cacheTagsOf` needs beyond the event, looked up by whoever calls it (the invalidation
+ * reactor, from the read models after they took the event in).
+ */
+export interface CacheTagFacts {
+  /**
+   * For a page event: the other pages of the page's translation group. A page that goes live
+   * appears in its translations' language switchers, which name their siblings by page tag only.
+   */
+  translations?: readonly string[];
+  /**
+   * For a page event: the locales whose published menus name the page. A menu shows a page only
+   * while it is live, at its path now and (without a label of its own) under its title, so every
+   * page of those locales shows the change.
+   */
+  menuLocales?: readonly string[];
+  /** For a media event: whether the site settings name the item (the logo, the default SEO image). */
+  inSettings?: boolean;
+}
+
+type EventOf<T extends PagelogEventType> = Extract<PagelogEvent, { type: T }>;
+type TagsOf<T extends PagelogEventType> = (event: EventOf<T>, facts: CacheTagFacts) => CacheTag[];
+
+/** Events that change nothing the public site shows (drafts, requests, users, claims). */
+const none = (): CacheTag[] => [];
+/** Any change to the settings: every page shows them. */
+const settings = (): CacheTag[] => [SETTINGS_TAG];
+/** The menus of the locales that name a page whose public life changed. */
+const menusOf = (facts: CacheTagFacts): CacheTag[] => (facts.menuLocales ?? []).map(menusTag);
+/** A library item as such, and the settings when they show it. */
+const media = (mediaId: string, facts: CacheTagFacts): CacheTag[] => [mediaTag(mediaId), ...(facts.inSettings ? [SETTINGS_TAG] : [])];
+
+/**
+ * The tags each stored event invalidates, one entry per event type. A new event type does not
+ * compile until it has an entry here: that is the extension point (menus, site settings, forms
+ * add theirs). Keep each entry to what the public site can show of that event; `none` is a
+ * decision, not a default.
+ */
+const tagsByType: { [T in PagelogEventType]: TagsOf<T> } = {
+  // Pages: only what reaches the public site (publication, live slug, deletion); a draft does not.
+  PageCreated: (e) => [pagePathTag(e.data.locale, e.data.slug)],
+  PageVersionStored: none,
+  PageDraftStarted: none,
+  PagePublished: (e, facts) => [pageTag(e.data.pageId), pagePathTag(e.data.locale, e.data.slug), ...(facts.translations ?? []).map(pageTag), ...menusOf(facts)],
+  PageUnpublished: (e, facts) => [pageTag(e.data.pageId), pagePathTag(e.data.locale, e.data.slug), ...menusOf(facts)],
+  PageSlugChanged: (e, facts) => [pageTag(e.data.pageId), pagePathTag(e.data.locale, e.data.slug), pagePathTag(e.data.locale, e.data.previousSlug), ...menusOf(facts)],
+  PageAnchorChanged: none,
+  // Stored before type data belonged to the draft: such events changed the live page at once.
+  PageTypeDataChanged: (e) => [pageTag(e.data.pageId)],
+  PageSettingsStored: none,
+  PageLinksUpdated: none,
+  PageDeleted: (e, facts) => [pageTag(e.data.pageId), pagePathTag(e.data.locale, e.data.slug), ...menusOf(facts)],
+  // The accepted version is published by a PagePublished of its own.
+  PublicationRequested: none,
+  PublicationRequestResent: none,
+  PublicationRequestRevoked: none,
+  PublicationAccepted: none,
+  PublicationRejected: none,
+  SettingsInitialized: settings,
+  SiteIdentityChanged: settings,
+  SiteContactChanged: settings,
+  SiteSocialLinksChanged: settings,
+  SiteDefaultSeoImageChanged: settings,
+  SiteLocalesChanged: settings,
+  SlugClaimed: none,
+  SlugReleased: none,
+  TranslationClaimed: none,
+  TranslationReleased: none,
+  UserRegistered: none,
+  ClaimFenced: none,
+  UserTokenIssued: none,
+  UserTokenUsed: none,
+  UserTokensRevoked: none,
+  UserActivated: none,
+  UserPasswordChanged: none,
+  UserProfileChanged: none,
+  UserRoleChanged: none,
+  UserImageChanged: none,
+  UserDeleted: none,
+  RoleDefined: none,
+  EmailClaimed: none,
+  EmailReleased: none,
+  UserListed: none,
+  SetupTokenIssued: none,
+  SetupCompleted: none,
+  // Media: pages keep their own copy of a use (hash, name, alternative text), so only what the
+  // site reads from the library itself depends on these: the settings' logo and SEO image.
+  MediaFolderCreated: none,
+  MediaFolderMoved: none,
+  MediaFolderDeleted: none,
+  MediaFileUploaded: none,
+  MediaVideoAdded: none,
+  MediaFileMoved: (e, facts) => media(e.data.mediaId, facts),
+  MediaFileRenamed: (e, facts) => media(e.data.mediaId, facts),
+  MediaAltTextChanged: (e, facts) => media(e.data.mediaId, facts),
+  MediaSharedChanged: (e, facts) => media(e.data.mediaId, facts),
+  MediaFocalPointChanged: (e, facts) => media(e.data.mediaId, facts),
+  MediaFileDeleted: (e, facts) => [...media(e.data.mediaId, facts), ...(e.data.hash ? [mediaTag(e.data.hash)] : [])],
+  MediaNameClaimed: none,
+  MediaNameReleased: none,
+  // Menus: only a publication changes what the site shows (a draft or a restored draft does not).
+  MenuDraftSaved: none,
+  MenuPublished: (e) => [menusTag(e.data.locale)],
+  MenuRestored: none,
+};
+
+/** The event types that can invalidate something (for a reactor's `handles`). */
+export const cacheTaggedEventTypes: readonly PagelogEventType[] = (Object.keys(tagsByType) as PagelogEventType[]).filter((type) => tagsByType[type] !== none);
+
+/**
+ * The cache tags a stored event invalidates, without duplicates; none for an event type the
+ * site does not show or does not know (an event from a newer version of Pagelog).
+ */
+export function cacheTagsOf(event: { type: string; data: unknown }, facts: CacheTagFacts = {}): CacheTag[] {
+  const tagsOf = (tagsByType as Record<string, TagsOf<PagelogEventType> | undefined>)[event.type];
+  if (tagsOf === undefined) return [];
+  return [...new Set(tagsOf(event as PagelogEvent as never, facts))];
+}
+
+/** One invalidation message: the tags to drop and the log position of the event they came from. */
+export interface CacheInvalidation {
+  tags: CacheTag[];
+  position: number;
+}
+
+/** The length of a string in UTF-8 bytes (contracts run in browsers too: no Buffer). */
+const utf8Length = (text: string) => encodeURIComponent(text).replace(/%[0-9A-F]{2}/g, '_').length;
+
+/**
+ * An invalidation as one or more messages of at most `maxBytes` each (PostgreSQL's NOTIFY takes
+ * under 8,000 bytes): a message never loses a tag, a long list is split.
+ */
+export function encodeInvalidation(invalidation: CacheInvalidation, maxBytes = 7_000): string[] {
+  const messages: string[] = [];
+  let tags: CacheTag[] = [];
+  const encode = (list: CacheTag[]) => JSON.stringify({ tags: list, position: invalidation.position } satisfies CacheInvalidation);
+  for (const tag of invalidation.tags) {
+    if (tags.length > 0 && utf8Length(encode([...tags, tag])) > maxBytes) {
+      messages.push(encode(tags));
+      tags = [];
+    }
+    tags.push(tag);
+  }
+  if (tags.length > 0) messages.push(encode(tags));
+  return messages;
+}
+
+/** A message read back; null for anything that is not one (a message is never trusted to be well formed). */
+export function decodeInvalidation(message: string): CacheInvalidation | null {
+  try {
+    const value = JSON.parse(message) as Partial<CacheInvalidation>;
+    if (!Array.isArray(value.tags) || !value.tags.every((t) => typeof t === 'string') || typeof value.position !== 'number') return null;
+    return { tags: value.tags, position: value.position };
+  } catch {
+    return null;
+  }
+}

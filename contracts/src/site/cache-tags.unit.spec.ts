@@ -1,0 +1,119 @@
+import { expect } from 'chai';
+import { eventSchemas } from '../events/registry';
+import {
+  breadcrumbPathTags,
+  cacheTaggedEventTypes,
+  cacheTagsOf,
+  decodeInvalidation,
+  encodeInvalidation,
+  mediaTag,
+  menusTag,
+  notFoundTags,
+  pagePathTag,
+  pageTag,
+  SETTINGS_TAG,
+} from './cache-tags';
+
+const ev = (type: string, data: Record<string, unknown>) => ({ type, data });
+
+describe('cache tags of stored events (cacheTagsOf)', () => {
+  it('drops the page and what was at its path when a page is published, and its translations (their language switchers)', () => {
+    expect(cacheTagsOf(ev('PagePublished', { pageId: 'p1', versionId: 'v', slug: 'over-ons', locale: 'nl-nl' }), { translations: ['p2', 'p3'] })).to.deep.equal([
+      pageTag('p1'),
+      pagePathTag('nl-nl', 'over-ons'),
+      pageTag('p2'),
+      pageTag('p3'),
+    ]);
+  });
+
+  it('drops the page and both its paths when it moves', () => {
+    expect(cacheTagsOf(ev('PageSlugChanged', { pageId: 'p1', locale: 'en-gb', slug: 'about/team', previousSlug: 'team', updateLinks: true }))).to.deep.equal([
+      pageTag('p1'),
+      pagePathTag('en-gb', 'about/team'),
+      pagePathTag('en-gb', 'team'),
+    ]);
+  });
+
+  it('drops the page and its path when it is unpublished or deleted, and the path when a page is created there', () => {
+    expect(cacheTagsOf(ev('PageUnpublished', { pageId: 'p1', versionId: 'v', slug: 'a', locale: 'nl-nl' }))).to.deep.equal([pageTag('p1'), pagePathTag('nl-nl', 'a')]);
+    expect(cacheTagsOf(ev('PageDeleted', { pageId: 'p1', locale: 'nl-nl', slug: 'a', translationGroupId: 'g' }))).to.deep.equal([pageTag('p1'), pagePathTag('nl-nl', 'a')]);
+    expect(cacheTagsOf(ev('PageCreated', { pageId: 'p1', locale: 'nl-nl', slug: 'oud' }))).to.deep.equal([pagePathTag('nl-nl', 'oud')]);
+  });
+
+  it('drops nothing for a draft, a request or a review: the site shows published versions only', () => {
+    for (const type of ['PageVersionStored', 'PageDraftStarted', 'PageSettingsStored', 'PageLinksUpdated', 'PublicationRequested', 'PublicationAccepted', 'MenuDraftSaved']) {
+      expect(cacheTagsOf(ev(type, { pageId: 'p1' })), type).to.deep.equal([]);
+    }
+  });
+
+  it('drops every page on any change of the settings', () => {
+    for (const type of ['SettingsInitialized', 'SiteIdentityChanged', 'SiteContactChanged', 'SiteSocialLinksChanged', 'SiteDefaultSeoImageChanged', 'SiteLocalesChanged']) {
+      expect(cacheTagsOf(ev(type, {})), type).to.deep.equal([SETTINGS_TAG]);
+    }
+  });
+
+  it('drops what shows a library item when it changes or goes, by id and by its bytes', () => {
+    expect(cacheTagsOf(ev('MediaAltTextChanged', { mediaId: 'm1', defaultAltText: 'x' }))).to.deep.equal([mediaTag('m1')]);
+    expect(cacheTagsOf(ev('MediaFileDeleted', { mediaId: 'm1', parentId: 'r', fileName: 'a.jpg', hash: 'abc' }))).to.deep.equal([mediaTag('m1'), mediaTag('abc')]);
+  });
+
+  it("drops a locale's menus when one of them is published", () => {
+    expect(cacheTagsOf(ev('MenuPublished', { menuId: 'nl-nl-main', locale: 'nl-nl', kind: 'main', version: 3 }))).to.deep.equal([menusTag('nl-nl')]);
+  });
+
+  it('drops the menus of the locales whose published menus name a page that goes live, moves, goes off line or is deleted', () => {
+    const facts = { menuLocales: ['nl-nl', 'en-gb'] };
+    expect(cacheTagsOf(ev('PagePublished', { pageId: 'p1', versionId: 'v', slug: 'over-ons', locale: 'nl-nl' }), facts)).to.include.members([menusTag('nl-nl'), menusTag('en-gb')]);
+    expect(cacheTagsOf(ev('PageUnpublished', { pageId: 'p1', versionId: 'v', slug: 'over-ons', locale: 'nl-nl' }), facts)).to.include(menusTag('nl-nl'));
+    expect(cacheTagsOf(ev('PageSlugChanged', { pageId: 'p1', slug: 'wie', previousSlug: 'over-ons', locale: 'nl-nl', updateLinks: false }), facts)).to.include(menusTag('en-gb'));
+    expect(cacheTagsOf(ev('PageDeleted', { pageId: 'p1', slug: 'over-ons', locale: 'nl-nl', translationGroupId: 'g' }), facts)).to.include(menusTag('nl-nl'));
+    expect(cacheTagsOf(ev('PageUnpublished', { pageId: 'p1', versionId: 'v', slug: 'over-ons', locale: 'nl-nl' }))).to.not.include(menusTag('nl-nl'));
+  });
+
+  it('drops every page when a library item the settings show (the logo) changes or goes', () => {
+    expect(cacheTagsOf(ev('MediaAltTextChanged', { mediaId: 'm1', defaultAltText: 'x' }), { inSettings: true })).to.deep.equal([mediaTag('m1'), SETTINGS_TAG]);
+    expect(cacheTagsOf(ev('MediaFileDeleted', { mediaId: 'm1', parentId: 'r', fileName: 'a.jpg', hash: 'abc' }), { inSettings: true })).to.include(SETTINGS_TAG);
+  });
+
+  it('knows every event type of the registry, and nothing of a type it has never seen', () => {
+    expect(cacheTagsOf(ev('SomethingFromTheFuture', { pageId: 'p1' }))).to.deep.equal([]);
+    for (const type of cacheTaggedEventTypes) expect(eventSchemas).to.have.property(type);
+    expect(cacheTaggedEventTypes).to.include.members(['PagePublished', 'PageUnpublished', 'PageSlugChanged', 'PageDeleted', 'SettingsInitialized', 'MenuPublished']);
+    expect(cacheTaggedEventTypes).to.not.include('PageVersionStored');
+  });
+});
+
+describe('the tags a rendered page records', () => {
+  it('names the home page and every ancestor path for the breadcrumbs, none for the home page itself', () => {
+    expect(breadcrumbPathTags('nl-nl', 'expertise/energie/wind')).to.deep.equal([
+      pagePathTag('nl-nl', 'home'),
+      pagePathTag('nl-nl', 'expertise'),
+      pagePathTag('nl-nl', 'expertise/energie'),
+    ]);
+    expect(breadcrumbPathTags('nl-nl', 'home')).to.deep.equal([]);
+  });
+
+  it('names the path asked for, the 404 path and the 404 page for a 404', () => {
+    expect(notFoundTags('en-gb', 'gone', 'p404')).to.deep.equal([pagePathTag('en-gb', 'gone'), pagePathTag('en-gb', '404'), pageTag('p404')]);
+    expect(notFoundTags('en-gb', 'gone', null)).to.deep.equal([pagePathTag('en-gb', 'gone'), pagePathTag('en-gb', '404')]);
+  });
+});
+
+describe('invalidation messages', () => {
+  it('read back as they were written', () => {
+    const [message] = encodeInvalidation({ tags: ['page:1', 'settings'], position: 42 });
+    expect(decodeInvalidation(message!)).to.deep.equal({ tags: ['page:1', 'settings'], position: 42 });
+  });
+
+  it('split a long list of tags into messages within the size limit, losing none', () => {
+    const tags = Array.from({ length: 500 }, (_, i) => pageTag(`0192f0a4-7c1e-7000-8000-${String(i).padStart(12, '0')}é`));
+    const messages = encodeInvalidation({ tags, position: 7 }, 2_000);
+    expect(messages.length).to.be.above(1);
+    for (const m of messages) expect(encodeURIComponent(m).replace(/%[0-9A-F]{2}/g, '_').length).to.be.at.most(2_000);
+    expect(messages.flatMap((m) => decodeInvalidation(m)!.tags)).to.deep.equal(tags);
+  });
+
+  it('are ignored when they are not messages', () => {
+    for (const bad of ['', 'not json', '{"tags":"x","position":1}', '{"tags":[1],"position":1}', '{"tags":[]}']) expect(decodeInvalidation(bad), bad).to.equal(null);
+  });
+});

@@ -1,0 +1,41 @@
+import type { PublicMenus } from '../menus/menu';
+import type { PublicPageView, SiblingSlug } from '../pages/page';
+import { readModels } from '../read-models';
+import type { PublicSettings } from '../settings/site-settings';
+
+/** What is at a public path: a published page, the new path of a page that moved, or nothing. */
+export type PageLookup =
+  | { kind: 'page'; page: PublicPageView }
+  /** The old path of a page that moved: `location` is its public path now (301). */
+  | { kind: 'redirect'; location: string }
+  /** Nothing: the locale's own 404 page when there is one. */
+  | { kind: 'not-found'; page: PublicPageView | null };
+
+/**
+ * The reads the public site makes (spec section 7: get-by-slug-query, get-sibling-slugs,
+ * settings/get, menu/get-public), as a port: the embedded mode calls the query service's functions in-process, the
+ * distributed mode the same over HTTP. None of them knows who the visitor is: an anonymous page
+ * view starts no session, sends no cookie and writes nothing.
+ */
+export interface SiteReads {
+  /** The path as the visitor typed it, e.g. `/en-gb/about/team`. */
+  pageBySlug(path: string): Promise<PageLookup>;
+  /**
+   * The published pages of a page's translation group, the page itself included, in the order of
+   * the available locales; null when the page is not published.
+   */
+  siblings(pageID: string): Promise<SiblingSlug[] | null>;
+  /** The locales and what the site shows of the organisation (name, logo, contact details, social links, default SEO image). */
+  settings(): Promise<PublicSettings>;
+  /** A locale's published menus as the site shows them (only live items). */
+  menus(locale: string): Promise<PublicMenus>;
+}
+
+/**
+ * The projections whose read models the public site reads (pages, redirects, settings, menus, the
+ * library items the settings name): an invalidation is sent only once they have taken its event in,
+ * or the site would render the old state again and keep it.
+ */
+export const siteReadProjections: readonly string[] = [
+  ...new Set([readModels.publicPages.projection, readModels.settings.projection, readModels.publicMenus.projection, readModels.mediaItems.projection]),
+];

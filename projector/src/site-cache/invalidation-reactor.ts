@@ -1,0 +1,69 @@
+import type { RecordedEvent } from '@pagelog/contracts/events/event';
+import { menuPageIds } from '@pagelog/contracts/menus/menu';
+import type { PublicMenuDoc } from '@pagelog/contracts/menus/menu-docs';
+import type { PublishedDoc } from '@pagelog/contracts/pages/page-docs';
+import { reactorNames, readModels, SETTINGS_DOC_ID } from '@pagelog/contracts/read-models';
+import type { SettingsDoc } from '@pagelog/contracts/settings/site-settings';
+import { cacheTaggedEventTypes, cacheTagsOf, encodeInvalidation, type CacheTagFacts } from '@pagelog/contracts/site/cache-tags';
+import { siteReadProjections } from '@pagelog/contracts/site/site-reads';
+import type { Notifier } from '@pagelog/storage/notifications/notifier';
+import type { ReadModelStore } from '@pagelog/storage/read-model-store/read-model-store';
+import type { Reactor } from '../core/reactor';
+
+export interface SiteCacheReactorDeps {
+  /** Reaches every site process (in-process, PostgreSQL NOTIFY or Redis pub/sub). */
+  siteCacheNotifier: Notifier;
+  readModels: ReadModelStore;
+}
+
+/**
+ * Tells every site process which cached pages an event makes stale (decision 0016), once the read
+ * models the site reads have taken the event in (`reads`), so that a page rendered after the
+ * message shows the change. A message may arrive twice (the reactor runs at least once); dropping
+ * an entry twice is harmless, so no effect is recorded.
+ */
+export function siteCacheReactor({ siteCacheNotifier, readModels: store }: SiteCacheReactorDeps): Reactor {
+  /** The other published pages of a page's translation group: their language switchers list it. */
+  async function translationsOf(pageId: string): Promise<string[]> {
+    const page = await store.get<PublishedDoc>(readModels.publicPages.collection, pageId);
+    if (!page?.translationGroupId) return [];
+    const group = await store.find<PublishedDoc>(readModels.publicPages.collection, { where: { translationGroupId: page.translationGroupId } });
+    return group.map((p) => p.id).filter((id) => id !== pageId);
+  }
+
+  /** The locales whose published menus name a page (a handful of documents: three menus per locale). */
+  async function menuLocalesOf(pageId: string): Promise<string[]> {
+    const menus = await store.find<PublicMenuDoc>(readModels.publicMenus.collection, {});
+    return [...new Set(menus.filter((menu) => menuPageIds(menu.items).includes(pageId)).map((menu) => menu.locale))];
+  }
+
+  /** Whether the settings show a library item (as the logo or the default SEO image). */
+  async function inSettings(mediaId: string): Promise<boolean> {
+    const doc = await store.get<SettingsDoc>(readModels.settings.collection, SETTINGS_DOC_ID);
+    return doc?.site?.logo?.mediaId === mediaId || doc?.site?.defaultSeoImage?.mediaId === mediaId;
+  }
+
+  async function factsOf(event: RecordedEvent): Promise<CacheTagFacts> {
+    const data = event.data as { pageId?: string; mediaId?: string };
+    if (event.type.startsWith('Page') && typeof data.pageId === 'string') {
+      const [translations, menuLocales] = await Promise.all([event.type === 'PagePublished' ? translationsOf(data.pageId) : [], menuLocalesOf(data.pageId)]);
+      return { translations, menuLocales };
+    }
+    if (event.type.startsWith('Media') && typeof data.mediaId === 'string') return { inSettings: await inSettings(data.mediaId) };
+    return {};
+  }
+
+  return {
+    name: reactorNames.siteCache,
+    handles: cacheTaggedEventTypes,
+    reads: siteReadProjections,
+    async react(event: RecordedEvent) {
+      const facts = await factsOf(event);
+      const tags = cacheTagsOf(event, facts);
+      if (tags.length === 0) return;
+      for (const message of encodeInvalidation({ tags, position: event.position }, siteCacheNotifier.maxPayloadBytes)) {
+        await siteCacheNotifier.publish(message);
+      }
+    },
+  };
+}

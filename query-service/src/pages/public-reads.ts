@@ -1,0 +1,69 @@
+import type { PublicPageView, SiblingSlug } from '@pagelog/contracts/pages/page';
+import { redirectId, type PublishedDoc, type RedirectDoc } from '@pagelog/contracts/pages/page-docs';
+import { readModels } from '@pagelog/contracts/read-models';
+import type { PageLookup, SiteReads } from '@pagelog/contracts/site/site-reads';
+import { isValidSlug, NOT_FOUND_SLUG, parsePublicPath, publicPath } from '@pagelog/contracts/slugs';
+import type { QueryDeps } from '../core/query-deps';
+import { readPublicMenus } from '../menus/routes';
+import { readPublicSettings, readSettings } from '../settings/routes';
+import { publicBreadcrumbs } from './breadcrumbs';
+
+/*
+ * The public site's reads, shared by the HTTP routes (get-by-slug-query, get-by-slug,
+ * get-sibling-slugs) and the embedded site, which calls them in-process through `siteReads`.
+ * They take no request: nothing here depends on who asks.
+ */
+
+const published = readModels.publicPages.collection;
+const redirects = readModels.publicRedirects.collection;
+
+async function publicView(deps: QueryDeps, doc: PublishedDoc, defaultLocale: string): Promise<PublicPageView> {
+  const breadcrumbs = await publicBreadcrumbs(deps, doc, defaultLocale);
+  return { slug: doc.slug, type: doc.type, locale: doc.locale, breadcrumbs, pageVersion: doc.pageVersion };
+}
+
+/**
+ * What is at a public path (locale prefix recognised, the default locale otherwise): its published
+ * page; for an old path of a page that moved, the page's path now; otherwise the locale's "404"
+ * page (or none).
+ */
+export async function lookupPublicPage(deps: QueryDeps, path: string): Promise<PageLookup> {
+  const settings = await readSettings(deps);
+  const { locale, slug } = parsePublicPath(path.startsWith('/') ? path : `/${path}`, settings.defaultLocale);
+  const find = async (s: string) => (await deps.readModels.find<PublishedDoc>(published, { where: { locale, slug: s }, limit: 1 }))[0] ?? null;
+  // Only a valid slug can name a page or an old address of one (the path is decoded by now, so
+  // it may hold anything, a NUL included): anything else is not found without asking a store.
+  const valid = isValidSlug(slug);
+  const page = valid ? await find(slug) : null;
+  if (page && slug !== NOT_FOUND_SLUG) return { kind: 'page', page: await publicView(deps, page, settings.defaultLocale) };
+  const redirect = valid ? await deps.readModels.get<RedirectDoc>(redirects, redirectId(locale, slug)) : null;
+  const target = redirect ? await deps.readModels.get<PublishedDoc>(published, redirect.pageId) : null;
+  if (target) return { kind: 'redirect', location: publicPath(target.locale, target.slug, settings.defaultLocale) };
+  const notFound = await find(NOT_FOUND_SLUG);
+  return { kind: 'not-found', page: notFound ? await publicView(deps, notFound, settings.defaultLocale) : null };
+}
+
+/** The published pages of a page's translation group (itself included) in the order of the site's locales; null when it is not published. */
+export async function publishedSiblings(deps: QueryDeps, pageID: string): Promise<SiblingSlug[] | null> {
+  const page = await deps.readModels.get<PublishedDoc>(published, pageID);
+  if (!page) return null;
+  const settings = await readSettings(deps);
+  const group = page.translationGroupId ? await deps.readModels.find<PublishedDoc>(published, { where: { translationGroupId: page.translationGroupId } }) : [page];
+  const order = (locale: string) => {
+    const i = settings.availableLocales.indexOf(locale as never);
+    return i === -1 ? Number.MAX_SAFE_INTEGER : i;
+  };
+  return group
+    .map((p) => ({ pageID: p.id, locale: p.locale, slug: p.slug, path: publicPath(p.locale, p.slug, settings.defaultLocale), title: p.pageVersion.title }))
+    .sort((a, b) => order(a.locale) - order(b.locale) || a.locale.localeCompare(b.locale));
+}
+
+/** The site's reads in-process (the embedded mode): the very functions the HTTP routes answer with. */
+export function siteReads(deps: QueryDeps): SiteReads {
+  return {
+    pageBySlug: (path) => lookupPublicPage(deps, path),
+    siblings: (pageID) => publishedSiblings(deps, pageID),
+    settings: () => readPublicSettings(deps),
+    menus: (locale) => readPublicMenus(deps, locale),
+  };
+}

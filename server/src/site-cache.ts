@@ -1,0 +1,31 @@
+import type { Logger } from 'pino';
+import { decodeInvalidation } from '@pagelog/contracts/site/cache-tags';
+import type { Notifier } from '@pagelog/storage/notifications/notifier';
+import type { Config } from '@pagelog/service-kit/config';
+import { RenderCache } from '@pagelog/site-web/server/render-cache';
+
+/** A site process's render cache, as large as PAGELOG_SITE_CACHE_MB says. */
+export function siteRenderCache(config: Pick<Config, 'siteCacheMb'>, options: { ttlMs?: number } = {}): RenderCache {
+  return new RenderCache({ maxBytes: config.siteCacheMb * 1024 * 1024, ...options });
+}
+
+/**
+ * Keeps a site process's render cache fresh (decision 0016): each invalidation message drops the
+ * entries with its tags; each (re)connection of the subscription drops everything, as messages
+ * may have been missed while it was away. Returns the unsubscribe function.
+ */
+export function followInvalidations(notifier: Notifier, cache: RenderCache, logger: Logger): Promise<() => Promise<void>> {
+  return notifier.subscribe({
+    message(payload) {
+      const invalidation = decodeInvalidation(payload);
+      if (!invalidation) {
+        logger.warn({ payload: payload.slice(0, 200) }, 'an unreadable cache invalidation was ignored');
+        return;
+      }
+      cache.invalidate(invalidation.tags);
+    },
+    connected() {
+      cache.clear();
+    },
+  });
+}

@@ -1,0 +1,113 @@
+import type { BlockImage } from '@pagelog/contracts/blocks/block';
+import { seoImageOf, type PublicPageView } from '@pagelog/contracts/pages/page';
+import type { PublicSettings } from '@pagelog/contracts/settings/site-settings';
+import { breadcrumbPathTags, mediaTag, menusTag, notFoundTags, pagePathTag, pageTag, SETTINGS_TAG, type CacheTag } from '@pagelog/contracts/site/cache-tags';
+import { NOT_FOUND_SLUG, parsePublicPath } from '@pagelog/contracts/slugs';
+import type { PageSiblings, PageState, SiteChrome } from '../app/page-state';
+import { buildHead } from './build-head';
+import type { ClientAssets } from './client-assets';
+import { preparePage } from './prepare-page';
+import type { Rendered } from './render-cache';
+import { renderDocument } from './render-document';
+import type { TracedSiteReads } from './site-api';
+import type { SiteLogger } from './site-logger';
+
+export interface PageRenderDependencies {
+  reads: TracedSiteReads;
+  clientAssets: () => ClientAssets;
+  publicUrl: string;
+  logger: SiteLogger;
+}
+
+/** The library media a page shows (block images and files, the SEO image), by item id and by content hash. */
+function mediaTagsOf(page: PublicPageView): CacheTag[] {
+  const tags: CacheTag[] = [];
+  const image = (use: BlockImage) => tags.push(mediaTag(use.hash), ...(use.fileID ? [mediaTag(use.fileID)] : []));
+  for (const block of page.pageVersion.blocks ?? []) {
+    for (const use of block.__images ?? []) image(use);
+    for (const file of block.__files ?? []) tags.push(mediaTag(file.hash));
+  }
+  const seo = seoImageOf(page.pageVersion.seoImage);
+  if (seo?.kind === 'library') image(seo.image);
+  return tags;
+}
+
+/** What showing a page (found, or the 404 page) depends on: the page, its path, the paths its breadcrumbs come from, its media. */
+function pageTags(page: PublicPageView): CacheTag[] {
+  return [pageTag(page.pageVersion.pageID), pagePathTag(page.locale, page.slug), ...breadcrumbPathTags(page.locale, page.slug), ...mediaTagsOf(page)];
+}
+
+/**
+ * Renders the answer for a public path, the same for every visitor (no session, no cookie, an
+ * empty csrf-token meta that a form fills in when a visitor starts it), with the tags of
+ * everything it shows: the page, its translations (the language switcher), the paths its
+ * breadcrumbs come from, its media, the settings; for a 404 the path asked for; for a redirect
+ * both paths.
+ */
+export function pageRender({ reads, clientAssets, publicUrl, logger }: PageRenderDependencies): (path: string, requestId: string) => Promise<Rendered> {
+  /** A found page's translations; the page is shown without a language switcher (and not kept) when they cannot be read. */
+  async function siblingsOf(page: PublicPageView, requestId: string): Promise<{ siblings: PageSiblings | null; read: boolean }> {
+    const { pageID } = page.pageVersion;
+    try {
+      const pages = await reads.siblings(pageID, requestId);
+      return { siblings: pages === null ? null : { pageID, pages }, read: true };
+    } catch (err) {
+      logger.warn({ err, requestId, pageID }, 'the sibling pages could not be read; the page is shown without a language switcher');
+      return { siblings: null, read: false };
+    }
+  }
+
+  /** The organisation and the locale's menus; the page is shown with the site name alone (and not kept) when the menus cannot be read. */
+  async function chromeOf(settings: PublicSettings, locale: string, requestId: string): Promise<{ chrome: SiteChrome | undefined; read: boolean }> {
+    const { name, logo, contact, social } = settings.site;
+    try {
+      const menus = await reads.menus(locale, requestId);
+      return { chrome: { site: { name, logo, contact, social }, menus }, read: true };
+    } catch (err) {
+      logger.warn({ err, requestId, locale }, 'the menus could not be read; the page is shown without them');
+      return { chrome: undefined, read: false };
+    }
+  }
+
+  return async (path, requestId) => {
+    const [settings, found] = await Promise.all([reads.settings(requestId), reads.pageBySlug(path, requestId)]);
+    const { defaultLocale } = settings;
+    const asked = parsePublicPath(path, defaultLocale);
+    if (found.kind === 'redirect') {
+      const target = parsePublicPath(found.location, defaultLocale);
+      return {
+        status: 301,
+        location: found.location,
+        tags: [SETTINGS_TAG, pagePathTag(asked.locale, asked.slug), pagePathTag(target.locale, target.slug)],
+        cacheable: true,
+      };
+    }
+
+    const page = found.page === null ? null : preparePage(found.page);
+    const isFound = found.kind === 'page' && page !== null && page.slug !== NOT_FOUND_SLUG;
+    const locale = page?.locale ?? asked.locale;
+    const [{ siblings, read }, chrome] = await Promise.all([
+      isFound ? siblingsOf(page, requestId) : Promise.resolve({ siblings: null, read: true }),
+      chromeOf(settings, locale, requestId),
+    ]);
+    const state: PageState = {
+      page,
+      status: isFound ? 200 : 404,
+      siteName: settings.site.name,
+      defaultLocale,
+      locale,
+      siblings,
+      ...(chrome.chrome ? { chrome: chrome.chrome } : {}),
+    };
+    const head = buildHead({ page, siteName: settings.site.name, publicUrl, defaultLocale, locale: state.locale, siblings: siblings?.pages ?? [], path, defaultSeoImage: settings.site.defaultSeoImage });
+    const tags: CacheTag[] = [SETTINGS_TAG, menusTag(locale), ...(page ? pageTags(page) : []), ...(siblings?.pages ?? []).map((s) => pageTag(s.pageID))];
+    if (!isFound) tags.push(...notFoundTags(asked.locale, asked.slug, page?.pageVersion.pageID ?? null));
+    return {
+      status: isFound ? 200 : 404,
+      html: renderDocument({ state, head, assets: clientAssets() }),
+      contentLanguage: state.locale,
+      tags,
+      cacheable: read && chrome.read,
+    };
+  };
+}
