@@ -9,6 +9,8 @@
 import { createReadStream, createWriteStream } from 'node:fs';
 import { copyFile, rm } from 'node:fs/promises';
 import { execFile } from 'node:child_process';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { pipeline } from 'node:stream/promises';
@@ -50,7 +52,7 @@ async function writeRandomFile(path: string, size: number): Promise<void> {
  * machine: the client's reading and sending run in a process of their own, so the server's event
  * loop (this process) does only the server's work. Answers the HTTP status and body.
  */
-function upload(baseUrl: string, client: ApiClient, file: string): Promise<{ status: number; body: string }> {
+function upload(baseUrl: string, client: Pick<ApiClient, 'csrfToken' | 'cookie'>, file: string): Promise<{ status: number; body: string }> {
   const args = [
     '-sS', '-o', '-', '-w', '\n%{http_code}', '-X', 'POST', `${baseUrl}/api/cms/medialib/add-file`,
     '-H', 'X-Requested-With: XMLHttpRequest', '-H', `${CSRF_HEADER}: ${client.csrfToken ?? ''}`, '-H', `Cookie: ${client.cookie ?? ''}`,
@@ -67,6 +69,28 @@ function upload(baseUrl: string, client: ApiClient, file: string): Promise<{ sta
   });
 }
 
+/**
+ * The same upload sent by curl to a bare `node:http` server in this process that reads the body
+ * and drops it: no multipart parse, no checks, no hash, no disk. What HTTP alone costs on this
+ * machine, so the upload's figure can be read against it. Answers the time in ms.
+ */
+async function transportAlone(file: string): Promise<number> {
+  const server = createServer((req, res) => {
+    req.on('data', () => undefined);
+    req.on('end', () => res.end('{}'));
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  try {
+    const { port } = server.address() as AddressInfo;
+    const start = process.hrtime.bigint();
+    const reply = await upload(`http://127.0.0.1:${port}`, { csrfToken: null, cookie: null }, file);
+    if (reply.status !== 200) throw new Error(`transport: ${reply.status}`);
+    return elapsedMs(start);
+  } finally {
+    await new Promise((resolve) => server.close(resolve));
+  }
+}
+
 async function measure(backend: Backend, env: Record<string, string>, dir: string): Promise<Figure[]> {
   const config = loadConfig({
     PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'silent', PAGELOG_SEED: 'false',
@@ -79,6 +103,7 @@ async function measure(backend: Backend, env: Record<string, string>, dir: strin
     const uploads: number[] = [];
     const copies: number[] = [];
     const streamed: number[] = [];
+    const transport: number[] = [];
     const growth: number[] = [];
     for (let run = 0; run < 3; run++) {
       const source = join(dir, `source-${run}.bin`);
@@ -90,6 +115,7 @@ async function measure(backend: Backend, env: Record<string, string>, dir: strin
       start = process.hrtime.bigint();
       await pipeline(createReadStream(source), createWriteStream(join(dir, `stream-copy-${run}.bin`)));
       streamed.push(elapsedMs(start));
+      transport.push(await transportAlone(source));
       await rm(join(dir, `copy-${run}.bin`));
       await rm(join(dir, `stream-copy-${run}.bin`));
 
@@ -114,6 +140,7 @@ async function measure(backend: Backend, env: Record<string, string>, dir: strin
     rows.push(['upload (add-file, HTTP)', best(uploads).toFixed(0), uploadRate.toFixed(0)]);
     rows.push(['fs.copyFile', best(copies).toFixed(0), copyRate.toFixed(0)]);
     rows.push(['streamed read + write', best(streamed).toFixed(0), streamRate.toFixed(0)]);
+    rows.push(['HTTP transport alone (bytes read, dropped)', best(transport).toFixed(0), (mb / (best(transport) / 1000)).toFixed(0)]);
     console.log(`product: ${running.stores.describe}; ${mb.toFixed(0)} MB of random bytes, best of 3`);
     console.log(table(['what', 'ms', 'MB/s'], rows));
     const maxGrowth = Math.max(...growth);
@@ -121,6 +148,7 @@ async function measure(backend: Backend, env: Record<string, string>, dir: strin
     return [
       { bench: 'media-upload', backend, metric: 'upload ÷ fs.copyFile', value: uploadRate / copyRate, unit: '×', goal: { op: '>=', target: UPLOAD_GOALS.ratio }, note: `${uploadRate.toFixed(0)} vs ${copyRate.toFixed(0)} MB/s` },
       { bench: 'media-upload', backend, metric: 'upload ÷ streamed copy', value: uploadRate / streamRate, unit: '×', goal: { op: '>=', target: UPLOAD_GOALS.ratio }, note: `${uploadRate.toFixed(0)} vs ${streamRate.toFixed(0)} MB/s` },
+      { bench: 'media-upload', backend, metric: 'HTTP transport alone ÷ streamed copy', value: best(streamed) / best(transport), unit: '×', note: 'the same upload read and dropped by a bare node:http server: the ceiling of any HTTP upload' },
       { bench: 'media-upload', backend, metric: 'peak memory growth', value: maxGrowth, unit: 'MB', goal: { op: '<=', target: UPLOAD_GOALS.memoryMb } },
     ];
   } finally {
