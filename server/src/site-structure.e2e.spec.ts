@@ -31,6 +31,7 @@ describe('the site structure in Chromium: find, move, add below', function () {
     for (const [slug, title] of [
       ['home', 'Home'],
       ['expertise', 'Expertise'],
+      ['expertise/energie', 'Energie'],
       ['diensten', 'Diensten'],
       ['contact', 'Contact'],
     ]) {
@@ -92,9 +93,11 @@ describe('the site structure in Chromium: find, move, add below', function () {
     await dialog.getByLabel('Find the new parent').fill('dienst');
     await dialog.getByRole('radio', { name: /^Diensten/ }).check();
     await dialog.getByText('/diensten/expertise').waitFor();
+    // The page below it moves along unless unticked.
+    expect(await dialog.getByRole('checkbox', { name: 'Move the page below it along, to the same place under it' }).isChecked()).to.equal(true);
     await dialog.getByRole('button', { name: 'Move page' }).click();
 
-    await page.getByText('“Expertise” moved to /diensten/expertise. The old address redirects there.').waitFor();
+    await page.getByText('“Expertise” moved to /diensten/expertise, with the page below it. The old addresses redirect to the new ones.').waitFor();
     await dialog.waitFor({ state: 'detached' });
     // At its new place in the tree, with focus on it.
     await page.waitForFunction(() => document.activeElement?.getAttribute('role') === 'treeitem' && document.activeElement.getAttribute('aria-level') === '3');
@@ -106,6 +109,10 @@ describe('the site structure in Chromium: find, move, add below', function () {
     const old = await publicAnswer('/expertise');
     expect(old.status).to.equal(301);
     expect(old.location).to.equal('/diensten/expertise');
+    const below = await publicAnswer('/diensten/expertise/energie');
+    expect(below.status).to.equal(200);
+    expect(below.body).to.contain('Energie');
+    expect((await publicAnswer('/expertise/energie')).location).to.equal('/diensten/expertise/energie');
     expect(problems).to.deep.equal([]);
   });
 
@@ -158,13 +165,13 @@ describe('the site structure in Chromium: find, move, add below', function () {
 
     await page.getByRole('heading', { name: 'New page', level: 1 }).waitFor();
     expect(await page.getByLabel('Slug').inputValue()).to.equal('diensten/expertise/');
-    await page.getByLabel('Title').fill('Energie');
-    expect(await page.getByLabel('Slug').inputValue()).to.equal('diensten/expertise/energie');
+    await page.getByLabel('Title').fill('Zorg');
+    expect(await page.getByLabel('Slug').inputValue()).to.equal('diensten/expertise/zorg');
     await page.getByRole('button', { name: 'Create page' }).click();
 
     const crumbs = page.getByRole('navigation', { name: 'Where the page is' });
     await crumbs.waitFor();
-    expect(await crumbs.getByRole('listitem').allInnerTexts()).to.deep.equal(['Home', 'Diensten', 'Expertise', 'Energie']);
+    expect(await crumbs.getByRole('listitem').allInnerTexts()).to.deep.equal(['Home', 'Diensten', 'Expertise', 'Zorg']);
     await crumbs.getByRole('link', { name: 'Diensten' }).click();
     await page.getByRole('heading', { name: 'Diensten', level: 1 }).waitFor();
     expect(problems).to.deep.equal([]);

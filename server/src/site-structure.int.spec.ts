@@ -139,6 +139,94 @@ for (const kind of storeKinds()) {
       });
     });
 
+    describe('moving a page with the pages below it (PUT /page/{id}/save, withSubpages)', () => {
+      const bySlug = (path: string) => admin.get(`/page/get-by-slug-query?slug=${encodeURIComponent(path)}`);
+      const slugOf = async (pageID: string) => (await admin.get(`/page/${pageID}`)).body.data.slug as string;
+
+      it('moves the pages below along, each keeping its place; old addresses redirect and links follow', async () => {
+        const diensten = await page('diensten', 'Diensten', { publish: true });
+        const advies = await page('diensten/advies', 'Advies', { publish: true });
+        const beleid = await page('diensten/advies/beleid', 'Beleid', { publish: true });
+        const concept = await page('diensten/concept', 'Concept');
+        // Not below it: a sibling whose slug merely starts with the same letters, and another locale.
+        const lookalike = await page('dienstenwijzer', 'Dienstenwijzer');
+        const elsewhere = await page('diensten', 'Services', { locale: otherLocale });
+        // A page that links to a page below the moved one.
+        const linking = await page('verwijzing', 'Verwijzing');
+        const details = await admin.get(`/page/${linking}`);
+        const link = { type: 'text', key: 'k1', props: { html: '<p><a href="/diensten/advies/beleid">Beleid</a></p>' }, anchorPoint: '', __images: [], __files: [] };
+        const stored = await admin.post(`/page/version/${details.body.data.draftVersionID}/store`, { pageID: linking, revision: details.body.data.revision, title: 'Verwijzing', blocks: [link], seoTitle: '', seoDescription: '', seoKeywords: [], seoImage: [] });
+        expect(stored.status, JSON.stringify(stored.body)).to.equal(200);
+
+        const saved = await admin.put(`/page/${diensten}/save`, { slug: 'over-ons/diensten', shouldUpdateLinks: true, withSubpages: true });
+        expect(saved.status, JSON.stringify(saved.body)).to.equal(200);
+        expect(saved.body.data.slug).to.equal('over-ons/diensten');
+        expect(saved.body.data.subpagesMoved).to.have.deep.members([
+          { pageID: beleid, slug: 'over-ons/diensten/advies/beleid' },
+          { pageID: advies, slug: 'over-ons/diensten/advies' },
+          { pageID: concept, slug: 'over-ons/diensten/concept' },
+        ]);
+        // Deepest first.
+        expect(saved.body.data.subpagesMoved[0].pageID).to.equal(beleid);
+        expect(saved.body.data.linksUpdated).to.equal(1);
+        expect(await slugOf(advies)).to.equal('over-ons/diensten/advies');
+        expect(await slugOf(lookalike)).to.equal('dienstenwijzer');
+        expect(await slugOf(elsewhere)).to.equal('diensten');
+
+        const nodes = (await structure()).body.data.nodes as SiteStructureNode[];
+        expect(nodes.find((node) => node.pageID === beleid)).to.include({ slug: 'over-ons/diensten/advies/beleid', parentID: advies });
+        expect(nodes.find((node) => node.pageID === advies)).to.include({ parentID: diensten });
+        const old = await bySlug('/diensten/advies/beleid');
+        expect(old.status).to.equal(301);
+        expect(old.headers.get('location')).to.equal('/over-ons/diensten/advies/beleid');
+        expect((await bySlug('/over-ons/diensten/advies/beleid')).body.data.page.breadcrumbs.map((crumb: { title: string }) => crumb.title)).to.deep.equal(['Home', 'Diensten', 'Advies']);
+        const draft = await admin.get(`/page/version/fetch/${(await admin.get(`/page/${linking}`)).body.data.draftVersionID}`);
+        expect(draft.body.data.pageVersion.blocks[0].props.html).to.equal('<p><a href="/over-ons/diensten/advies/beleid">Beleid</a></p>');
+
+        // Without withSubpages a move still takes one page.
+        const back = await admin.put(`/page/${diensten}/save`, { slug: 'diensten', shouldUpdateLinks: false });
+        expect(back.body.data.subpagesMoved).to.deep.equal([]);
+        expect(await slugOf(advies)).to.equal('over-ons/diensten/advies');
+        for (const id of [diensten, advies, beleid, concept, lookalike, elsewhere, linking]) await admin.post(`/page/${id}/delete`, {});
+      });
+
+      it('moves nothing when a new address is taken (V_06), too long (V_11) or below the page itself (V_12)', async () => {
+        const top = await page('kennis', 'Kennis', { publish: true });
+        const child = await page('kennis/artikel', 'Artikel', { publish: true });
+        const taken = await page('archief/kennis/artikel', 'Bezet');
+        const refused = await admin.put(`/page/${top}/save`, { slug: 'archief/kennis', shouldUpdateLinks: true, withSubpages: true });
+        expect(refused.status).to.equal(400);
+        expect(refused.body.Errors[0]).to.include({ code: 'V_06', property: 'slug' });
+        expect(await slugOf(top)).to.equal('kennis');
+        expect(await slugOf(child)).to.equal('kennis/artikel');
+
+        const long = await page(`kennis/${'a'.repeat(240)}`, 'Lang');
+        const tooLong = await admin.put(`/page/${top}/save`, { slug: 'nog-een-veel-langere-map/kennis', shouldUpdateLinks: true, withSubpages: true });
+        expect(tooLong.status).to.equal(400);
+        expect(tooLong.body.Errors[0]).to.include({ code: 'V_11', property: 'slug' });
+        expect(await slugOf(child)).to.equal('kennis/artikel');
+
+        const under = await admin.put(`/page/${top}/save`, { slug: 'kennis/artikel/kennis', shouldUpdateLinks: true, withSubpages: true });
+        expect(under.status).to.equal(400);
+        expect(under.body.Errors[0]).to.include({ code: 'V_12', property: 'slug' });
+        for (const id of [top, child, taken, long]) await admin.post(`/page/${id}/delete`, {});
+      });
+
+      it('needs publish-page when one of the pages below is live, and moves nothing without it', async () => {
+        const editor = await createActiveUser(admin, app.env.PAGELOG_DATA_DIR!, { email: `mover-${kind}@pagelog.test`, role: 'editor' });
+        const top = await page('projecten', 'Projecten');
+        const live = await page('projecten/lopend', 'Lopend', { publish: true });
+        const refused = await editor.client.put(`/page/${top}/save`, { slug: 'werk/projecten', shouldUpdateLinks: true, withSubpages: true });
+        expect(refused.status).to.equal(403);
+        expect(refused.body.Errors[0]).to.include({ code: 'UM_01' });
+        expect(await slugOf(top)).to.equal('projecten');
+        expect(await slugOf(live)).to.equal('projecten/lopend');
+        // The page alone, a concept, the editor may move.
+        expect((await editor.client.put(`/page/${top}/save`, { slug: 'werk/projecten', shouldUpdateLinks: true })).status).to.equal(200);
+        for (const id of [top, live]) await admin.post(`/page/${id}/delete`, {});
+      });
+    });
+
     describe('breadcrumbs', () => {
       const bySlug = (path: string) => admin.get(`/page/get-by-slug-query?slug=${encodeURIComponent(path)}`);
 

@@ -18,6 +18,8 @@ export interface PageLookups {
   pageOfVersion(versionId: string): Promise<string | null>;
   /** The live page of a translation group in a locale, if any. */
   translationOf(translationGroupId: string, locale: string): Promise<string | null>;
+  /** The pages of a locale whose slugs lie below `slug` (`expertise/energie` below `expertise`), deepest first, as of the log position (or later). */
+  pagesBelow(locale: string, slug: string, seenUpTo?: number): Promise<string[]>;
 }
 
 /** What the page commands need: the user commands' dependencies (mail, people) and the look-ups. */
@@ -45,6 +47,16 @@ export function readModelLookups(store: ReadModelStore, consistencyTimeoutMs: nu
     async translationOf(translationGroupId, locale) {
       const [page] = await store.find<{ id: string }>(readModels.pages.collection, { where: { translationGroupId, locale }, limit: 1 });
       return page?.id ?? null;
+    },
+    async pagesBelow(locale, slug, seenUpTo) {
+      if (seenUpTo) await store.waitForCheckpoints([readModels.pages.projection], seenUpTo, consistencyTimeoutMs);
+      const prefix = `${slug}/`;
+      const pages = await store.find<{ id: string; slug: string }>(readModels.pages.collection, { where: { locale } });
+      const depth = (s: string) => s.split('/').length;
+      return pages
+        .filter((page) => page.slug.startsWith(prefix))
+        .sort((a, b) => depth(b.slug) - depth(a.slug) || a.slug.localeCompare(b.slug))
+        .map((page) => page.id);
     },
   };
 }

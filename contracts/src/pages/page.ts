@@ -256,6 +256,8 @@ export interface SavedPage {
   slug: string;
   revision: number;
   linksUpdated: number;
+  /** The pages below it that moved along (withSubpages), deepest first; empty otherwise. */
+  subpagesMoved: { pageID: string; slug: string }[];
 }
 
 /** What pageVersionStore, pageStoreAndPublish and pageStoreAndUnpublish answer. */

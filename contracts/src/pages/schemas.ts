@@ -100,6 +100,8 @@ export const savePageSchema = object({
   slug: slugField(),
   /** Whether internal links to the page in other pages' drafts follow a slug change. */
   shouldUpdateLinks: boolean().typeError('V_12').default(false),
+  /** Whether the pages below it (by path, same locale) move along, keeping their places under it. */
+  withSubpages: boolean().typeError('V_12').default(false),
   anchor: string().trim().max(254, 'V_11').matches(new RegExp(`^$|${anchorPattern.source}`), 'V_12').optional(),
   typeData: plainObject().optional(),
   revision: revision().optional(),

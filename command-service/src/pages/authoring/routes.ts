@@ -8,6 +8,7 @@ import { command, type EndpointRoute } from '@pagelog/service-kit/http/endpoint-
 import { contextOf } from '../../core/route-context';
 import { slugAvailable } from '../claims/claims';
 import type { PagesDeps } from '../pages-deps';
+import { savePageWithSubpages } from './move-with-subpages';
 import { createPage, createTranslation, deletePage, duplicatePage, savePage, storeVersion, type StoreVersionInput } from './commands';
 
 /** A validated store body as the commands take it. */
@@ -39,13 +40,16 @@ export function authoringRoutes(deps: PagesDeps): EndpointRoute[] {
 
     command('pageSave', async (ctx, input) => {
       const mayPublish = hasPermission((ctx.state.user as Access | null)?.permissions, 'publish-page');
-      const result = await savePage(deps, ctx.params.id!, { ...input, typeData: input.typeData as Record<string, unknown> | undefined, mayPublish }, contextOf(ctx, deps.clock));
+      const { withSubpages, ...settings } = input;
+      const save = withSubpages ? savePageWithSubpages : async (...args: Parameters<typeof savePage>) => ({ ...(await savePage(...args)), subpagesMoved: [] as { pageID: string; slug: string }[] });
+      const result = await save(deps, ctx.params.id!, { ...settings, typeData: input.typeData as Record<string, unknown> | undefined, mayPublish }, contextOf(ctx, deps.clock));
       return {
         pageID: result.pageID,
         pageVersionID: result.pageVersionID,
         slug: result.slug,
         revision: result.revision,
         linksUpdated: result.linksUpdated,
+        subpagesMoved: result.subpagesMoved,
         position: result.position,
       };
     }),

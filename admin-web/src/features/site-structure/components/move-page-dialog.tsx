@@ -19,6 +19,8 @@ export interface MovedPage {
   title: string;
   slug: string;
   path: string;
+  /** How many pages below it moved along. */
+  subpages: number;
 }
 
 interface MovePageDialogProps {
@@ -34,8 +36,8 @@ interface MovePageDialogProps {
  * Moves a page under another parent: a slug change through the page's own settings save (PUT
  * /page/{id}/save), which keeps the old address as a redirect and takes the links in other pages'
  * drafts along. The page itself and the pages below it cannot be its new parent. The pages below
- * it stay where they are: the API moves one page per call, and a chain of calls would leave the
- * site half moved when one of them fails.
+ * it move along unless the editor unticks that (withSubpages: one command moves them all, or none
+ * when one of their new addresses is taken).
  */
 export function MovePageDialog({ tree, pageId, locale, defaultLocale, onClose, onMoved }: MovePageDialogProps) {
   const { t } = useTranslation();
@@ -46,6 +48,7 @@ export function MovePageDialog({ tree, pageId, locale, defaultLocale, onClose, o
   const [term, setTerm] = useState('');
   const [choice, setChoice] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  const [withSubpages, setWithSubpages] = useState(true);
   const page = tree.byId.get(pageId)!;
   const below = useMemo(() => descendantIds(tree, pageId), [tree, pageId]);
   const hasTopLevel = !tree.nodes.some((node) => node.slug === 'home');
@@ -70,12 +73,12 @@ export function MovePageDialog({ tree, pageId, locale, defaultLocale, onClose, o
     try {
       // No revision: the move is decided on the page as it is now (another editor's content
       // change meanwhile is no reason to refuse it); the command side claims the new slug.
-      const reply = await api.call('pageSave', { params: { id: pageId }, body: { slug: newSlug, shouldUpdateLinks: true } });
+      const reply = await api.call('pageSave', { params: { id: pageId }, body: { slug: newSlug, shouldUpdateLinks: true, withSubpages: below.size > 0 && withSubpages } });
       if (!reply.Success || !reply.data) {
         errors.set('site-structure', reply.Errors);
         return;
       }
-      onMoved({ pageID: pageId, title: page.title, slug: reply.data.slug, path: publicPath(locale, reply.data.slug, defaultLocale) });
+      onMoved({ pageID: pageId, title: page.title, slug: reply.data.slug, path: publicPath(locale, reply.data.slug, defaultLocale), subpages: reply.data.subpagesMoved.length });
     } finally {
       setBusy(false);
     }
@@ -95,7 +98,15 @@ export function MovePageDialog({ tree, pageId, locale, defaultLocale, onClose, o
     >
       <form id={formId} className="move-dialog" onSubmit={(event) => void move(event)} noValidate>
         <p>{t('siteStructure.move.intro')}</p>
-        {page.hasChildren && <p className="notice">{t('siteStructure.move.children', { count: below.size })}</p>}
+        {below.size > 0 && (
+          <>
+            <label className="checkbox">
+              <input type="checkbox" checked={withSubpages} onChange={(event) => setWithSubpages(event.target.checked)} />
+              {t('siteStructure.move.withSubpages', { count: below.size })}
+            </label>
+            {!withSubpages && <p className="notice">{t('siteStructure.move.children', { count: below.size })}</p>}
+          </>
+        )}
         <ErrorList collection="site-structure" />
         <div className="field">
           <label className="field__label" htmlFor={searchId}>

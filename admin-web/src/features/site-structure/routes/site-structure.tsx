@@ -210,7 +210,8 @@ export function SiteStructureRoute() {
           onClose={() => setMoving(null)}
           onMoved={(page) => {
             setMoving(null);
-            setAnnouncement(t('siteStructure.move.moved', { title: page.title || page.slug, path: page.path }));
+            const title = page.title || page.slug;
+            setAnnouncement(page.subpages > 0 ? t('siteStructure.move.movedWith', { title, path: page.path, count: page.subpages }) : t('siteStructure.move.moved', { title, path: page.path }));
             setMoved(page);
           }}
         />

@@ -59,7 +59,7 @@ describe('the site structure at /cmsadmin/site-structure', () => {
   function open(options: { nodes?: Record<string, SiteStructureNode[]>; signedIn?: ReturnType<typeof aUser> } = {}) {
     const server = fakeServer({
       pageSiteStructure: structureAnswer(options.nodes ?? { 'nl-nl': nlNodes }),
-      pageSave: (call) => success({ pageID: call.params.id, pageVersionID: 'version-1', slug: (call.body as { slug: string }).slug, revision: 4, linksUpdated: 0 }),
+      pageSave: (call) => success({ pageID: call.params.id, pageVersionID: 'version-1', slug: (call.body as { slug: string }).slug, revision: 4, linksUpdated: 0, subpagesMoved: [] }),
     });
     return renderAdmin('/site-structure', { server, signedIn: options.signedIn });
   }
@@ -222,6 +222,11 @@ describe('the site structure at /cmsadmin/site-structure', () => {
       await screen.findByRole('tree');
       await user.click(screen.getByRole('button', { name: 'Move Expertise' }));
       const dialog = await screen.findByRole('dialog', { name: 'Move “Expertise”' });
+      // The pages below move along unless unticked; unticked, the dialog says they stay.
+      const along = within(dialog).getByRole('checkbox', { name: 'Move the 3 pages below it along, to the same places under it' }) as HTMLInputElement;
+      expect(along.checked).to.equal(true);
+      expect(within(dialog).queryByText(/stay at their addresses/)).to.equal(null);
+      await user.click(along);
       expect(within(dialog).getByText(/The 3 pages below it stay at their addresses/)).to.exist;
 
       const radio = (name: RegExp) => within(dialog).getByRole('radio', { name }) as HTMLInputElement;
@@ -244,8 +249,33 @@ describe('the site structure at /cmsadmin/site-structure', () => {
       // The pages below it stayed at their addresses, so they hang under the home page now.
       expect(treeItems()).to.deep.equal(['1:Home -', '2:Contact', '2:Diensten -', '3:Expertise', '2:Energie +', '2:Water']);
       expect(server.callsOf('pageSave')).to.have.length(1);
-      expect(server.callsOf('pageSave')[0]).to.deep.include({ params: { id: 'id-expertise' }, body: { slug: 'diensten/expertise', shouldUpdateLinks: true } });
+      expect(server.callsOf('pageSave')[0]).to.deep.include({ params: { id: 'id-expertise' }, body: { slug: 'diensten/expertise', shouldUpdateLinks: true, withSubpages: false } });
       expect(screen.getByText('“Expertise” moved to /diensten/expertise. The old address redirects there.')).to.exist;
+    });
+
+    it('moves the pages below it along by default, and says so', async () => {
+      const { user, server } = open();
+      server.answer('pageSave', success({ pageID: 'id-expertise', pageVersionID: 'version-1', slug: 'diensten/expertise', revision: 4, linksUpdated: 0, subpagesMoved: [{ pageID: 'a', slug: 'diensten/expertise/energie/wind' }, { pageID: 'b', slug: 'diensten/expertise/energie' }, { pageID: 'c', slug: 'diensten/expertise/water' }] }));
+      await screen.findByRole('tree');
+      await user.click(screen.getByRole('button', { name: 'Move Expertise' }));
+      const dialog = await screen.findByRole('dialog', { name: 'Move “Expertise”' });
+      await user.click(within(dialog).getByRole('radio', { name: /^Diensten/ }));
+      await user.click(within(dialog).getByRole('button', { name: 'Move page' }));
+      await waitFor(() => expect(screen.queryByRole('dialog')).to.equal(null));
+      expect(server.callsOf('pageSave')[0]!.body).to.deep.equal({ slug: 'diensten/expertise', shouldUpdateLinks: true, withSubpages: true });
+      expect(screen.getByText('“Expertise” moved to /diensten/expertise, with the 3 pages below it. The old addresses redirect to the new ones.')).to.exist;
+    });
+
+    it('offers no such choice for a page with nothing below it, and sends withSubpages false', async () => {
+      const { user, server } = open();
+      await screen.findByRole('tree');
+      await user.click(screen.getByRole('button', { name: 'Move Contact' }));
+      const dialog = await screen.findByRole('dialog');
+      expect(within(dialog).queryByRole('checkbox')).to.equal(null);
+      await user.click(within(dialog).getByRole('radio', { name: /^Diensten/ }));
+      await user.click(within(dialog).getByRole('button', { name: 'Move page' }));
+      await waitFor(() => expect(server.callsOf('pageSave')).to.have.length(1));
+      expect(server.callsOf('pageSave')[0]!.body).to.deep.include({ withSubpages: false });
     });
 
     it('narrows the parents by a search', async () => {
