@@ -20,6 +20,7 @@ import { allReactors } from '@pagelog/projector/reactors';
 import { openMailer } from '@pagelog/service-kit/open-mailer';
 import { openNotifier, SITE_CACHE_TOPIC } from '@pagelog/service-kit/open-notifier';
 import { siteReads } from '@pagelog/query-service/pages/public-reads';
+import { SiteDocCache } from './site-doc-cache';
 import { followInvalidations, siteRenderCache } from './site-cache';
 import type { RenderCache } from '@pagelog/site-web/server/render-cache';
 import { createSiteApp } from '@pagelog/site-web/server/create-site-app';
@@ -101,9 +102,11 @@ export async function startPagelog(
 
   // The site reads through the query service's own functions, in this process: no HTTP, no session.
   const siteCache = siteRenderCache(config);
-  const unfollow = await followInvalidations(siteCacheNotifier, siteCache, logger.child({ part: 'site-cache' }));
+  // The read-model answers the renders read, kept between renders and dropped with every invalidation.
+  const siteDocs = config.siteDocCache ? new SiteDocCache() : null;
+  const unfollow = await followInvalidations(siteCacheNotifier, siteCache, logger.child({ part: 'site-cache' }), siteDocs ?? undefined);
   const site = createSiteApp({
-    reads: siteReads(queries),
+    reads: siteDocs ? siteReads({ ...queries, readModels: siteDocs.over(queries.readModels) }, { perRender: false }) : siteReads(queries),
     cache: siteCache,
     publicUrl: config.publicUrl,
     logger: logger.child({ part: 'site' }),

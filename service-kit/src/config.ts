@@ -79,6 +79,8 @@ export interface Config {
   cacheInvalidation: 'local' | 'postgres' | 'redis';
   /** The public site's render cache in memory, in megabytes (PAGELOG_SITE_CACHE_MB); 0 renders every view (for measuring). */
   siteCacheMb: number;
+  /** Whether the embedded site keeps the read-model answers its renders read between renders (PAGELOG_SITE_DOC_CACHE); off, every render reads the store. */
+  siteDocCache: boolean;
 }
 
 export class ConfigError extends Error {
@@ -255,5 +257,6 @@ export function loadConfig(env: Env = process.env): Config {
     gatewayTimeoutMs,
     cacheInvalidation,
     siteCacheMb: int(env, 'PAGELOG_SITE_CACHE_MB', 64, 0, 65_536),
+    siteDocCache: bool(env, 'PAGELOG_SITE_DOC_CACHE', true),
   };
 }

@@ -29,6 +29,12 @@ export interface SiteReads {
   settings(): Promise<PublicSettings>;
   /** A locale's published menus as the site shows them (only live items). */
   menus(locale: string): Promise<PublicMenus>;
+  /**
+   * Reads for one page's render, where a source can do better than each read on its own (the
+   * embedded mode reads each document once: the settings, the page). Optional: without it, the
+   * render uses these reads.
+   */
+  scoped?(): SiteReads;
 }
 
 /**

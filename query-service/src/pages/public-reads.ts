@@ -4,6 +4,7 @@ import { readModels } from '@pagelog/contracts/read-models';
 import type { PageLookup, SiteReads } from '@pagelog/contracts/site/site-reads';
 import { isValidSlug, NOT_FOUND_SLUG, parsePublicPath, publicPath } from '@pagelog/contracts/slugs';
 import type { QueryDeps } from '../core/query-deps';
+import { readScope } from '../core/read-scope';
 import { readPublicMenus } from '../menus/routes';
 import { readPublicSettings, readSettings } from '../settings/routes';
 import { publicBreadcrumbs } from './breadcrumbs';
@@ -58,12 +59,18 @@ export async function publishedSiblings(deps: QueryDeps, pageID: string): Promis
     .sort((a, b) => order(a.locale) - order(b.locale) || a.locale.localeCompare(b.locale));
 }
 
-/** The site's reads in-process (the embedded mode): the very functions the HTTP routes answer with. */
-export function siteReads(deps: QueryDeps): SiteReads {
-  return {
+/**
+ * The site's reads in-process (the embedded mode): the very functions the HTTP routes answer with.
+ * `scoped()` gives one render reads that read each document once (readScope); `perRender: false`
+ * leaves it out, for read models that keep their answers already (the embedded site's document
+ * cache).
+ */
+export function siteReads(deps: QueryDeps, options: { perRender?: boolean } = {}): SiteReads {
+  const reads: SiteReads = {
     pageBySlug: (path) => lookupPublicPage(deps, path),
     siblings: (pageID) => publishedSiblings(deps, pageID),
     settings: () => readPublicSettings(deps),
     menus: (locale) => readPublicMenus(deps, locale),
   };
+  return options.perRender === false ? reads : { ...reads, scoped: () => siteReads({ ...deps, readModels: readScope(deps.readModels) }, { perRender: false }) };
 }

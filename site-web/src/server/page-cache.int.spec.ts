@@ -49,6 +49,7 @@ function page(id: string, slug: string, title: string, extra: Partial<PublicPage
 
 /** The site's reads from a table in memory, counting every read. */
 class FakeReads implements SiteReads {
+  scoped?: () => SiteReads;
   pages = new Map<string, PageLookup>();
   siblingsOf = new Map<string, SiblingSlug[]>();
   failSiblings = false;
@@ -123,6 +124,22 @@ describe('the public site served from its render cache', () => {
   after(() => rmSync(clientDir, { recursive: true, force: true }));
 
   describe('a published page', () => {
+    it('is rendered with reads of one scope of the source, a new scope for each render, when the source offers scopes', async () => {
+      const scopes: FakeReads[] = [];
+      (reads as SiteReads).scoped = () => {
+        const scope = new FakeReads();
+        scope.pages = reads.pages;
+        scopes.push(scope);
+        return scope;
+      };
+      expect((await raw('/over-ons')).status).to.equal(200);
+      expect((await raw('/bestaat-niet')).status).to.equal(404);
+      expect(scopes).to.have.length(2);
+      // Settings, the page, its translations and the menus; for the 404, no translations.
+      expect(scopes.map((scope) => scope.reads)).to.deep.equal([4, 3]);
+      expect(reads.reads).to.equal(0);
+    });
+
     it('is rendered on the first view and served from memory afterwards, reading nothing', async () => {
       const first = await raw('/over-ons');
       const readsAfterFirst = reads.reads;

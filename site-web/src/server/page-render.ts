@@ -44,9 +44,9 @@ function pageTags(page: PublicPageView): CacheTag[] {
  * breadcrumbs come from, its media, the settings; for a 404 the path asked for; for a redirect
  * both paths.
  */
-export function pageRender({ reads, clientAssets, publicUrl, logger }: PageRenderDependencies): (path: string, requestId: string) => Promise<Rendered> {
+export function pageRender({ reads: source, clientAssets, publicUrl, logger }: PageRenderDependencies): (path: string, requestId: string) => Promise<Rendered> {
   /** A found page's translations; the page is shown without a language switcher (and not kept) when they cannot be read. */
-  async function siblingsOf(page: PublicPageView, requestId: string): Promise<{ siblings: PageSiblings | null; read: boolean }> {
+  async function siblingsOf(reads: TracedSiteReads, page: PublicPageView, requestId: string): Promise<{ siblings: PageSiblings | null; read: boolean }> {
     const { pageID } = page.pageVersion;
     try {
       const pages = await reads.siblings(pageID, requestId);
@@ -58,7 +58,7 @@ export function pageRender({ reads, clientAssets, publicUrl, logger }: PageRende
   }
 
   /** The organisation and the locale's menus; the page is shown with the site name alone (and not kept) when the menus cannot be read. */
-  async function chromeOf(settings: PublicSettings, locale: string, requestId: string): Promise<{ chrome: SiteChrome | undefined; read: boolean }> {
+  async function chromeOf(reads: TracedSiteReads, settings: PublicSettings, locale: string, requestId: string): Promise<{ chrome: SiteChrome | undefined; read: boolean }> {
     const { name, logo, contact, social } = settings.site;
     try {
       const menus = await reads.menus(locale, requestId);
@@ -70,6 +70,8 @@ export function pageRender({ reads, clientAssets, publicUrl, logger }: PageRende
   }
 
   return async (path, requestId) => {
+    // One render's reads: a source that can reads each document once (the embedded mode).
+    const reads = source.scoped?.() ?? source;
     const [settings, found] = await Promise.all([reads.settings(requestId), reads.pageBySlug(path, requestId)]);
     const { defaultLocale } = settings;
     const asked = parsePublicPath(path, defaultLocale);
@@ -87,8 +89,8 @@ export function pageRender({ reads, clientAssets, publicUrl, logger }: PageRende
     const isFound = found.kind === 'page' && page !== null && page.slug !== NOT_FOUND_SLUG;
     const locale = page?.locale ?? asked.locale;
     const [{ siblings, read }, chrome] = await Promise.all([
-      isFound ? siblingsOf(page, requestId) : Promise.resolve({ siblings: null, read: true }),
-      chromeOf(settings, locale, requestId),
+      isFound ? siblingsOf(reads, page, requestId) : Promise.resolve({ siblings: null, read: true }),
+      chromeOf(reads, settings, locale, requestId),
     ]);
     const state: PageState = {
       page,

@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { hash as digest } from 'node:crypto';
 import { promisify } from 'node:util';
 import { brotliCompress, constants as zlib, gzip } from 'node:zlib';
 import { LRUCache } from 'lru-cache';
@@ -55,7 +55,8 @@ export function entryOf(rendered: Rendered): CacheEntry {
   return {
     status: rendered.status,
     body,
-    hash: createHash('sha256').update(body).digest('base64url'),
+    // One call, no Hash object: this runs once per render.
+    hash: digest('sha256', body, 'base64url'),
     ...(rendered.location !== undefined ? { location: rendered.location } : {}),
     ...(rendered.contentLanguage !== undefined ? { contentLanguage: rendered.contentLanguage } : {}),
     tags: [...new Set(rendered.tags)],

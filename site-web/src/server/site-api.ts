@@ -17,6 +17,7 @@ export interface TracedSiteReads extends SiteReads {
   siblings(pageID: string, requestId?: string): Promise<SiblingSlug[] | null>;
   settings(requestId?: string): Promise<PublicSettings>;
   menus(locale: string, requestId?: string): Promise<PublicMenus>;
+  scoped?(): TracedSiteReads;
 }
 
 function isPublicPageView(value: unknown): value is PublicPageView {
