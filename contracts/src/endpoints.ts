@@ -21,7 +21,7 @@ import type {
   StoredVersion,
 } from './pages/page';
 import type { SiteStructure } from './pages/site-structure';
-import type { AddedFile, DirectoryView, MediaItemView, MediaListing, PageUsingFile } from './media/media';
+import type { AddedFile, DirectoryView, MediaItemView, MediaListing, PagesUsingFile } from './media/media';
 import {
   addVideoSchema,
   createDirSchema,
@@ -195,7 +195,7 @@ export const endpoints = {
   mediaMoveDirectory: { method: 'POST', path: '/medialib/move-directory', kind: 'command', model: 'media', schema: moveDirectorySchema, access: { permission: 'manage-media' }, response: returns<Committed<DirectoryView>>() },
   mediaDeleteFile: { method: 'POST', path: '/medialib/delete-file', kind: 'command', model: 'media', schema: deleteFileSchema, access: { permission: 'manage-media' }, response: returns<CommandResult>() },
   mediaDeleteDirectory: { method: 'POST', path: '/medialib/delete-directory', kind: 'command', model: 'media', schema: deleteDirectorySchema, access: { permission: 'manage-media' }, response: returns<CommandResult>() },
-  mediaListPagesByFile: { method: 'POST', path: '/medialib/list-pages-by-file', kind: 'query', model: 'media', schema: listPagesByFileSchema, access: 'authenticated', csrf: false, response: returns<ListPage<PageUsingFile>>() },
+  mediaListPagesByFile: { method: 'POST', path: '/medialib/list-pages-by-file', kind: 'query', model: 'media', schema: listPagesByFileSchema, access: 'authenticated', csrf: false, response: returns<PagesUsingFile>() },
   mediaGetPageFile: { method: 'GET', path: '/medialib/get-page-file/:pageID/:group/:hash/:fileName', kind: 'query', model: 'media', schema: pageFileQuerySchema, access: 'public', head: true, response: returns<FileBody>() },
   mediaSharedFile: { method: 'GET', path: '/medialib/file/:hash/:fileName', kind: 'query', model: 'media', schema: sharedFileQuerySchema, access: 'public', head: true, response: returns<FileBody>() },
   mediaPreviewImage: { method: 'GET', path: '/medialib/preview-image', kind: 'query', model: 'media', schema: previewImageSchema, access: 'authenticated', head: true, response: returns<FileBody>() },

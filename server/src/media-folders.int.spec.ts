@@ -169,12 +169,12 @@ for (const kind of storeKinds()) {
         const found = await usedBy(video.id);
         expect(found.totalItems).to.equal(1);
         expect(found.items[0]).to.deep.equal({ pageID: page.pageID, title: 'Met film', slug: 'met-film', locale: 'nl-nl', inDraft: true, inPublished: true, status: 'published' });
-        expect(await usedBy(other.id)).to.deep.equal({ items: [], totalItems: 0 });
+        expect(await usedBy(other.id)).to.deep.equal({ items: [], totalItems: 0, settingsUses: [] });
 
         // Stored and published without it: the page no longer shows the video.
         await ok(admin.post(`/page/version/${page.pageVersionID}/store`, { pageID: page.pageID, revision: stored.body.data.revision + 1, title: 'Zonder film', blocks: [], ...seo }));
         await ok(admin.post(`/page/${page.pageID}/publish`, {}));
-        expect(await usedBy(video.id)).to.deep.equal({ items: [], totalItems: 0 });
+        expect(await usedBy(video.id)).to.deep.equal({ items: [], totalItems: 0, settingsUses: [] });
       });
     });
 

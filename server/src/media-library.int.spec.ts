@@ -190,8 +190,8 @@ for (const kind of storeKinds()) {
         expect(titles(await ok(list({ columnToSort: 'locale', sortOrder: 'asc', pageSize: 1 })))).to.deep.equal(['Alfa avond']);
         const searched = await ok(list({ searchTerm: 'AVOND' }));
         expect([searched.body.data.totalItems, titles(searched)]).to.deep.equal([2, ['Alfa avond', 'Beta avond']]);
-        expect((await ok(list({ fileID: media['Logo.jpg']!.id }))).body.data).to.deep.equal({ items: [], totalItems: 0 });
-        expect((await ok(list({ fileID: media.Film!.id }))).body.data).to.deep.equal({ items: [], totalItems: 0 });
+        expect((await ok(list({ fileID: media['Logo.jpg']!.id }))).body.data).to.deep.equal({ items: [], totalItems: 0, settingsUses: [] });
+        expect((await ok(list({ fileID: media.Film!.id }))).body.data).to.deep.equal({ items: [], totalItems: 0, settingsUses: [] });
       });
 
       it('answers which pages used a file at a past moment, each as it was then', async () => {
@@ -210,7 +210,7 @@ for (const kind of storeKinds()) {
         expect(draft.title).to.equal('Later zonder strand');
         const strandList = (at: string) => admin.post('/medialib/list-pages-by-file', { fileID: strand.id, at });
 
-        expect((await ok(strandList(''))).body.data).to.deep.equal({ items: [], totalItems: 0 });
+        expect((await ok(strandList(''))).body.data).to.deep.equal({ items: [], totalItems: 0, settingsUses: [] });
         const then = (await ok(strandList(whilePublished))).body.data;
         expect(then.totalItems).to.equal(1);
         expect(then.items[0]).to.include({ pageID: page.pageID, title: 'Eerst met strand', inDraft: true, inPublished: true, status: 'published' });
@@ -227,7 +227,7 @@ for (const kind of storeKinds()) {
           expect(firstError(badDate), at).to.deep.equal(ofMedia('V_12', 'at'));
         }
         // A date alone is its midnight (UTC).
-        expect((await ok(list({ at: '2020-01-01' }))).body.data).to.deep.equal({ items: [], totalItems: 0 });
+        expect((await ok(list({ at: '2020-01-01' }))).body.data).to.deep.equal({ items: [], totalItems: 0, settingsUses: [] });
       });
 
       it('answers for a deleted file from its history: the published pages that still show it, and those that used it at a date', async () => {

@@ -130,6 +130,13 @@ for (const kind of storeKinds()) {
           social,
           defaultSeoImage: { url: `/api/cms/settings/image/seo_image/${library['delen.png']!.hash}/delen.png`, width: 40, height: 21 },
         });
+
+        // Where-used names the settings' use of each image beside the pages (none use them).
+        const whereUsed = async (fileID: string, at = '') => (await admin.post('/medialib/list-pages-by-file', { fileID, at })).body.data;
+        expect(await whereUsed(library['logo.jpg']!.id)).to.deep.equal({ items: [], totalItems: 0, settingsUses: ['logo'] });
+        expect((await whereUsed(library['delen.png']!.id)).settingsUses).to.deep.equal(['seo_image']);
+        // As of a past moment it answers pages only.
+        expect((await whereUsed(library['logo.jpg']!.id, new Date().toISOString())).settingsUses).to.deep.equal([]);
       });
 
       it('records nothing when nothing changed', async () => {

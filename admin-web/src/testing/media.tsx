@@ -70,7 +70,7 @@ export function mediaServer(folders: Record<string, MediaListing>, answers: Part
   const server: FakeServer = fakeServer({
     mediaGetDir: (call) => success(listing((call.body as { path: string }).path)),
     mediaSearchFiles: success(aListing('/')),
-    mediaListPagesByFile: success({ items: [], totalItems: 0 }),
+    mediaListPagesByFile: success({ items: [], totalItems: 0, settingsUses: [] }),
     mediaCreateDir: (call) => {
       const { path, folderName } = call.body as { path: string; folderName: string };
       const folder = aFolder(childPath(path, folderName));

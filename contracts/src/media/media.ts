@@ -2,6 +2,7 @@
  * The media library's shapes (spec section 3: Media item, Directory, media kinds) and the rules
  * every part shares: limits, how names and paths are written, video links, page file groups.
  */
+import type { SettingsImageGroup } from '../settings/site-settings';
 
 /** Spec sections 5 and 9: a media file is at most 100 MB (ML_01 above it). */
 export const MAX_MEDIA_BYTES = 100 * 1024 * 1024;
@@ -78,6 +79,17 @@ export interface PageUsingFile {
   inDraft: boolean;
   inPublished: boolean;
   status: string;
+}
+
+/**
+ * The answer of list-pages-by-file: the spec's page of pages (items, totalItems) and, beside it,
+ * the site settings' use of the file now (`logo`, `seo_image`: decision 0015), which no page list
+ * shows. Empty when asked about a past moment (`at`).
+ */
+export interface PagesUsingFile {
+  items: PageUsingFile[];
+  totalItems: number;
+  settingsUses: SettingsImageGroup[];
 }
 
 /** The answer of add-file: the new item, or the item that already holds the same bytes. */

@@ -26,6 +26,7 @@ export function DeleteFileModal({ item, actions, onDone, onClose }: { item: Medi
   );
   const pages = usage.data?.items ?? [];
   const total = usage.data?.totalItems ?? pages.length;
+  const settingsUses = usage.data?.settingsUses ?? [];
 
   async function confirm() {
     setBusy(true);
@@ -47,7 +48,14 @@ export function DeleteFileModal({ item, actions, onDone, onClose }: { item: Medi
       <ErrorList collection="media" />
       {usage.isPending && <p role="status">{t('media.delete.checking')}</p>}
       {usage.isError && <p role="alert">{t('media.delete.usageUnknown')}</p>}
-      {usage.isSuccess && pages.length === 0 && <p>{t('media.delete.unused', { name: item.fileName })}</p>}
+      {usage.isSuccess && pages.length === 0 && settingsUses.length === 0 && <p>{t('media.delete.unused', { name: item.fileName })}</p>}
+      {settingsUses.length > 0 && (
+        <div className="delete-warning" role="alert">
+          {settingsUses.map((use) => (
+            <p key={use}>{t(`media.delete.settingsUse.${use}`, { name: item.fileName })}</p>
+          ))}
+        </div>
+      )}
       {pages.length > 0 && (
         <div className="delete-warning" role="alert">
           <p>{t('media.delete.inUse', { name: item.fileName, count: total })}</p>

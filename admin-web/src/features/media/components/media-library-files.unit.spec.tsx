@@ -40,7 +40,7 @@ describe('the media library, its files', () => {
   describe('the details of a file', () => {
     it('show a preview, what it is, and the pages that use it', async () => {
       const { server, user } = await openAt('/photos');
-      server.answer('mediaListPagesByFile', success({ items: [aboutUs], totalItems: 1 }));
+      server.answer('mediaListPagesByFile', success({ items: [aboutUs], totalItems: 1, settingsUses: [] }));
       await user.click(within(grid()).getByRole('button', { name: 'beach.jpg' }));
       const panel = details();
       expect(panel.getByRole('img', { name: 'A beach at dawn' }).getAttribute('src')).to.equal('/api/cms/medialib/preview-image?imageID=beach&w=640');
@@ -141,7 +141,7 @@ describe('the media library, its files', () => {
   describe('deleting a file', () => {
     it('names the pages that use it before deleting', async () => {
       const { server, user } = await openAt('/photos');
-      server.answer('mediaListPagesByFile', success({ items: [aboutUs, contact], totalItems: 2 }));
+      server.answer('mediaListPagesByFile', success({ items: [aboutUs, contact], totalItems: 2, settingsUses: [] }));
       await user.click(within(grid()).getByRole('button', { name: 'beach.jpg' }));
       await user.click(details().getByRole('button', { name: 'Delete' }));
       const dialog = screen.getByRole('dialog', { name: 'Delete beach.jpg' });
@@ -155,6 +155,19 @@ describe('the media library, its files', () => {
       expect(server.callsOf('mediaDeleteFile').map((call) => call.body)).to.deep.equal([{ id: 'beach' }]);
       expect(server.callsOf('mediaGetDir').length).to.be.greaterThan(reads);
       expect(screen.queryByRole('complementary', { name: /^Details of / })).to.equal(null);
+    });
+
+    it('says when the site settings use it, in the dialog and in the details', async () => {
+      const { server, user } = await openAt('/photos');
+      server.answer('mediaListPagesByFile', success({ items: [], totalItems: 0, settingsUses: ['logo', 'seo_image'] }));
+      await user.click(within(grid()).getByRole('button', { name: 'beach.jpg' }));
+      expect(await details().findByText(/^The site settings use it as the logo and the default image for shared links\./)).to.exist;
+      expect(details().getByRole('link', { name: 'Open the site settings' }).getAttribute('href')).to.equal('/cmsadmin/site-settings');
+      await user.click(details().getByRole('button', { name: 'Delete' }));
+      const dialog = screen.getByRole('dialog', { name: 'Delete beach.jpg' });
+      expect(await within(dialog).findByText(/^beach\.jpg is the site's logo \(site settings\)/)).to.exist;
+      expect(within(dialog).getByText(/^beach\.jpg is the site's default image for shared links/)).to.exist;
+      expect(within(dialog).queryByText('No page uses beach.jpg.')).to.equal(null);
     });
 
     it('says so when no page uses it', async () => {

@@ -1,7 +1,8 @@
 import { useId, useMemo, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
-import type { PageUsingFile } from '@pagelog/contracts/media/media';
+import type { PagesUsingFile, PageUsingFile } from '@pagelog/contracts/media/media';
 import { pagesByFileColumns } from '@pagelog/contracts/media/schemas';
 import { pageEditorPath } from '@pagelog/contracts/pages/page-types';
 import { toRouterPath } from '../../../components/navigation/build-navigation';
@@ -16,6 +17,23 @@ export function endOfDay(date: string): string {
   if (!/^\d{4}-\d{2}-\d{2}$/.test(date)) return '';
   const moment = new Date(`${date}T23:59:59.999`);
   return Number.isNaN(moment.getTime()) ? '' : moment.toISOString();
+}
+
+/** The site settings' use of a file now (the logo, the default image for shared links), linked to their screen; nothing when none. */
+export function SettingsUses({ fileID }: { fileID: string }) {
+  const { t } = useTranslation();
+  const api = useApi();
+  const uses = useQuery({
+    ...mediaQueries.pagesByFile(api, { fileID, pageIndex: 0, pageSize: 1, searchTerm: '', columnToSort: '', sortOrder: 'asc', at: '' }),
+    select: (data) => data.settingsUses,
+  });
+  if (!uses.data || uses.data.length === 0) return null;
+  return (
+    <p className="where-used__settings">
+      {t('media.whereUsed.settings', { uses: uses.data.map((use) => t(`media.whereUsed.settingsUse.${use}`)).join(t('media.whereUsed.and')) })}{' '}
+      <Link to={toRouterPath('/cmsadmin/site-settings')}>{t('media.whereUsed.settingsLink')}</Link>
+    </p>
+  );
 }
 
 /**
@@ -61,7 +79,8 @@ export function WhereUsed({ fileID }: { fileID: string }) {
         <input id={dateId} className="field__input" type="date" value={date} onChange={(event) => setDate(event.target.value)} />
       </div>
       <p className="form__hint">{at ? t('media.whereUsed.onDate', { date }) : t('media.whereUsed.now')}</p>
-      <PaginatedList<PageUsingFile>
+      {!at && <SettingsUses fileID={fileID} />}
+      <PaginatedList<PageUsingFile, PagesUsingFile>
         label={t('media.whereUsed.listLabel')}
         query={query}
         columns={columns}

@@ -42,7 +42,7 @@ async function editorWith(blocks: Block[], seoImage: unknown[] = []) {
   const server: FakeServer = pageServer(undefined, aVersion({ blocks, seoImage: seoImage as string[] }), {
     mediaGetDir: (call) => success(library[(call.body as { path: string }).path] ?? aListing((call.body as { path: string }).path)),
     mediaSearchFiles: success(aListing('/', [beach])),
-    mediaListPagesByFile: success({ items: [], totalItems: 0 }),
+    mediaListPagesByFile: success({ items: [], totalItems: 0, settingsUses: [] }),
   });
   const view = await openEditor({ server });
   return { ...view, server };
