@@ -50,13 +50,13 @@ describe('the menu editor in Chromium: build by mouse, rearrange by keyboard, pu
     await app?.stop();
   });
 
-  /** The tree's rows as "label-or-title@level". */
+  /** The tree's rows as "label-or-title@level", the level read from where each row is drawn (a dragged one where it would land). */
   async function rows(page: Page): Promise<string[]> {
     return page.locator('ol.menu-tree > li').evaluateAll((items) =>
       items.map((li) => {
         const input = li.querySelector('input')!;
-        const level = Math.round(parseFloat(getComputedStyle(li).marginInlineStart || '0') / 32) + 1;
-        return `${input.value || input.placeholder}@${level}`;
+        const indent = li.getBoundingClientRect().left - li.parentElement!.getBoundingClientRect().left;
+        return `${input.value || input.placeholder}@${Math.round(indent / 32) + 1}`;
       }),
     );
   }
@@ -108,7 +108,10 @@ describe('the menu editor in Chromium: build by mouse, rearrange by keyboard, pu
     await page.mouse.move(x, y);
     await page.mouse.down();
     await page.mouse.move(x + 8, y, { steps: 4 });
-    await page.mouse.move(x + 45, y + 2, { steps: 10 });
+    // Farther than one level: it can only go one level under Over ons.
+    await page.mouse.move(x + 60, y + 2, { steps: 10 });
+    // While it is dragged, the row is drawn at the level it would land at, not where the pointer is.
+    await eventually(() => rows(page), (now) => now.join() === 'Thuis@1,Over ons@1,Ons team@2,KvK@1');
     await page.mouse.up();
     await eventually(() => rows(page), (now) => now.join() === 'Thuis@1,Over ons@1,Ons team@2,KvK@1');
     // The drop is announced, and focus goes back to the handle a frame later: only then is the

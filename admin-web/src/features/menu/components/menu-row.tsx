@@ -38,7 +38,13 @@ export function MenuRow({ row, name, parentName, page, depth, moves, errors, rea
   const dead = item.pageID !== null && page?.state !== 'live';
   const labelId = `menu-label-${item.id}`;
   const placeId = `menu-place-${item.id}`;
-  const style = { transform: CSS.Translate.toString(sortable.transform), transition: sortable.transition, marginInlineStart: `${(sortable.isDragging ? row.depth : depth) * INDENT_PX}px` };
+  // A dragged row follows the pointer up and down only; sideways it snaps to the level it would
+  // land at (`depth`, projected by the tree), so its indentation shows where the drop puts it. The
+  // snap is a transform on top of its own margin: dnd-kit measures rows without their transforms,
+  // so where the rows are for the drop stays put (a changed margin moved them, and the drop
+  // sometimes landed a level off).
+  const transform = sortable.isDragging && sortable.transform ? { ...sortable.transform, x: (depth - row.depth) * INDENT_PX } : sortable.transform;
+  const style = { transform: CSS.Translate.toString(transform), transition: sortable.transition, marginInlineStart: `${row.depth * INDENT_PX}px` };
 
   return (
     <li
