@@ -507,20 +507,27 @@ export function readModelStoreContract(adapterName: string, open: () => Promise<
           for (const id of ids('p', 400)) uow.put('pages~rebuild', id, { n: 2 });
         });
         const seen = new Set<string>();
-        let done = false;
+        let swapDone = false;
+        let readsAfterSwap = 0;
         const reading = (async () => {
-          while (!done) {
+          // Keep reading until two reads that began after the swap returned: a slow
+          // database (PostgreSQL under a full run) may take longer than any fixed sleep.
+          while (readsAfterSwap < 2) {
+            const afterSwap = swapDone;
             const [count, docs] = await Promise.all([store.count('pages'), store.find('pages')]);
             seen.add(`count ${count}`);
             seen.add(`find ${docs.length} of ${[...new Set(docs.map((d) => d.n))].join(',')}`);
+            if (afterSwap) readsAfterSwap += 1;
             // A synchronous adapter answers at once: let the timers (and the swap) have a turn.
             await new Promise((resolve) => setImmediate(resolve));
           }
         })();
         await sleep(20);
-        const swapped = await store.swap('page-overview', 'page-overview~rebuild', [{ live: 'pages', shadow: 'pages~rebuild' }]);
-        await sleep(20);
-        done = true;
+        const swapped = await store
+          .swap('page-overview', 'page-overview~rebuild', [{ live: 'pages', shadow: 'pages~rebuild' }])
+          .finally(() => {
+            swapDone = true;
+          });
         await reading;
         expect(swapped).to.equal(true);
         expect([...seen].every((s) => ['count 300', 'count 400', 'find 300 of 1', 'find 400 of 2'].includes(s)), [...seen].join('; ')).to.equal(true);
