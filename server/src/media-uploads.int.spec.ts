@@ -6,7 +6,8 @@ import { expect } from 'chai';
 import { MAX_MEDIA_BYTES, MAX_IMAGE_PIXELS } from '@pagelog/contracts/media/media';
 import { pngHeaderOnly } from '@pagelog/storage/media/test-images';
 import { storedZip } from '@pagelog/storage/media/test-files';
-import { ApiClient } from './test-kit/api-client';
+import { ApiClient, type ApiReply } from './test-kit/api-client';
+import { CSRF_HEADER } from '@pagelog/contracts/users/user';
 import { firstError, jpeg, mediaHelpers, ofMedia, outcome, pdf, png, streamUpload } from './test-kit/media-requests';
 import { startTestPagelog, storeKinds, type TestPagelog } from './test-kit/start-test-pagelog';
 
@@ -111,6 +112,38 @@ for (const kind of storeKinds()) {
         expect(firstError(await admin.post('/medialib/add-file', none))).to.deep.equal(ofMedia('V_17', 'f'));
         expect(outcome(await upload(await png(), 'x.png', { path: '/Nergens' }))).to.deep.equal([404, ofMedia('ML_04', 'path')]);
         expect(outcome(await upload(await png(), 'x.png', { allowDuplicate: 'misschien' }))).to.deep.equal([400, ofMedia('V_12', 'allowDuplicate')]);
+      });
+
+      it('takes one file under "f": a second file, a file under another name only, too many fields or a broken body is V_17, and nothing is stored', async () => {
+        const first = await uniqueJpeg();
+        const second = await uniqueJpeg();
+        const two = new FormData();
+        two.append('path', '/');
+        two.append('f', new Blob([new Uint8Array(first)], { type: 'image/jpeg' }), 'een.jpg');
+        two.append('f', new Blob([new Uint8Array(second)], { type: 'image/jpeg' }), 'twee.jpg');
+        expect(outcome(await admin.post('/medialib/add-file', two))).to.deep.equal([400, ofMedia('V_17', 'f')]);
+        expect(await app.auth.blobs.stat(sha256(second))).to.equal(null);
+
+        const elsewhere = new FormData();
+        elsewhere.append('path', '/');
+        elsewhere.append('bestand', new Blob([new Uint8Array(second)], { type: 'image/jpeg' }), 'twee.jpg');
+        expect(outcome(await admin.post('/medialib/add-file', elsewhere))).to.deep.equal([400, ofMedia('V_17', 'f')]);
+        expect(await app.auth.blobs.stat(sha256(second))).to.equal(null);
+
+        const many = new FormData();
+        for (let i = 0; i < 11; i++) many.append(`veld${i}`, 'x');
+        many.append('f', new Blob([new Uint8Array(second)], { type: 'image/jpeg' }), 'twee.jpg');
+        expect(outcome(await admin.post('/medialib/add-file', many))).to.deep.equal([400, ofMedia('V_17', 'f')]);
+        expect(await app.auth.blobs.stat(sha256(second))).to.equal(null);
+
+        // The body ends in the middle of the file: no closing boundary.
+        const broken = await fetch(`${app.url}/api/cms/medialib/add-file`, {
+          method: 'POST',
+          headers: { 'Content-Type': 'multipart/form-data; boundary=grens', Cookie: admin.cookie!, [CSRF_HEADER]: admin.csrfToken!, 'X-Requested-With': 'XMLHttpRequest' },
+          body: Buffer.concat([Buffer.from('--grens\r\nContent-Disposition: form-data; name="f"; filename="x.jpg"\r\nContent-Type: image/jpeg\r\n\r\n'), second]),
+        });
+        expect(outcome({ status: broken.status, body: await broken.json() } as ApiReply)).to.deep.equal([400, ofMedia('V_17', 'f')]);
+        expect(await app.auth.blobs.stat(sha256(second))).to.equal(null);
       });
 
       it('keeps nothing of what it refuses: a type it does not take, text that stops being text past its start, a bomb', async () => {

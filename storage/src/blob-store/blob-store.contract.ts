@@ -100,6 +100,16 @@ export function blobStoreContract(adapterName: string, open: () => Promise<Opene
         expect(await leftovers()).to.equal(1);
       });
 
+      it('hashes bodies just under, at and just over whole megabytes as their bytes', async () => {
+        // Stores batch their writes (and hashes) by the megabyte: the edges are where an off-by-one hides.
+        for (const size of [MB - 1, MB, MB + 1, 2 * MB, 3 * MB - 1]) {
+          const bytes = randomBytes(size);
+          const info = await store.put(pieces(bytes, 65536), { contentType: 'application/octet-stream' });
+          expect(info, `${size} bytes`).to.deep.equal({ key: sha256(bytes), size, contentType: 'application/octet-stream' });
+          expect((await bytesOf(await store.get(info.key))).equals(bytes), `${size} bytes`).to.equal(true);
+        }
+      });
+
       it('keeps an empty blob', async () => {
         const info = await store.put([], { contentType: 'text/plain' });
         expect(info).to.deep.equal({ key: sha256(Buffer.alloc(0)), size: 0, contentType: 'text/plain' });

@@ -8,7 +8,6 @@ import {
   checkBlobKey,
   checkContentType,
   checkRange,
-  hashWhileWriting,
   isLegacyBlobKey,
   renditionId,
   type BlobBody,
@@ -18,6 +17,7 @@ import {
   type ByteRange,
   type RenditionParams,
 } from './blob-store';
+import { offThreadHash, sha256Here, sharedBuffer, type OffThreadHash } from './off-thread-hash';
 
 // A file is a header line, then the bytes. Version 2 names the bytes' SHA-256; version 1 (the
 // profile images stored before blobs were content-addressed) only the content type.
@@ -33,6 +33,8 @@ const WRITE_BATCH_BYTES = 1024 * 1024;
  * on its own; bench/README.md, media upload).
  */
 const FLUSH_EVERY_BYTES = 8 * WRITE_BATCH_BYTES;
+/** Batches written and hashed while the next is read: one filling, the others on their way. */
+const RING_BUFFERS = 3;
 /** Temp files older than this are what a crash left behind (a write in progress is never this old). */
 const staleTempMs = 24 * 3600_000;
 
@@ -147,58 +149,73 @@ export class FsBlobStore implements BlobStore {
       const header = Buffer.from(`${v2}${placeholder} ${contentType}\n`, 'latin1');
       await writeAll(handle, header, 0);
       let position = header.length;
-      // Bodies arrive in small pieces (64 KB from a socket). They are copied into one of two
-      // buffers of our own (a body may reuse a piece once it is written) and written a megabyte
-      // at a time; one buffer is written while the next megabyte is read and hashed into the other.
-      // The second is made only for a body of more than one batch.
-      const buffers: Buffer[] = [Buffer.allocUnsafe(WRITE_BATCH_BYTES)];
+      // Bodies arrive in small pieces (64 KB from a socket). They are copied into a ring of
+      // buffers of our own (a body may reuse a piece once it is written) and handed on a megabyte
+      // at a time: written to the file and hashed on the hash worker while the next megabyte is
+      // read into the next buffer. A body of one batch or less is hashed here (a round trip to the
+      // worker would cost more) and never makes a second buffer.
+      const buffers: Buffer[] = [sharedBuffer(WRITE_BATCH_BYTES)];
+      const inFlight: (Promise<void> | null)[] = Array.from({ length: RING_BUFFERS }, () => null);
       let current = 0;
       let filled = 0;
-      let writing: Promise<void> = Promise.resolve();
+      let size = 0;
+      // Set by handOn (a closure): typed wide so the checks below are not narrowed to null.
+      let hash = null as OffThreadHash | null;
       let flushing: Promise<void> = Promise.resolve();
       let unflushed = 0;
-      const writeFilled = async () => {
-        // The other buffer's write must be done before that buffer is filled again.
-        await writing;
+      /** Writes (and hashes) the current buffer's bytes, in the background. */
+      const handOn = (hashed: boolean) => {
         const bytes = buffers[current]!.subarray(0, filled);
-        writing = writeAll(handle, bytes, position);
-        // Awaited by the next call or at the end; a failure meanwhile is not unhandled.
-        writing.catch(() => undefined);
+        const written = writeAll(handle, bytes, position);
+        const both = Promise.all([written, hashed ? (hash ??= offThreadHash()).update(bytes) : undefined]).then(() => undefined);
+        // Awaited before the buffer is filled again, or at the end; a failure meanwhile is not unhandled.
+        both.catch(() => undefined);
+        inFlight[current] = both;
         unflushed += filled;
         if (unflushed >= FLUSH_EVERY_BYTES) {
           unflushed = 0;
           // One flush at a time, each after the write before it. A failed flush fails the put: a later
           // fsync may not report what an earlier one lost.
-          const written = writing;
           flushing = flushing.then(() => written).then(() => handle.datasync());
-          // Awaited at the end; a failure meanwhile is not unhandled.
           flushing.catch(() => undefined);
         }
         position += filled;
-        current = 1 - current;
-        buffers[current] ??= Buffer.allocUnsafe(WRITE_BATCH_BYTES);
         filled = 0;
       };
+      const settled = async () => {
+        for (const p of inFlight) await p?.catch(() => undefined);
+        await flushing.catch(() => undefined);
+      };
       let sha256: string;
-      let size: number;
       try {
-        ({ sha256, size } = await hashWhileWriting(body, async (chunk) => {
+        for await (const chunk of body) {
+          if (!(chunk instanceof Uint8Array)) throw new TypeError('a blob body yields bytes (Buffer or Uint8Array)');
+          size += chunk.length;
           for (let offset = 0; offset < chunk.length; ) {
             const take = Math.min(WRITE_BATCH_BYTES - filled, chunk.length - offset);
             buffers[current]!.set(chunk.subarray(offset, offset + take), filled);
             filled += take;
             offset += take;
-            if (filled === WRITE_BATCH_BYTES) await writeFilled();
+            if (filled === WRITE_BATCH_BYTES) {
+              handOn(true);
+              current = (current + 1) % RING_BUFFERS;
+              buffers[current] ??= sharedBuffer(WRITE_BATCH_BYTES);
+              // The next buffer's last batch must be written and hashed before it is filled again.
+              await inFlight[current];
+            }
           }
-        }));
-        if (filled > 0) await writeFilled();
-      } finally {
-        // No write or flush may still run when the file is finished or removed.
-        await writing.catch(() => undefined);
-        await flushing.catch(() => undefined);
+        }
+        const here = hash === null ? sha256Here(buffers[current]!.subarray(0, filled)) : null;
+        if (filled > 0) handOn(here === null);
+        for (const p of inFlight) await p;
+        await flushing;
+        sha256 = here ?? (await hash!.digest());
+      } catch (error) {
+        // No write or flush may still run when the file is removed.
+        await settled();
+        hash?.abort();
+        throw error;
       }
-      await writing;
-      await flushing;
       await writeAll(handle, Buffer.from(sha256, 'latin1'), v2.length);
       await handle.sync();
       await handle.close();

@@ -1,12 +1,15 @@
-import { rm } from 'node:fs/promises';
+import { createHash } from 'node:crypto';
+import { createWriteStream, type WriteStream } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Writable } from 'node:stream';
 import type { Context } from 'koa';
-import formidable from 'formidable';
-import { PayloadTooLargeError, UnsupportedMediaTypeError, ValidationError } from '@pagelog/contracts/domain-errors';
-import { admitBody } from '@pagelog/service-kit/http/idempotency';
+import { withStreamedFile, type FileSink } from './with-streamed-file';
 
 /** One uploaded file, on disk for the length of the handler. */
 export interface UploadedFile {
-  /** The temp file formidable streamed it into; removed when the handler ends. */
+  /** The temp file it was streamed into; removed when the handler ends. */
   path: string;
   size: number;
   /** Hex SHA-256 of its bytes, hashed while they arrived. */
@@ -27,42 +30,100 @@ export interface UploadOptions {
   tooLargeCode: string;
 }
 
+/** A temp file the upload's bytes go into, hashed on the way; `done` answers it once they are on disk. */
+function tempFileSink(): FileSink<{ dir: string; path: string; size: number; sha256: string }> {
+  const hash = createHash('sha256');
+  let size = 0;
+  const made = mkdtemp(join(tmpdir(), 'pagelog-upload-'));
+  let out: WriteStream | null = null;
+  let ended = false;
+  const opened = made.then((dir) => {
+    out = createWriteStream(join(dir, 'upload'));
+    out.on('error', (error) => fail(error));
+    return out;
+  });
+  // Used by the first write; a failure meanwhile is not unhandled.
+  opened.catch(() => undefined);
+  let settle!: { resolve: (file: { dir: string; path: string; size: number; sha256: string }) => void; reject: (error: unknown) => void };
+  const done = new Promise<{ dir: string; path: string; size: number; sha256: string }>((resolve, reject) => (settle = { resolve, reject }));
+  let failed = false;
+  const fail = (error: unknown) => {
+    if (failed) return;
+    failed = true;
+    out?.destroy();
+    void made.then((dir) => rm(dir, { recursive: true, force: true })).then(
+      () => settle.reject(error),
+      () => settle.reject(error),
+    );
+  };
+  const stream = new Writable({
+    // Never errors (that would cut the request off): a failure rejects `done`, and the bytes after it are dropped.
+    write(chunk: Buffer, _encoding, callback) {
+      if (failed) return callback();
+      hash.update(chunk);
+      size += chunk.length;
+      opened.then(
+        (file) => {
+          if (file.destroyed) return callback();
+          file.write(chunk, (error) => {
+            if (error) fail(error);
+            callback();
+          });
+        },
+        (error: Error) => {
+          fail(error);
+          callback();
+        },
+      );
+    },
+    final(callback) {
+      if (failed) return callback();
+      opened
+        .then((file) => new Promise<void>((resolve, reject) => file.end((error?: Error | null) => (error ? reject(error) : resolve()))))
+        .then(async () => {
+          const dir = await made;
+          ended = true;
+          settle.resolve({ dir, path: join(dir, 'upload'), size, sha256: hash.digest('hex') });
+          callback();
+        })
+        .catch((error: Error) => {
+          fail(error);
+          callback();
+        });
+    },
+    destroy(error, callback) {
+      // Every stream is destroyed after its end too (autoDestroy): then the file stays for the
+      // handler, which removes it. Cut off before its end (too large, aborted): what was written goes.
+      if (!ended) fail(error ?? new Error('the upload was cut off'));
+      callback(null);
+    },
+  });
+  return { stream, done };
+}
+
 /**
  * Streams the one file of a multipart upload under `field` to a temp file, hashing it on the way
  * and refusing more than `maxBytes` while it arrives (413), then runs `use` with it and removes the
- * temp file (and any other the request carried) whatever happens. Not multipart: 415 V_17; no
- * file: 400 V_17. With an Idempotency-Key the file's hash is what the key's fingerprint covers
- * (the multipart framing differs on every attempt); a retry of an upload that succeeded is
- * answered here, with the stored result (AlreadyAnswered ends the handler).
+ * temp file whatever happens. The request is read as `withStreamedFile` reads it: not multipart:
+ * 415 V_17; no file: 400 V_17. With an Idempotency-Key the file's hash is what the key's
+ * fingerprint covers (the multipart framing differs on every attempt); a retry of an upload that
+ * succeeded is answered here, with the stored result (AlreadyAnswered ends the handler).
  */
 export async function withUploadedFile<T>(ctx: Context, options: UploadOptions, use: (file: UploadedFile, fields: UploadFields) => Promise<T>): Promise<T> {
-  const { field, model, maxBytes } = options;
-  if (!ctx.is('multipart/form-data')) throw new UnsupportedMediaTypeError(field, model, 'V_17');
-  const form = formidable({
-    maxFiles: 1,
-    maxFileSize: maxBytes,
-    maxTotalFileSize: maxBytes,
-    allowEmptyFiles: true,
-    minFileSize: 0,
-    maxFields: 10,
-    hashAlgorithm: 'sha256',
-  });
-  let fields: formidable.Fields;
-  let files: formidable.Files;
+  let dir: string | null = null;
   try {
-    [fields, files] = await form.parse(ctx.req);
-  } catch (error) {
-    const e = error as { code?: number; httpCode?: number };
-    if (e.code === 1009 || e.code === 1016 || e.httpCode === 413) throw new PayloadTooLargeError(options.tooLargeCode, field, model);
-    throw ValidationError.of('V_17', field, model);
-  }
-  const all = Object.values(files).flat().filter((f): f is formidable.File => !!f);
-  try {
-    const file = files[field]?.[0];
-    if (!file || typeof file.hash !== 'string') throw ValidationError.of('V_17', field, model);
-    await admitBody(ctx, `${field}:${file.hash}`);
-    return await use({ path: file.filepath, size: file.size, sha256: file.hash, clientName: file.originalFilename }, fields as UploadFields);
+    return await withStreamedFile(
+      ctx,
+      options,
+      tempFileSink,
+      (file) => file.sha256,
+      (file, fields) => {
+        dir = file.stored.dir;
+        const { path, size, sha256 } = file.stored;
+        return use({ path, size, sha256, clientName: file.clientName }, fields);
+      },
+    );
   } finally {
-    await Promise.all(all.map((f) => rm(f.filepath, { force: true })));
+    if (dir) await rm(dir, { recursive: true, force: true });
   }
 }
