@@ -98,6 +98,29 @@ for (const kind of storeKinds()) describe(`bad input, as found from outside (${k
     );
   });
 
+  it('names the item and field of a list prop that is wrong (key figures, questions), stores nothing, and stores a right one', async () => {
+    const store = (blocks: unknown[]) => admin.post(`/page/version/${page.versionID}/store`, { pageID: page.pageID, revision: page.revision, title: 'T', blocks, ...seo });
+    const figures = (items: unknown) => ({ type: 'keyFigures', key: 'k', anchorPoint: '', props: { title: '', figures: items } });
+    await refused(() => store([figures([{ number: '87', unit: '%', label: 'tevreden' }, { number: '', unit: '', label: 'leeg' }])]), 'blocks[0].props.figures[1].number', 'V_01');
+    await refused(() => store([figures([{ number: '1', unit: '', label: 'x', onclick: 'alert(1)' }])]), 'blocks[0].props.figures[0].onclick');
+    await refused(() => store([figures([])]), 'blocks[0].props.figures', 'V_01');
+    await refused(() => store([figures(Array.from({ length: 9 }, () => ({ number: '1', unit: '', label: 'x' })))]), 'blocks[0].props.figures', 'V_14');
+    await refused(() => store([{ type: 'faq', key: 'f', anchorPoint: '', props: { title: '', items: [{ question: 'Waarom?', answer: '' }] } }]), 'blocks[0].props.items[0].answer', 'V_01');
+
+    const right = [
+      figures([{ number: '87', unit: '%', label: 'tevreden' }]),
+      { type: 'faq', key: 'f', anchorPoint: '', props: { title: 'Vragen', items: [{ question: 'Waarom?', answer: 'Daarom.' }] } },
+      { type: 'quote', key: 'q', anchorPoint: '', props: { text: 'Meten is weten.', person: 'Kamerlingh Onnes', role: '' } },
+      { type: 'anchorMenu', key: 'a', anchorPoint: '', props: { title: '' } },
+    ];
+    const stored = await store(right);
+    expect(stored.status, JSON.stringify(stored.body)).to.equal(200);
+    const draft = await admin.get(`/page/version/fetch/${(await admin.get(`/page/${page.pageID}`)).body.data.draftVersionID}`);
+    expect(draft.body.data.pageVersion.blocks.map((b: { type: string }) => b.type)).to.deep.equal(['keyFigures', 'faq', 'quote', 'anchorMenu']);
+    expect(draft.body.data.pageVersion.blocks[0].props.figures).to.deep.equal([{ number: '87', unit: '%', label: 'tevreden' }]);
+    page.revision = (await admin.get(`/page/${page.pageID}`)).body.data.revision ?? page.revision;
+  });
+
   it('refuses __proto__ and constructor as the column to sort a list by', async () => {
     for (const column of ['__proto__', 'constructor', 'toString']) {
       const users = await admin.get(`/user/list?pageIndex=0&pageSize=25&columnToSort=${column}`);

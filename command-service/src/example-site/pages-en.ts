@@ -1,5 +1,5 @@
 import { NOT_FOUND_SLUG } from '@pagelog/contracts/slugs';
-import { c, callToAction, heading, image, picture, text, type ExamplePage } from './parts';
+import { anchorMenu, c, callToAction, faq, heading, image, keyFigures, picture, quote, text, type ExamplePage } from './parts';
 
 /** The English pages of the example site, parents before the pages under them. */
 export const englishPages: ExamplePage[] = [
@@ -46,6 +46,11 @@ export const englishPages: ExamplePage[] = [
         'about-text',
         '<p>We are an independent research and advisory firm of twenty researchers and advisers. Since 1998 we have worked for ministries, provinces, municipalities, care providers and civil society organisations.</p><p>Our clients want to know what works, for whom and why. That takes research that is methodologically sound, and advice that takes account of the practice it has to work in.</p>',
       ),
+      keyFigures('about-figures', 'In figures', [
+        ['1998', '', 'founded in Utrecht'],
+        ['20', '', 'researchers and advisers'],
+        ['450', '', 'studies completed'],
+      ]),
       image('about-image', picture('team.svg'), 'Illustration of four colleagues talking at a table'),
       heading('approach-heading', 'How we work'),
       text(
@@ -57,6 +62,7 @@ export const englishPages: ExamplePage[] = [
         'quality-text',
         '<p>Every report is read by a colleague who did not work on the project. We follow the Netherlands Code of Conduct for Research Integrity and publish our studies unless confidentiality makes that impossible. We keep respondents’ personal data no longer than the research needs it.</p>',
       ),
+      quote('about-quote', 'Good research answers the question that was asked, and says honestly what we do not know yet.', 'Marieke Jansen', 'director'),
       callToAction('about-cta', 'Shall we meet?', 'We are happy to visit and discuss your question, without obligation.', 'Contact us', to('contact')),
     ],
   },
@@ -292,6 +298,11 @@ export const englishPages: ExamplePage[] = [
       ),
       heading('contact-press', 'For the press'),
       text('contact-press-text', '<p>Journalists can reach us on the same number; ask for the spokesperson for the study.</p>'),
+      faq('contact-faq', 'Frequently asked questions', [
+        ['What does a quotation cost?', 'Nothing. After a first conversation we send a proposal with approach, planning and price within a week.'],
+        ['How soon can you start?', 'Usually four to six weeks after the assignment. Sometimes sooner for a short exploration.'],
+        ['Do you work for small organisations too?', 'Yes. Part of our work is for foundations and small municipalities.\n\nWe fit the size of the study to the question and the budget.'],
+      ]),
     ],
   },
   {
@@ -308,14 +319,15 @@ export const englishPages: ExamplePage[] = [
         'privacy-intro',
         '<p>We handle personal data with care: that of the people who take part in our research and of everyone who contacts us. This statement explains which data we process, why, and what your rights are under the General Data Protection Regulation (GDPR).</p>',
       ),
-      heading('privacy-what', 'Which data, and why'),
+      anchorMenu('privacy-menu'),
+      heading('privacy-what', 'Which data, and why', 2, 'data'),
       text(
         'privacy-what-text',
         '<p>When you contact us, we keep your name, e-mail address and message to answer your question. When you take part in a study, we process only the data that study needs, with your consent. Answers are pseudonymised before they are analysed.</p>',
       ),
-      heading('privacy-keep', 'How long we keep data'),
+      heading('privacy-keep', 'How long we keep data', 2, 'retention'),
       text('privacy-keep-text', '<p>We keep contact details for up to two years after our last contact; research data for as long as the assignment and its scientific accountability require, and never longer than ten years.</p>'),
-      heading('privacy-rights', 'Your rights'),
+      heading('privacy-rights', 'Your rights', 2, 'rights'),
       text(
         'privacy-rights-text',
         `<p>You may see, correct or delete your data, and withdraw your consent. E-mail us at <a href="mailto:${c.email}">${c.email}</a> or see the <a href="${to('contact')}">contact page</a>. If you disagree with how we handle your data, you may complain to the Dutch Data Protection Authority (Autoriteit Persoonsgegevens).</p>`,

@@ -1,5 +1,5 @@
 import { NOT_FOUND_SLUG } from '@pagelog/contracts/slugs';
-import { c, callToAction, heading, image, picture, text, type ExamplePage } from './parts';
+import { anchorMenu, c, callToAction, faq, heading, image, keyFigures, picture, quote, text, type ExamplePage } from './parts';
 
 /** The Dutch pages of the example site, parents before the pages under them. */
 export const dutchPages: ExamplePage[] = [
@@ -46,6 +46,11 @@ export const dutchPages: ExamplePage[] = [
         'about-text',
         '<p>Wij zijn een onafhankelijk onderzoeks- en adviesbureau met twintig onderzoekers en adviseurs. Sinds 1998 werken wij voor ministeries, provincies, gemeenten, zorgorganisaties en maatschappelijke organisaties.</p><p>Onze opdrachtgevers willen weten wat werkt, voor wie en waarom. Dat vraagt om onderzoek dat methodisch klopt, en om advies dat rekening houdt met de praktijk waarin het moet landen.</p>',
       ),
+      keyFigures('about-figures', 'In cijfers', [
+        ['1998', '', 'opgericht in Utrecht'],
+        ['20', '', 'onderzoekers en adviseurs'],
+        ['450', '', 'afgeronde onderzoeken'],
+      ]),
       image('about-image', picture('team.svg'), "Illustratie van vier collega's in overleg aan een tafel"),
       heading('approach-heading', 'Hoe wij werken'),
       text(
@@ -57,6 +62,7 @@ export const dutchPages: ExamplePage[] = [
         'quality-text',
         '<p>Elk rapport wordt gelezen door een collega die niet aan het project heeft meegewerkt. Wij werken volgens de Nederlandse gedragscode wetenschappelijke integriteit en publiceren onze onderzoeken, tenzij vertrouwelijkheid dat onmogelijk maakt. Persoonsgegevens van respondenten bewaren wij niet langer dan het onderzoek nodig heeft.</p>',
       ),
+      quote('about-quote', 'Een goed onderzoek beantwoordt de vraag die gesteld is, en zegt er eerlijk bij wat we nog niet weten.', 'Marieke Jansen', 'directeur'),
       callToAction('about-cta', 'Kennismaken?', 'Wij komen graag langs om uw vraag te bespreken, vrijblijvend.', 'Neem contact op', to('contact')),
     ],
   },
@@ -292,6 +298,11 @@ export const dutchPages: ExamplePage[] = [
       ),
       heading('contact-press', 'Voor de pers'),
       text('contact-press-text', '<p>Journalisten kunnen ons onder hetzelfde nummer bereiken; vraag naar de woordvoerder van het onderzoek.</p>'),
+      faq('contact-faq', 'Veelgestelde vragen', [
+        ['Wat kost een offerte?', 'Niets. Na een eerste gesprek sturen wij binnen een week een voorstel met aanpak, planning en prijs.'],
+        ['Hoe snel kunt u beginnen?', 'Meestal binnen vier tot zes weken na de opdracht. Voor een korte verkenning soms eerder.'],
+        ['Werkt u ook voor kleine organisaties?', 'Ja. Een deel van ons werk is voor stichtingen en kleine gemeenten.\n\nWij passen de omvang van het onderzoek aan de vraag en het budget aan.'],
+      ]),
     ],
   },
   {
@@ -308,14 +319,15 @@ export const dutchPages: ExamplePage[] = [
         'privacy-intro',
         '<p>Wij gaan zorgvuldig om met persoonsgegevens, van de mensen die aan ons onderzoek meedoen en van iedereen die contact met ons opneemt. In deze verklaring leest u welke gegevens wij verwerken, waarom, en welke rechten u heeft onder de Algemene verordening gegevensbescherming (AVG).</p>',
       ),
-      heading('privacy-what', 'Welke gegevens en waarom'),
+      anchorMenu('privacy-menu'),
+      heading('privacy-what', 'Welke gegevens en waarom', 2, 'gegevens'),
       text(
         'privacy-what-text',
         '<p>Neemt u contact met ons op, dan bewaren wij uw naam, e-mailadres en bericht om uw vraag te beantwoorden. Doet u mee aan een onderzoek, dan verwerken wij alleen de gegevens die voor dat onderzoek nodig zijn, op basis van uw toestemming. Antwoorden worden gepseudonimiseerd voordat ze worden geanalyseerd.</p>',
       ),
-      heading('privacy-keep', 'Hoe lang wij gegevens bewaren'),
+      heading('privacy-keep', 'Hoe lang wij gegevens bewaren', 2, 'bewaartermijn'),
       text('privacy-keep-text', '<p>Contactgegevens bewaren wij tot twee jaar na het laatste contact; onderzoeksgegevens zo lang als de opdracht en de wetenschappelijke verantwoording vragen, en nooit langer dan tien jaar.</p>'),
-      heading('privacy-rights', 'Uw rechten'),
+      heading('privacy-rights', 'Uw rechten', 2, 'rechten'),
       text(
         'privacy-rights-text',
         `<p>U kunt uw gegevens inzien, laten verbeteren of laten verwijderen, en uw toestemming intrekken. Mail ons via <a href="mailto:${c.email}">${c.email}</a> of kijk op de <a href="${to('contact')}">contactpagina</a>. Bent u het niet eens met hoe wij met uw gegevens omgaan, dan kunt u een klacht indienen bij de Autoriteit Persoonsgegevens.</p>`,

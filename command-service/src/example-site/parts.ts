@@ -42,7 +42,23 @@ export interface ExamplePage {
 /** Where the example site's pictures are: site-web/public/example-site, served with the site's files. */
 export const picture = (name: string) => `/assets/site/example-site/${name}`;
 
-export const heading = (key: string, text: string, level = 2): Block => ({ type: 'heading', key, props: { text, level }, anchorPoint: '' });
+export const heading = (key: string, text: string, level = 2, anchorPoint = ''): Block => ({ type: 'heading', key, props: { text, level }, anchorPoint });
+export const quote = (key: string, words: string, person: string, role: string): Block => ({ type: 'quote', key, props: { text: words, person, role }, anchorPoint: '' });
+/** Key figures, each [number, unit, label]. */
+export const keyFigures = (key: string, title: string, figures: [string, string, string][]): Block => ({
+  type: 'keyFigures',
+  key,
+  props: { title, figures: figures.map(([number, unit, label]) => ({ number, unit, label })) },
+  anchorPoint: '',
+});
+/** Questions and answers, each [question, answer]. */
+export const faq = (key: string, title: string, items: [string, string][]): Block => ({
+  type: 'faq',
+  key,
+  props: { title, items: items.map(([question, answer]) => ({ question, answer })) },
+  anchorPoint: '',
+});
+export const anchorMenu = (key: string, title = ''): Block => ({ type: 'anchorMenu', key, props: { title }, anchorPoint: '' });
 export const text = (key: string, html: string, anchorPoint = ''): Block => ({ type: 'text', key, props: { html }, anchorPoint });
 export const image = (key: string, externalUrl: string, alt: string, caption = ''): Block => ({ type: 'image', key, props: { externalUrl, alt, caption }, anchorPoint: '' });
 export const callToAction = (key: string, title: string, body: string, buttonText: string, url: string): Block => ({

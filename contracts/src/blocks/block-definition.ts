@@ -1,4 +1,4 @@
-import { string, type AnyObjectSchema } from 'yup';
+import { array, string, type AnyObjectSchema } from 'yup';
 import type { PageTypeId } from '../pages/page-type-ids';
 import type { Block } from './block';
 import { isImageSource, isLinkTarget } from './link-target';
@@ -9,7 +9,7 @@ import { isImageSource, isLinkTarget } from './link-target';
  * field in the form and in error messages. The widget is also what the product reads a prop as:
  * a `link` prop is one link, an `html` prop holds links in its markup (see block-props.ts).
  */
-export type PropWidget = 'text' | 'textarea' | 'html' | 'link' | 'image' | 'file' | 'select' | 'date';
+export type PropWidget = 'text' | 'textarea' | 'html' | 'link' | 'image' | 'file' | 'select' | 'date' | 'list';
 
 /** Widgets whose prop holds one address (a link, an image's source, a file to download). */
 export const singleLinkWidgets: readonly PropWidget[] = ['link', 'image', 'file'];
@@ -18,7 +18,23 @@ export interface PropMeta {
   widget?: PropWidget;
   /** Help shown under the field. */
   hint?: string;
+  /** A list's name for one of its items ("Figure"), for its headings and its add button. */
+  itemLabel?: string;
 }
+
+/**
+ * A repeated group of fields (key figures, questions and answers): an array of objects whose
+ * fields are plain text, text areas, numbers or selects, between `min` and `max` items. The
+ * admin shows it as a list of groups that can be added, removed and reordered.
+ */
+export const listProp = (label: string, itemLabel: string, item: AnyObjectSchema, { min, max }: { min: number; max: number }) =>
+  array()
+    .label(label)
+    .of(item)
+    .min(min, 'V_01')
+    .max(max, 'V_14')
+    .default(() => (min > 0 ? [item.getDefault()] : []))
+    .meta({ widget: 'list', itemLabel } satisfies PropMeta);
 
 /** How many library images or files a block holds beside its props, and what the admin calls them. */
 export interface MediaSlot {

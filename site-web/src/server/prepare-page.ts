@@ -27,6 +27,11 @@ const preparers = {
   downloads: asStored,
   video: asStored,
   callToAction: (props) => ({ ...props, url: linkTarget(props.url) }),
+  // Plain text only: React escapes it as it renders.
+  quote: asStored,
+  keyFigures: asStored,
+  faq: asStored,
+  anchorMenu: asStored,
 } satisfies Record<BlockTypeId, Preparer>;
 
 function prepareBlock(block: Block): Block {

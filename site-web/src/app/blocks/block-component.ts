@@ -14,6 +14,14 @@ export interface BlockContext {
    * article), so a heading block of level 1 there becomes an H2.
    */
   topHeadingLevel: 1 | 2;
+  /** The anchors of the page's blocks, in order, with what an anchor menu calls them. */
+  anchors: readonly PageAnchor[];
+}
+
+/** A block's anchor point on the page, and a name for it. */
+export interface PageAnchor {
+  id: string;
+  label: string;
 }
 
 /** What the block map holds: a component that renders one block from its stored props. */

@@ -1,6 +1,6 @@
 import { Fragment } from 'react';
 import type { Block } from '@pagelog/contracts/blocks/block';
-import type { BlockComponent, BlockContext } from './block-component';
+import type { BlockComponent, BlockContext, PageAnchor } from './block-component';
 import { blockRenderers } from './block-renderers';
 
 export interface BlockListProps {
@@ -21,10 +21,27 @@ export function firstImageKey(blocks: Block[]): string | null {
   return blocks.find((block) => block.type === 'image')?.key ?? null;
 }
 
+function text(value: unknown): string {
+  return typeof value === 'string' ? value.trim() : '';
+}
+
+/**
+ * The anchors of the blocks, in order: each named by its block's title or text (a heading's
+ * words), else by the anchor itself. An anchor menu links to them.
+ */
+export function pageAnchors(blocks: Block[]): PageAnchor[] {
+  return blocks.flatMap((block) => {
+    const id = text(block.anchorPoint);
+    if (id === '') return [];
+    const props = block.props ?? {};
+    return [{ id, label: text(props.title) || text(props.text) || id }];
+  });
+}
+
 /** A page's blocks in their stored order; unknown types are skipped, anchors get a wrapper. */
 export function BlockList({ blocks, pageID = '', locale = '', components = blockRenderers, priorityImageKey, topHeadingLevel = 1 }: BlockListProps) {
   const priority = priorityImageKey !== undefined ? priorityImageKey : firstImageKey(blocks);
-  const context: BlockContext = { pageID, locale, priorityImageKey: priority, topHeadingLevel };
+  const context: BlockContext = { pageID, locale, priorityImageKey: priority, topHeadingLevel, anchors: pageAnchors(blocks) };
   return blocks.map((block, index) => {
     const Component = Object.hasOwn(components, block.type) ? components[block.type] : undefined;
     if (Component === undefined) {

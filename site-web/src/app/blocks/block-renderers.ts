@@ -1,9 +1,13 @@
 import type { BlockTypeId } from '@pagelog/contracts/blocks/block-types';
 import type { BlockComponent } from './block-component';
+import { AnchorMenuBlock } from './anchor-menu-block';
 import { CallToActionBlock } from './call-to-action-block';
 import { DownloadsBlock } from './downloads-block';
+import { FaqBlock } from './faq-block';
 import { HeadingBlock } from './heading-block';
 import { ImageBlock } from './image-block';
+import { KeyFiguresBlock } from './key-figures-block';
+import { QuoteBlock } from './quote-block';
 import { TextBlock } from './text-block';
 import { VideoBlock } from './video-block';
 
@@ -19,4 +23,8 @@ export const blockRenderers = {
   downloads: DownloadsBlock,
   video: VideoBlock,
   callToAction: CallToActionBlock,
+  quote: QuoteBlock,
+  keyFigures: KeyFiguresBlock,
+  faq: FaqBlock,
+  anchorMenu: AnchorMenuBlock,
 } satisfies Record<BlockTypeId, BlockComponent>;

@@ -38,6 +38,8 @@ export interface SiteTexts {
   writtenBy: string;
   /** The accessible name of a video's play button, before its title: "Play video: Our story". */
   playVideo: string;
+  /** The navigation landmark of an anchor menu without a title of its own. */
+  onThisPage: string;
 }
 
 const en: SiteTexts = {
@@ -63,6 +65,7 @@ const en: SiteTexts = {
   notFoundHomeLink: 'Go to the home page',
   writtenBy: 'By',
   playVideo: 'Play video',
+  onThisPage: 'On this page',
 };
 
 const texts: Readonly<Record<string, SiteTexts>> = {
@@ -89,6 +92,7 @@ const texts: Readonly<Record<string, SiteTexts>> = {
     notFoundHomeLink: 'Naar de startpagina',
     writtenBy: 'Door',
     playVideo: 'Video afspelen',
+    onThisPage: 'Op deze pagina',
   },
   en,
   de: {
@@ -114,6 +118,7 @@ const texts: Readonly<Record<string, SiteTexts>> = {
     notFoundHomeLink: 'Zur Startseite',
     writtenBy: 'Von',
     playVideo: 'Video abspielen',
+    onThisPage: 'Auf dieser Seite',
   },
   fr: {
     skipToContent: 'Aller au contenu',
@@ -138,6 +143,7 @@ const texts: Readonly<Record<string, SiteTexts>> = {
     notFoundHomeLink: "Aller à la page d'accueil",
     writtenBy: 'Par',
     playVideo: 'Lire la vidéo',
+    onThisPage: 'Sur cette page',
   },
 };
 

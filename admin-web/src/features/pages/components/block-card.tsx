@@ -11,7 +11,7 @@ import { AnchorField } from './anchor-field';
 import { BlockFilesField } from './block-files-field';
 import { BlockImagesField } from './block-images-field';
 import { SchemaForm } from './schema-form';
-import { validateValues } from '../state/schema-form-fields';
+import { errorCount, validateValues } from '../state/schema-form-fields';
 import { VideoFromLibrary } from './video-from-library';
 
 export type BlockMove = 'moveUp' | 'moveDown';
@@ -56,7 +56,7 @@ export function BlockCard(props: BlockCardProps) {
   const anchorProblem = anchorMessage(block.anchorPoint, block.key, blocks);
   const mediaProblems = useMemo(() => blockMediaProblems(block), [block]);
   const problems = useMemo(
-    () => (definition ? Object.keys(validateValues(definition.props, block.props)).length : 0) + mediaProblems.length + (anchorProblem ? 1 : 0),
+    () => (definition ? errorCount(validateValues(definition.props, block.props)) : 0) + mediaProblems.length + (anchorProblem ? 1 : 0),
     [definition, block.props, mediaProblems, anchorProblem],
   );
   const slots = definition?.media;

@@ -1,7 +1,8 @@
 import { useEffect, useId, useMemo, useRef, useState, type ReactNode, type RefObject } from 'react';
-import { Formik, useFormikContext } from 'formik';
+import { Formik, getIn, useFormikContext } from 'formik';
+import { useTranslation } from 'react-i18next';
 import type { AnyObjectSchema } from 'yup';
-import { fieldValue, formFieldsOf, initialValuesOf, validateValues, type FieldWidget, type SchemaFormField } from '../state/schema-form-fields';
+import { emptyItem, fieldValue, formFieldsOf, initialValuesOf, validateValues, type FieldWidget, type SchemaFormField } from '../state/schema-form-fields';
 
 type Values = Record<string, unknown>;
 
@@ -31,9 +32,13 @@ export function SchemaForm({ schema, values, onChange, disabled, showAllErrors =
     <Formik initialValues={startValues} validate={(current) => validateValues(schema, current)} validateOnMount onSubmit={() => {}}>
       <div className="schema-form">
         <ReportChanges onChange={onChange} />
-        {fields.map((field, index) => (
-          <SchemaField key={field.name} field={field} disabled={disabled} showError={showAllErrors} focus={focusFirst && index === 0} />
-        ))}
+        {fields.map((field, index) =>
+          field.list ? (
+            <ListField key={field.name} field={field} disabled={disabled} showError={showAllErrors} />
+          ) : (
+            <SchemaField key={field.name} field={field} disabled={disabled} showError={showAllErrors} focus={focusFirst && index === 0} />
+          ),
+        )}
         {children}
       </div>
     </Formik>
@@ -56,15 +61,107 @@ function ReportChanges({ onChange }: { onChange: (values: Values) => void }) {
   return null;
 }
 
-function SchemaField({ field, disabled, showError, focus }: { field: SchemaFormField; disabled?: boolean; showError: boolean; focus: boolean }) {
+/**
+ * A list prop (key figures, questions): a group per item with its fields, each item movable up and
+ * down and removable, and a button that adds one, within the list's minimum and maximum. After
+ * a move or removal, focus stays with the item moved (or goes to the item that took the place).
+ */
+function ListField({ field, disabled, showError }: { field: SchemaFormField; disabled?: boolean; showError: boolean }) {
+  const { t } = useTranslation();
+  const { values, errors, setFieldValue } = useFormikContext<Values>();
+  const list = field.list!;
+  const items = Array.isArray(values[field.name]) ? (values[field.name] as Values[]) : [];
+  const legendId = useId();
+  const errorId = useId();
+  const rootRef = useRef<HTMLFieldSetElement>(null);
+  // Focus to restore once the list has rendered again: an item's action, or the add button.
+  const [focusAfter, setFocusAfter] = useState<{ index: number; action: string } | null>(null);
+  // Too few or too many items: said at once (the buttons keep a list within its bounds, so this is a
+  // list stored before, or one a new block starts empty).
+  const listError = typeof errors[field.name] === 'string' ? (errors[field.name] as string) : undefined;
+
+  useEffect(() => {
+    if (!focusAfter) return;
+    const root = rootRef.current;
+    const target =
+      root?.querySelector<HTMLElement>(`[data-item="${focusAfter.index}"] [data-action="${focusAfter.action}"]:not(:disabled)`) ??
+      root?.querySelector<HTMLElement>(`[data-item="${focusAfter.index}"] input, [data-item="${focusAfter.index}"] textarea`) ??
+      root?.querySelector<HTMLElement>('[data-action="add"]');
+    target?.focus();
+    setFocusAfter(null);
+  }, [focusAfter]);
+
+  const change = (next: Values[]) => void setFieldValue(field.name, next);
+  const move = (from: number, to: number) => {
+    const next = [...items];
+    const [item] = next.splice(from, 1);
+    next.splice(to, 0, item!);
+    change(next);
+    setFocusAfter({ index: to, action: to < from ? 'up' : 'down' });
+  };
+  const remove = (index: number) => {
+    change(items.filter((_, i) => i !== index));
+    setFocusAfter({ index: Math.min(index, items.length - 2), action: 'remove' });
+  };
+  const add = () => {
+    change([...items, emptyItem(field)]);
+    setFocusAfter({ index: items.length, action: 'first-field' });
+  };
+
+  return (
+    <fieldset ref={rootRef} className="list-field" aria-describedby={listError ? errorId : undefined}>
+      <legend id={legendId} className="field__label">
+        {field.label}
+      </legend>
+      {listError && (
+        <p id={errorId} className="field__error">
+          {listError}
+        </p>
+      )}
+      <ol className="list-field__items">
+        {items.map((_, index) => {
+          const itemName = t('pages.editor.list.item', { label: list.itemLabel, position: index + 1 });
+          return (
+            <li key={index} data-item={index}>
+              <div className="list-field__item" role="group" aria-labelledby={`${legendId}-${index}`}>
+                <p id={`${legendId}-${index}`} className="list-field__title">{itemName}</p>
+                {list.itemFields.map((itemField) => (
+                  <SchemaField key={itemField.name} field={itemField} name={`${field.name}.${index}.${itemField.name}`} disabled={disabled} showError={showError} focus={false} />
+                ))}
+                <div className="list-field__actions">
+                  <button type="button" className="button button--small" data-action="up" disabled={disabled || index === 0} aria-label={t('pages.editor.list.moveUp', { item: itemName })} onClick={() => move(index, index - 1)}>
+                    {t('pages.editor.list.up')}
+                  </button>
+                  <button type="button" className="button button--small" data-action="down" disabled={disabled || index === items.length - 1} aria-label={t('pages.editor.list.moveDown', { item: itemName })} onClick={() => move(index, index + 1)}>
+                    {t('pages.editor.list.down')}
+                  </button>
+                  <button type="button" className="button button--small button--danger" data-action="remove" disabled={disabled || items.length <= list.min} aria-label={t('pages.editor.list.remove', { item: itemName })} onClick={() => remove(index)}>
+                    {t('pages.editor.list.removeShort')}
+                  </button>
+                </div>
+              </div>
+            </li>
+          );
+        })}
+      </ol>
+      <button type="button" className="button button--secondary" data-action="add" disabled={disabled || items.length >= list.max} onClick={add}>
+        {t('pages.editor.list.add', { label: list.itemLabel.toLowerCase() })}
+      </button>
+      {items.length >= list.max && <p className="form__hint">{t('pages.editor.list.full', { count: list.max })}</p>}
+    </fieldset>
+  );
+}
+
+function SchemaField({ field, name = field.name, disabled, showError, focus }: { field: SchemaFormField; name?: string; disabled?: boolean; showError: boolean; focus: boolean }) {
   const { values, errors, touched, setFieldValue, setFieldTouched } = useFormikContext<Values>();
   const id = useId();
   const hintId = useId();
   const errorId = useId();
   const controlRef = useRef<HTMLInputElement & HTMLTextAreaElement & HTMLSelectElement>(null);
-  const raw = values[field.name];
+  const raw: unknown = getIn(values, name);
   const value = raw === undefined || raw === null ? '' : String(raw);
-  const error = (touched[field.name] || showError) && typeof errors[field.name] === 'string' ? (errors[field.name] as string) : undefined;
+  const message: unknown = getIn(errors, name);
+  const error = (getIn(touched, name) || showError) && typeof message === 'string' ? message : undefined;
 
   useEffect(() => {
     // After the modal that added the block has given focus back (its clean-up runs first).
@@ -73,15 +170,15 @@ function SchemaField({ field, disabled, showError, focus }: { field: SchemaFormF
 
   const common = {
     id,
-    name: field.name,
+    name,
     className: 'field__input',
     value,
     disabled,
     'aria-invalid': error ? true : undefined,
     'aria-required': field.required || undefined,
     'aria-describedby': [field.hint ? hintId : '', error ? errorId : ''].filter(Boolean).join(' ') || undefined,
-    onChange: (event: { target: { value: string } }) => void setFieldValue(field.name, fieldValue(field, event.target.value)),
-    onBlur: () => void setFieldTouched(field.name, true),
+    onChange: (event: { target: { value: string } }) => void setFieldValue(name, fieldValue(field, event.target.value)),
+    onBlur: () => void setFieldTouched(name, true),
   };
 
   const control = widgetControls[field.widget]({ field, value, common: { ...common, ref: controlRef } });
@@ -147,4 +244,6 @@ const widgetControls = {
   // An address of something outside the media library (library images and files have their own fields, see block-card).
   image: ({ common }) => <input {...common} type="text" inputMode="url" autoComplete="off" spellCheck={false} />,
   file: ({ common }) => <input {...common} type="text" inputMode="url" autoComplete="off" spellCheck={false} />,
+  // Drawn by ListField, never as one control.
+  list: () => null,
 } satisfies Record<FieldWidget, (props: ControlProps) => ReactNode>;

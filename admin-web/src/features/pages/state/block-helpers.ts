@@ -53,7 +53,9 @@ export function blockSummary(block: Block): string {
   // Choices (a style, a level) say nothing about what the block shows.
   const names = fields ? Object.keys(fields).filter((name) => (fields[name]?.describe() as { oneOf?: unknown[] }).oneOf?.length === 0) : Object.keys(block.props);
   for (const name of names) {
-    const value = block.props[name];
+    const raw = block.props[name];
+    // A list (key figures, questions) is told by its items' words: "87 % tevreden · 1.200 onderzoeken".
+    const value = Array.isArray(raw) ? raw.map(itemWords).filter((words) => words !== '').join(' · ') : raw;
     if (typeof value !== 'string') continue;
     const text = value
       .replace(/<[^>]*>/g, ' ')
@@ -67,6 +69,15 @@ export function blockSummary(block: Block): string {
   // Without text of its own, a block is told by the library images or files it holds.
   const media = [...(block.__images ?? []), ...(block.__files ?? [])].map((item) => item.fileName);
   return media.length > 0 ? shorten(media.join(', ')) : '';
+}
+
+/** An item of a list prop as words: its text fields, in order. */
+function itemWords(item: unknown): string {
+  if (typeof item !== 'object' || item === null) return '';
+  return Object.values(item)
+    .filter((value): value is string => typeof value === 'string' && value.trim() !== '')
+    .map((value) => value.trim())
+    .join(' ');
 }
 
 function shorten(text: string): string {

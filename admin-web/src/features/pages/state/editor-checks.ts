@@ -9,7 +9,7 @@ import type { PagesApi } from '../api/pages-api';
 import { blockLabel } from './block-helpers';
 import { blockMediaProblems } from './block-media-problems';
 import type { EditorState } from './editor-state';
-import { validateValues } from './schema-form-fields';
+import { errorMessages, validateValues } from './schema-form-fields';
 
 /** What the checks of a save need besides the editor's state. */
 export interface EditorCheckContext {
@@ -32,8 +32,8 @@ export async function checkEditor(editor: EditorState, withSettings: boolean, { 
     const name = `${index + 1}. ${blockLabel(block.type)}`;
     const definition = blockType(block.type);
     if (definition) {
-      for (const [field, message] of Object.entries(validateValues(definition.props, block.props))) {
-        problems.push({ code: 'V_12', property: `blocks[${index}].props.${field}`, model: 'pageVersion', message: `${name}: ${message}` });
+      for (const { property, message } of errorMessages(validateValues(definition.props, block.props))) {
+        problems.push({ code: 'V_12', property: `blocks[${index}].props.${property}`, model: 'pageVersion', message: `${name}: ${message}` });
       }
     }
     for (const { property, message } of blockMediaProblems(block)) {
@@ -54,7 +54,7 @@ export async function checkEditor(editor: EditorState, withSettings: boolean, { 
     if (!settings.ok) problems.push(...settings.errors);
     const type = pageTypeId ? pageType(pageTypeId) : undefined;
     if (type) {
-      for (const message of Object.values(validateValues(type.typeData, editor.settings.typeData))) {
+      for (const { message } of errorMessages(validateValues(type.typeData, editor.settings.typeData))) {
         problems.push({ code: 'V_12', property: 'typeData', model: 'page', message });
       }
     }

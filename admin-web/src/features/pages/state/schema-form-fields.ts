@@ -17,6 +17,8 @@ export interface SchemaFormField {
   required: boolean;
   /** What the value is stored as: a select of numbers stores numbers. */
   valueType: 'string' | 'number';
+  /** A list's fields of one item, its name for an item, and how many items it takes. */
+  list?: { itemFields: SchemaFormField[]; itemLabel: string; min: number; max: number };
 }
 
 interface FieldDescription {
@@ -25,7 +27,17 @@ interface FieldDescription {
   meta?: PropMeta;
   oneOf?: unknown[];
   optional?: boolean;
-  tests?: { name?: string }[];
+  tests?: { name?: string; params?: Record<string, unknown> }[];
+  /** An array's item. */
+  innerType?: FieldDescription;
+  /** An object's fields. */
+  fields?: Record<string, FieldDescription>;
+}
+
+/** The number a test of the description takes (an array's min or max), if it has that test. */
+function testParam(field: FieldDescription, test: string, param: string): number | undefined {
+  const value = field.tests?.find((t) => t.name === test)?.params?.[param];
+  return typeof value === 'number' ? value : undefined;
 }
 
 /**
@@ -34,13 +46,18 @@ interface FieldDescription {
  * `.label()`, and the choices of a select from `oneOf`.
  */
 export function formFieldsOf(schema: AnyObjectSchema): SchemaFormField[] {
-  const description = schema.describe() as { fields?: Record<string, FieldDescription> };
+  return fieldsOf(schema.describe() as FieldDescription);
+}
+
+function fieldsOf(description: FieldDescription): SchemaFormField[] {
   return Object.entries(description.fields ?? {}).map(([name, field]) => {
     const valueType = field.type === 'number' ? 'number' : 'string';
     const options = (field.oneOf ?? []).filter((value): value is string | number => typeof value === 'string' || typeof value === 'number');
     let widget: FieldWidget = field.meta?.widget ?? (valueType === 'number' ? 'number' : 'text');
     // A select needs choices; without them it falls back to typing the value.
     if (widget === 'select' && options.length === 0) widget = valueType === 'number' ? 'number' : 'text';
+    // A list needs an array of objects.
+    if (widget === 'list' && (field.type !== 'array' || field.innerType?.type !== 'object')) widget = 'text';
     const result: SchemaFormField = {
       name,
       label: field.label ?? name,
@@ -50,8 +67,21 @@ export function formFieldsOf(schema: AnyObjectSchema): SchemaFormField[] {
     };
     if (field.meta?.hint) result.hint = field.meta.hint;
     if (widget === 'select') result.options = options;
+    if (widget === 'list') {
+      result.list = {
+        itemFields: fieldsOf(field.innerType!),
+        itemLabel: field.meta?.itemLabel ?? 'Item',
+        min: testParam(field, 'min', 'min') ?? 0,
+        max: testParam(field, 'max', 'max') ?? Number.POSITIVE_INFINITY,
+      };
+    }
     return result;
   });
+}
+
+/** A new item of a list: each of its fields empty. */
+export function emptyItem(field: SchemaFormField): Record<string, unknown> {
+  return Object.fromEntries((field.list?.itemFields ?? []).map((item) => [item.name, '']));
 }
 
 /** A form value as the schema stores it: numbers for number fields (an empty field stays ''). */
@@ -67,28 +97,70 @@ export function initialValuesOf(schema: AnyObjectSchema, values: Record<string, 
   const result: Record<string, unknown> = {};
   for (const field of formFieldsOf(schema)) {
     const value = values[field.name] ?? defaults[field.name];
-    result[field.name] = value ?? '';
+    if (field.list) {
+      // Each item with every field of its own (an empty one as ''), so its inputs are controlled.
+      const items = Array.isArray(value) ? value : [];
+      result[field.name] = items.map((item: unknown) => ({ ...emptyItem(field), ...withoutUndefined(item) }));
+    } else {
+      result[field.name] = value ?? '';
+    }
   }
   // Values the form does not show (an older block version's props) are kept as they are.
   return { ...values, ...result };
 }
 
+function withoutUndefined(item: unknown): Record<string, unknown> {
+  if (typeof item !== 'object' || item === null) return {};
+  return Object.fromEntries(Object.entries(item).filter(([, value]) => value !== undefined));
+}
+
+/**
+ * A form's messages by field, as Formik holds them: a string for a field, and for a list either
+ * one string (too few or too many items) or an array with each item's messages by field.
+ */
+export type FormErrors = Record<string, string | (Record<string, string> | undefined)[]>;
+
+/** A form's messages one by one, each with its property as the server names it (`figures[1].number`). */
+export function errorMessages(errors: FormErrors): { property: string; message: string }[] {
+  return Object.entries(errors).flatMap(([name, value]) =>
+    typeof value === 'string'
+      ? [{ property: name, message: value }]
+      : value.flatMap((item, index) => Object.entries(item ?? {}).map(([field, message]) => ({ property: `${name}[${index}].${field}`, message }))),
+  );
+}
+
+/** How many messages a form's errors hold (each item's field counts). */
+export function errorCount(errors: FormErrors): number {
+  return errorMessages(errors).length;
+}
+
 /**
  * Checks values against the schema and answers the message of each failing field, by field
- * name, written with the field's label (so "The Text field is required.").
+ * name, written with the field's label (so "The Text field is required."); a list's items by
+ * their index and field, written with the item field's label.
  */
-export function validateValues(schema: AnyObjectSchema, values: Record<string, unknown>): Record<string, string> {
-  const labels = new Map(formFieldsOf(schema).map((field) => [field.name, field.label]));
+export function validateValues(schema: AnyObjectSchema, values: Record<string, unknown>): FormErrors {
+  const fields = new Map(formFieldsOf(schema).map((field) => [field.name, field]));
   try {
     schema.validateSync(values, { abortEarly: false });
     return {};
   } catch (error) {
     if (!ValidationError.isError(error)) throw error;
-    const errors: Record<string, string> = {};
+    const errors: FormErrors = {};
     for (const failure of error.inner.length > 0 ? error.inner : [error]) {
-      const name = (failure.path ?? '').split('.')[0] ?? '';
-      if (name === '' || errors[name] !== undefined) continue;
-      errors[name] = messageFor(String(failure.message), labels.get(name) ?? name);
+      // "figures[1].number" → figures, 1, number.
+      const [name = '', index, itemName] = (failure.path ?? '').split(/[[\].]+/).filter(Boolean);
+      const field = fields.get(name);
+      if (name === '') continue;
+      if (field?.list && index !== undefined && itemName !== undefined) {
+        const itemField = field.list.itemFields.find((f) => f.name === itemName);
+        const list = Array.isArray(errors[name]) ? (errors[name] as (Record<string, string> | undefined)[]) : [];
+        const item = (list[Number(index)] ??= {});
+        item[itemName] ??= messageFor(String(failure.message), itemField?.label ?? itemName);
+        errors[name] = list;
+      } else if (errors[name] === undefined) {
+        errors[name] = messageFor(String(failure.message), field?.label ?? name);
+      }
     }
     return errors;
   }
