@@ -119,7 +119,25 @@ describe('pages in Chromium: build, review, publish, translate, move', function 
 
     // Three blocks, saved.
     await addBlock(editor, 'Heading', { Text: 'Research that looks further ahead than ever before' });
-    await addBlock(editor, 'Rich text', { Text: '<p>We study how organisations decide.</p>' });
+    // Rich text typed in the WYSIWYG editor: bold from the toolbar, a link picked from the pages.
+    await addBlock(editor, 'Rich text', {});
+    const richText = card(editor, '2. Rich text').getByRole('textbox', { name: 'Text' });
+    await richText.click();
+    await editor.keyboard.type('We study how ');
+    const toolbar = card(editor, '2. Rich text').getByRole('toolbar', { name: 'Formatting' });
+    await toolbar.getByRole('button', { name: 'Bold (Ctrl+B)' }).click();
+    await editor.keyboard.type('organisations');
+    await toolbar.getByRole('button', { name: 'Bold (Ctrl+B)' }).click();
+    await editor.keyboard.type(' decide. Read ');
+    await toolbar.getByRole('button', { name: 'Link' }).click();
+    const linkDialog = editor.getByRole('dialog', { name: 'Link' });
+    await linkDialog.getByLabel('Or find a page by its title or address').fill('about');
+    await linkDialog.getByRole('button', { name: 'Link to About us' }).first().click();
+    expect(await linkDialog.getByLabel('Address', { exact: true }).inputValue()).to.match(/about-us$/);
+    await linkDialog.getByRole('button', { name: 'Apply' }).click();
+    // (Where the space before the bold word lands is the browser's typing, not ours.)
+    const typed = await richText.innerHTML();
+    expect(typed, typed).to.match(/^<p>We study how ?<strong> ?organisations<\/strong> decide\. Read <a href="[^"]*about-us">About us<\/a><\/p>$/);
     await addBlock(editor, 'Call to action', { Title: 'Work with us', 'Button text': 'Contact us', 'Button link': '/en-gb/about-us' });
     await save(editor);
     expect(await cardTitles(editor)).to.deep.equal(['1. Heading', '2. Rich text', '3. Call to action']);
@@ -194,6 +212,8 @@ describe('pages in Chromium: build, review, publish, translate, move', function 
     const order = ['Work with us', 'Contact us', 'We study how organisations decide.', 'Research that looks ahead'].map((t) => text.indexOf(t));
     expect(order.every((at, i) => at >= 0 && (i === 0 || at > order[i - 1]!)), `${order} in ${text}`).to.equal(true);
     expect(await visitor.getByRole('link', { name: 'Contact us' }).getAttribute('href')).to.equal('/en-gb/about-us');
+    expect(await visitor.locator('main strong', { hasText: 'organisations' }).count()).to.equal(1);
+    expect(await visitor.locator('main').getByRole('link', { name: 'About us', exact: true }).first().getAttribute('href')).to.match(/about-us$/);
 
     // A Dutch translation, published by the reviewer.
     await editor.goto(editorUrl);

@@ -1,10 +1,13 @@
-import { useEffect, useId, useMemo, useRef, useState, type ReactNode, type RefObject } from 'react';
+import { lazy, Suspense, useEffect, useId, useMemo, useRef, useState, type ReactNode, type RefObject } from 'react';
 import { Formik, getIn, useFormikContext } from 'formik';
 import { useTranslation } from 'react-i18next';
 import type { AnyObjectSchema } from 'yup';
 import { emptyItem, fieldValue, formFieldsOf, initialValuesOf, validateValues, type FieldWidget, type SchemaFormField } from '../state/schema-form-fields';
 
 type Values = Record<string, unknown>;
+
+/** The WYSIWYG editor of rich text, loaded when a form first shows an html field. */
+const RichTextEditor = lazy(() => import('./rich-text-editor'));
 
 interface SchemaFormProps {
   schema: AnyObjectSchema;
@@ -155,6 +158,7 @@ function ListField({ field, disabled, showError }: { field: SchemaFormField; dis
 function SchemaField({ field, name = field.name, disabled, showError, focus }: { field: SchemaFormField; name?: string; disabled?: boolean; showError: boolean; focus: boolean }) {
   const { values, errors, touched, setFieldValue, setFieldTouched } = useFormikContext<Values>();
   const id = useId();
+  const labelId = useId();
   const hintId = useId();
   const errorId = useId();
   const controlRef = useRef<HTMLInputElement & HTMLTextAreaElement & HTMLSelectElement>(null);
@@ -181,13 +185,26 @@ function SchemaField({ field, name = field.name, disabled, showError, focus }: {
     onBlur: () => void setFieldTouched(name, true),
   };
 
-  const control = widgetControls[field.widget]({ field, value, common: { ...common, ref: controlRef } });
+  const control = widgetControls[field.widget]({
+    field,
+    value,
+    labelId,
+    common: { ...common, ref: controlRef },
+    setValue: (next) => void setFieldValue(name, next),
+  });
 
   return (
     <div className="field">
-      <label className="field__label" htmlFor={id}>
-        {field.label}
-      </label>
+      {field.widget === 'html' ? (
+        // The rich text editor is no form element: the label names it (aria-labelledby) and focuses it.
+        <label id={labelId} className="field__label" onClick={(event) => event.currentTarget.parentElement?.querySelector<HTMLElement>('[contenteditable="true"], textarea')?.focus()}>
+          {field.label}
+        </label>
+      ) : (
+        <label id={labelId} className="field__label" htmlFor={id}>
+          {field.label}
+        </label>
+      )}
       {control}
       {field.hint && (
         <p id={hintId} className="form__hint">
@@ -207,6 +224,10 @@ function SchemaField({ field, name = field.name, disabled, showError, focus }: {
 interface ControlProps {
   field: SchemaFormField;
   value: string;
+  /** The label's id, for a control that is not a form element (the rich text editor). */
+  labelId: string;
+  /** Sets the field's value directly (a control without a change event of its own). */
+  setValue: (value: string) => void;
   common: {
     ref: RefObject<HTMLInputElement & HTMLTextAreaElement & HTMLSelectElement | null>;
     id: string;
@@ -226,7 +247,20 @@ interface ControlProps {
 const widgetControls = {
   text: ({ common }) => <input {...common} type="text" autoComplete="off" />,
   textarea: ({ common }) => <textarea {...common} rows={4} />,
-  html: ({ common }) => <textarea {...common} rows={8} className="field__input field__input--code" spellCheck={false} />,
+  // The WYSIWYG editor; its HTML source stands in while it loads.
+  html: ({ common, labelId, setValue }) => (
+    <Suspense fallback={<textarea {...common} rows={8} className="field__input field__input--code" spellCheck={false} />}>
+      <RichTextEditor
+        value={common.value}
+        onChange={setValue}
+        onBlur={common.onBlur}
+        labelId={labelId}
+        describedBy={common['aria-describedby']}
+        invalid={common['aria-invalid']}
+        disabled={common.disabled}
+      />
+    </Suspense>
+  ),
   select: ({ field, value, common }) => (
     <select {...common}>
       {!field.required && !(field.options ?? []).some((option) => String(option) === value) && <option value="">—</option>}

@@ -1,0 +1,283 @@
+import { useEffect, useId, useRef, useState } from 'react';
+import { EditorContent, useEditor, useEditorState, type Editor } from '@tiptap/react';
+import StarterKit from '@tiptap/starter-kit';
+import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { isLinkTarget } from '@pagelog/contracts/blocks/link-target';
+import { Modal } from '../../../components/modal/modal';
+import { useApi } from '../../../core/api/api-context';
+import { endpointQuery } from '../../../core/api/endpoint-query';
+
+export interface RichTextEditorProps {
+  /** The HTML the field holds. */
+  value: string;
+  onChange: (html: string) => void;
+  onBlur: () => void;
+  /** The id of the field's label: the editable area is named by it. */
+  labelId: string;
+  describedBy?: string;
+  invalid?: boolean;
+  disabled?: boolean;
+}
+
+/** How long typing pauses before the page search is sent. */
+const SEARCH_DELAY_MS = 300;
+const SEARCH_MIN_LENGTH = 3;
+
+/**
+ * Rich text as an editor sees it (TipTap on ProseMirror): paragraphs, headings 2–4, bold,
+ * italic, bulleted and numbered lists, quotations and links, from a toolbar or the usual keys
+ * (Ctrl/Cmd+B, I, Z). Whatever is pasted, from Word or a web page, is read into these and nothing
+ * else, so the HTML it answers is always well formed: an unclosed tag cannot happen here.
+ * Loaded on first use (it is most of a block form's weight).
+ */
+export default function RichTextEditor({ value, onChange, onBlur, labelId, describedBy, invalid, disabled }: RichTextEditorProps) {
+  const [linking, setLinking] = useState<{ href: string } | null>(null);
+  /** The HTML the editor last sent up (or was given). */
+  const emitted = useRef(value);
+  const editor = useEditor({
+    extensions: [
+      StarterKit.configure({
+        heading: { levels: [2, 3, 4] },
+        code: false,
+        codeBlock: false,
+        horizontalRule: false,
+        strike: false,
+        underline: false,
+        link: {
+          openOnClick: false,
+          autolink: true,
+          // The one link rule of the product (paths on this site, #anchors, http(s), mailto and tel).
+          isAllowedUri: (url) => isLinkTarget(url),
+          HTMLAttributes: { rel: null, target: null },
+        },
+      }),
+    ],
+    content: value,
+    editable: !disabled,
+    // Under the admin's CSP (style-src 'self') an injected <style> is refused: styles.css has what it needs.
+    injectCSS: false,
+    editorProps: {
+      attributes: {
+        class: 'rich-text__content',
+        role: 'textbox',
+        'aria-multiline': 'true',
+        'aria-labelledby': labelId,
+        ...(describedBy ? { 'aria-describedby': describedBy } : {}),
+        ...(invalid ? { 'aria-invalid': 'true' } : {}),
+      },
+    },
+    onUpdate: ({ editor: current }) => {
+      emitted.current = current.isEmpty ? '' : current.getHTML();
+      onChange(emitted.current);
+    },
+    onBlur: () => onBlur(),
+  });
+
+  useEffect(() => {
+    editor?.setEditable(!disabled);
+  }, [editor, disabled]);
+
+  // The field's value replaced from outside (a draft restored): the editor takes it. The value
+  // coming back from our own onChange is not that: the editor may be keystrokes ahead of it by
+  // then, and setting it would drop them.
+  useEffect(() => {
+    if (!editor || value === emitted.current) return;
+    emitted.current = value;
+    editor.commands.setContent(value, { emitUpdate: false });
+  }, [editor, value]);
+
+  if (!editor) return null;
+  return (
+    <div className={`rich-text${invalid ? ' is-invalid' : ''}`}>
+      <Toolbar editor={editor} disabled={disabled} onLink={() => setLinking({ href: (editor.getAttributes('link').href as string | undefined) ?? '' })} />
+      <EditorContent editor={editor} />
+      {linking && (
+        <LinkModal
+          initial={linking.href}
+          onClose={() => {
+            setLinking(null);
+            editor.commands.focus();
+          }}
+          onSubmit={(href, title) => {
+            const chain = editor.chain().focus().extendMarkRange('link');
+            if (href === '') chain.unsetLink().run();
+            // Nothing selected and no link here: the link goes in as its page's title (or its address).
+            else if (editor.state.selection.empty && !editor.isActive('link')) chain.insertContent({ type: 'text', text: title ?? href, marks: [{ type: 'link', attrs: { href } }] }).run();
+            else chain.setLink({ href }).run();
+            setLinking(null);
+          }}
+        />
+      )}
+    </div>
+  );
+}
+
+type BlockStyle = 'paragraph' | 'h2' | 'h3' | 'h4';
+
+function Toolbar({ editor, disabled, onLink }: { editor: Editor; disabled?: boolean; onLink: () => void }) {
+  const { t } = useTranslation();
+  const state = useEditorState({
+    editor,
+    selector: ({ editor: e }) => ({
+      style: (e.isActive('heading', { level: 2 }) ? 'h2' : e.isActive('heading', { level: 3 }) ? 'h3' : e.isActive('heading', { level: 4 }) ? 'h4' : 'paragraph') as BlockStyle,
+      bold: e.isActive('bold'),
+      italic: e.isActive('italic'),
+      bulletList: e.isActive('bulletList'),
+      orderedList: e.isActive('orderedList'),
+      blockquote: e.isActive('blockquote'),
+      link: e.isActive('link'),
+      canUndo: e.can().undo(),
+      canRedo: e.can().redo(),
+    }),
+  });
+  const styleId = useId();
+  const setStyle = (style: BlockStyle) => {
+    const chain = editor.chain().focus();
+    if (style === 'paragraph') chain.setParagraph().run();
+    else chain.setHeading({ level: Number(style.slice(1)) as 2 | 3 | 4 }).run();
+  };
+  const toggle = (name: 'bold' | 'italic' | 'bulletList' | 'orderedList' | 'blockquote', pressed: boolean, label: string, run: () => void) => (
+    <button type="button" className="rich-text__button" aria-pressed={pressed} disabled={disabled} onClick={run} title={label}>
+      {t(`pages.editor.richText.${name}Short`)}
+      <span className="visually-hidden">{label}</span>
+    </button>
+  );
+  return (
+    <div className="rich-text__toolbar" role="toolbar" aria-label={t('pages.editor.richText.toolbar')}>
+      <label className="visually-hidden" htmlFor={styleId}>
+        {t('pages.editor.richText.style')}
+      </label>
+      <select id={styleId} className="rich-text__style" value={state.style} disabled={disabled} onChange={(event) => setStyle(event.target.value as BlockStyle)}>
+        <option value="paragraph">{t('pages.editor.richText.paragraph')}</option>
+        <option value="h2">{t('pages.editor.richText.heading', { level: 2 })}</option>
+        <option value="h3">{t('pages.editor.richText.heading', { level: 3 })}</option>
+        <option value="h4">{t('pages.editor.richText.heading', { level: 4 })}</option>
+      </select>
+      {toggle('bold', state.bold, t('pages.editor.richText.bold'), () => editor.chain().focus().toggleBold().run())}
+      {toggle('italic', state.italic, t('pages.editor.richText.italic'), () => editor.chain().focus().toggleItalic().run())}
+      {toggle('bulletList', state.bulletList, t('pages.editor.richText.bulletList'), () => editor.chain().focus().toggleBulletList().run())}
+      {toggle('orderedList', state.orderedList, t('pages.editor.richText.orderedList'), () => editor.chain().focus().toggleOrderedList().run())}
+      {toggle('blockquote', state.blockquote, t('pages.editor.richText.blockquote'), () => editor.chain().focus().toggleBlockquote().run())}
+      <button type="button" className="rich-text__button" aria-pressed={state.link} disabled={disabled} onClick={onLink}>
+        {t('pages.editor.richText.link')}
+      </button>
+      <button type="button" className="rich-text__button" disabled={disabled || !state.canUndo} onClick={() => editor.chain().focus().undo().run()}>
+        {t('pages.editor.richText.undo')}
+      </button>
+      <button type="button" className="rich-text__button" disabled={disabled || !state.canRedo} onClick={() => editor.chain().focus().redo().run()}>
+        {t('pages.editor.richText.redo')}
+      </button>
+    </div>
+  );
+}
+
+/**
+ * The address of a link: typed (a path on this site, an #anchor, a full URL, mailto: or tel:) or
+ * taken from a page found by its title or slug. An empty address removes the link.
+ */
+function LinkModal({ initial, onClose, onSubmit }: { initial: string; onClose: () => void; onSubmit: (href: string, title?: string) => void }) {
+  const { t } = useTranslation();
+  const api = useApi();
+  const formId = useId();
+  const addressId = useId();
+  const errorId = useId();
+  const searchId = useId();
+  const [href, setHref] = useState(initial);
+  // The page picked from the search, while the address is still its path.
+  const [picked, setPicked] = useState<{ path: string; title: string } | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [term, setTerm] = useState('');
+  const [sent, setSent] = useState('');
+  useEffect(() => {
+    const timer = setTimeout(() => setSent(term.trim()), SEARCH_DELAY_MS);
+    return () => clearTimeout(timer);
+  }, [term]);
+  const search = useQuery({ ...endpointQuery(api, 'pageSearch', { body: { searchTerm: sent } }), enabled: sent.length >= SEARCH_MIN_LENGTH });
+  const results = sent.length >= SEARCH_MIN_LENGTH && sent === term.trim() && Array.isArray(search.data) ? search.data : null;
+
+  const submit = () => {
+    const address = href.trim();
+    if (address !== '' && !isLinkTarget(address)) {
+      setError(t('pages.editor.richText.linkInvalid'));
+      return;
+    }
+    onSubmit(address, picked?.path === address ? picked.title : undefined);
+  };
+
+  return (
+    <Modal
+      title={t('pages.editor.richText.linkTitle')}
+      onClose={onClose}
+      buttons={[
+        { text: t('pages.editor.richText.cancel'), theme: 'grey', onClick: onClose },
+        { text: t('pages.editor.richText.linkApply'), theme: 'orange', form: formId },
+      ]}
+    >
+      <form
+        id={formId}
+        className="form"
+        noValidate
+        onSubmit={(event) => {
+          event.preventDefault();
+          submit();
+        }}
+      >
+        <div className="field">
+          <label className="field__label" htmlFor={addressId}>
+            {t('pages.editor.richText.linkAddress')}
+          </label>
+          <input
+            id={addressId}
+            className="field__input"
+            type="text"
+            inputMode="url"
+            autoComplete="off"
+            spellCheck={false}
+            value={href}
+            aria-invalid={error ? true : undefined}
+            aria-describedby={error ? errorId : undefined}
+            onChange={(event) => {
+              setHref(event.target.value);
+              setError(null);
+            }}
+          />
+          {error && (
+            <p id={errorId} className="field__error">
+              {error}
+            </p>
+          )}
+          <p className="form__hint">{t('pages.editor.richText.linkHint')}</p>
+        </div>
+        <div className="field">
+          <label className="field__label" htmlFor={searchId}>
+            {t('pages.editor.richText.linkSearch')}
+          </label>
+          <input id={searchId} className="field__input" type="search" autoComplete="off" value={term} onChange={(event) => setTerm(event.target.value)} />
+          {term.trim().length < SEARCH_MIN_LENGTH && <p className="form__hint">{t('pages.editor.richText.linkSearchTooShort', { min: SEARCH_MIN_LENGTH })}</p>}
+          {results && results.length === 0 && <p role="status">{t('pages.editor.richText.linkSearchNone', { term: sent })}</p>}
+          {results && results.length > 0 && (
+            <ul className="rich-text__pages" aria-label={t('pages.editor.richText.linkSearchResults')}>
+              {results.map((page) => (
+                <li key={page.id}>
+                  <button
+                    type="button"
+                    className="button button--grey button--small"
+                    onClick={() => {
+                      setHref(page.path);
+                      setPicked({ path: page.path, title: page.title });
+                      setError(null);
+                    }}
+                  >
+                    {t('pages.editor.richText.linkToPage', { title: page.title })}
+                  </button>{' '}
+                  <span className="path">{page.path}</span>
+                </li>
+              ))}
+            </ul>
+          )}
+        </div>
+      </form>
+    </Modal>
+  );
+}
