@@ -187,7 +187,10 @@ export function PaginatedList<T, D = ListPage<T>>({ label, query, columns, rowKe
           {items.map((item) => (
             <tr key={rowKey(item)}>
               {columns.map((column) => (
-                <td key={column.key}>{column.render(item)}</td>
+                // data-label: on a narrow screen each row is a card, and each value says what it is.
+                <td key={column.key} data-label={column.label}>
+                  {column.render(item)}
+                </td>
               ))}
               {rowActions && (
                 <td>

@@ -1,4 +1,4 @@
-import { useRef } from 'react';
+import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isPinned } from '@pagelog/contracts/pages/page-actions';
 import { publicPath } from '@pagelog/contracts/slugs';
@@ -27,7 +27,7 @@ import { usePageTypeLabel } from './use-page-type-label';
  */
 export function PageEditor() {
   const { t } = useTranslation();
-  const { page, editor, message, actions } = usePageEditor();
+  const { page, editor, message, busy, actions } = usePageEditor();
   const { user } = useCurrentUser();
   const settings = useSiteSettings();
   const typeLabel = usePageTypeLabel('singular');
@@ -37,6 +37,21 @@ export function PageEditor() {
   // The server lists Save only where the draft may change: edit-page, and no open request pinning it.
   const readOnly = !page.availableActions.includes('save');
   const path = page.path || publicPath(page.locale, page.slug, settings?.defaultLocale ?? page.locale);
+
+  // Ctrl+S (Cmd+S on a Mac) saves, as in any editor; the browser's "save page as" never opens here.
+  const saveRef = useRef<() => void>(() => {});
+  saveRef.current = () => {
+    if (!readOnly && editor.unsaved && busy === null) void actions.save();
+  };
+  useEffect(() => {
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key.toLowerCase() !== 's' || !(event.ctrlKey || event.metaKey) || event.altKey || event.shiftKey) return;
+      event.preventDefault();
+      saveRef.current();
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, []);
 
   let panel;
   if (editor.tab === 'overview') {

@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { errorItem } from '@pagelog/contracts/error-catalogue';
 import type { PermissionName } from '@pagelog/contracts/permissions';
 import { blockCard, changeTitle, openEditor, pageActions } from '../../../testing/page-editor';
@@ -85,6 +85,24 @@ describe('the page editor', () => {
     expect(screen.getByText('Unsaved changes').className).to.equal('badge badge--unsaved');
     expect(names(pageActions())).to.deep.equal(['Save', 'Save and publish', 'Request publication', 'Duplicate', 'Delete']);
     expect(pageActions()[0]!.disabled).to.equal(false);
+  });
+
+  it('saves with Ctrl+S and Cmd+S, and does nothing (no browser dialog) when nothing is unsaved', async () => {
+    const { user, server } = await openEditor();
+    await user.keyboard('{Control>}s{/Control}');
+    expect(server.callsOf('pageVersionStore')).to.deep.equal([]);
+    await changeTitle(user, 'Wie wij zijn');
+    await user.keyboard('{Control>}s{/Control}');
+    await waitFor(() => expect(server.callsOf('pageVersionStore')).to.have.length(1));
+    expect((server.callsOf('pageVersionStore')[0]!.body as { title: string }).title).to.equal('Wie wij zijn');
+    await waitFor(() => expect(screen.queryByText('Unsaved changes')).to.equal(null));
+    await changeTitle(user, 'Over ons');
+    await user.keyboard('{Meta>}s{/Meta}');
+    await waitFor(() => expect(server.callsOf('pageVersionStore')).to.have.length(2));
+    // The browser's own "save page as" is kept from opening.
+    const event = new KeyboardEvent('keydown', { key: 's', ctrlKey: true, cancelable: true });
+    window.dispatchEvent(event);
+    expect(event.defaultPrevented).to.equal(true);
   });
 
   it('offers Unpublish for a published page', async () => {
