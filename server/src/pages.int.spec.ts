@@ -94,6 +94,18 @@ for (const kind of storeKinds()) {
         expect(bad.body.Errors.map((e: { property: string }) => e.property)).to.have.members(['columnToSort', 'pageSize']);
       });
 
+      it('lists only the pages whose last change was the reader\'s own with changedBy "me" (the dashboard\'s drafts)', async () => {
+        const mark = `eigen-${Date.now()}`;
+        const mine = await newPage(other.client, { title: `${mark} van Otto`, slug: `${mark}-otto` });
+        await newPage(editor.client, { title: `${mark} van Eddie`, slug: `${mark}-eddie` });
+        const list = (who: ApiClient) => who.post('/page/list', { pageIndex: 0, pageSize: 25, searchTerm: mark, changedBy: 'me' });
+        expect((await list(other.client)).body.data.items.map((p: { id: string }) => p.id)).to.deep.equal([mine.pageID]);
+        expect((await list(admin)).body.data.totalItems).to.equal(0);
+        expect((await admin.post('/page/list', { pageIndex: 0, pageSize: 25, searchTerm: mark })).body.data.totalItems).to.equal(2);
+        const bad = await admin.post('/page/list', { pageIndex: 0, pageSize: 25, changedBy: 'user-2' });
+        expect([bad.status, bad.body.Errors[0].property]).to.deep.equal([400, 'changedBy']);
+      });
+
       it('finds pages by title or slug (search), by type and locale (get-pages) and by id (get-multiple)', async () => {
         const a = await newPage(admin, { title: 'Zoekbare Zebra', slug: 'zoekbare-zebra' });
         const b = await newPage(admin, { title: 'Andere', slug: 'zebra-pad', locale: 'en-gb' });

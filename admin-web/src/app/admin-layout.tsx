@@ -1,9 +1,11 @@
 import { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Outlet, useNavigate } from 'react-router-dom';
 import { pageTypes, type PageTypeDefinition } from '@pagelog/contracts/pages/page-types';
 import { Layout } from '../components/layout/layout';
 import { buildNavigation, logoutNavKey } from '../components/navigation/build-navigation';
 import { registeredNavItems } from '../components/navigation/register-nav-items';
+import { useAwaitingMyReview } from '../core/reviews/awaiting-review';
 import { useCurrentUser } from '../core/session/current-user';
 import { LOGIN_PATH } from '../core/session/session-redirect';
 import { LogoutConfirmation } from '../features/auth/components/logout-confirmation';
@@ -18,6 +20,12 @@ export function AdminLayout() {
   const [confirmingLogout, setConfirmingLogout] = useState(false);
   const [loggingOut, setLoggingOut] = useState(false);
   const permissions = user?.permissions ?? noPermissions;
+  const { t } = useTranslation();
+  const { requests } = useAwaitingMyReview();
+  const navCounts = useMemo(
+    () => ({ 'publication-requests': { count: requests.length, label: t('nav.awaitingReview', { count: requests.length }) } }),
+    [requests.length, t],
+  );
 
   const navigation = useMemo(
     () => buildNavigation({ permissions, pageTypes: allPageTypes, extraItems: registeredNavItems() }),
@@ -35,6 +43,7 @@ export function AdminLayout() {
       <Layout
         navigation={navigation}
         userName={user?.name}
+        navCounts={navCounts}
         onNavAction={(item) => {
           if (item.key === logoutNavKey) setConfirmingLogout(true);
         }}

@@ -197,6 +197,8 @@ export const pageListSchema = object({
   type: string().trim().oneOf(['', ...pageTypeIds], 'V_12').optional(),
   locale: string().trim().oneOf(['', ...(locales as readonly string[])], 'V_12').optional(),
   status: string().oneOf(['', ...publicationStatuses], 'V_12').optional(),
+  /** `me`: only the pages whose last change was the signed-in user's (the dashboard's own drafts). */
+  changedBy: string().oneOf(['', 'me'], 'V_12').optional(),
   pageIndex: number().typeError('V_12').integer('V_12').min(0, 'V_12').max(1_000_000, 'V_12').default(0),
   pageSize: number().typeError('V_12').integer('V_12').min(1, 'V_12').max(100, 'V_12').default(25),
   searchTerm: string().trim().default('').max(254, 'V_11'),

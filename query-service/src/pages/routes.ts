@@ -72,6 +72,7 @@ export function pageRoutes(deps: UserQueryDeps): EndpointRoute[] {
       if (q.type) where.type = q.type;
       if (q.locale) where.locale = q.locale;
       if (q.status) where.status = q.status;
+      if (q.changedBy === 'me') where.updatedBy = (ctx.state.user as Access).userId;
       const filter: Pick<FindOptions, 'where' | 'search'> = { where, ...(q.searchTerm ? { search: { term: q.searchTerm, fields: ['title', 'slug'] } } : {}) };
       const orderBy = q.columnToSort
         ? { field: q.columnToSort, direction: q.sortOrder === 'desc' ? ('desc' as const) : ('asc' as const) }

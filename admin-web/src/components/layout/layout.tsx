@@ -2,13 +2,15 @@ import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { useLocation } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import type { NavItem } from '../navigation/build-navigation';
-import { Navigation } from '../navigation/navigation';
+import { Navigation, type NavCount } from '../navigation/navigation';
 
 interface LayoutProps {
   navigation: readonly NavItem[];
   onNavAction?: (item: NavItem) => void;
   /** The signed-in user, named in the top bar. */
   userName?: string;
+  /** Numbers beside navigation entries, by their keys. */
+  navCounts?: Readonly<Record<string, NavCount>>;
   children: ReactNode;
 }
 
@@ -19,7 +21,7 @@ const SIDEBAR_ID = 'admin-navigation';
  * 900 px (a phone, a narrow window) the sidebar folds away behind a Menu button in the top bar: it
  * opens over the content, and closes with Escape, with the button again, or once a link is followed.
  */
-export function Layout({ navigation, onNavAction, userName, children }: LayoutProps) {
+export function Layout({ navigation, onNavAction, userName, navCounts, children }: LayoutProps) {
   const { t } = useTranslation();
   const { pathname } = useLocation();
   const [navOpen, setNavOpen] = useState(false);
@@ -59,6 +61,7 @@ export function Layout({ navigation, onNavAction, userName, children }: LayoutPr
       <aside ref={sidebarRef} id={SIDEBAR_ID} className="sidebar">
         <Navigation
           items={navigation}
+          counts={navCounts}
           onAction={(item) => {
             setNavOpen(false);
             onNavAction?.(item);

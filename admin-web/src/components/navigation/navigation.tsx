@@ -3,22 +3,30 @@ import { useTranslation } from 'react-i18next';
 import type { NavItem } from './build-navigation';
 import { isActive, isCurrentRoute } from './is-active';
 
+/** A number shown beside an entry (by its key), with what it counts for screen readers. */
+export interface NavCount {
+  count: number;
+  label: string;
+}
+
 interface NavigationProps {
   items: readonly NavItem[];
   /** Called when an entry without a route (such as Log out) is pressed. */
   onAction?: (item: NavItem) => void;
+  /** Numbers beside entries; an entry with 0 shows none. */
+  counts?: Readonly<Record<string, NavCount>>;
 }
 
-export function Navigation({ items, onAction }: NavigationProps) {
+export function Navigation({ items, onAction, counts }: NavigationProps) {
   const { t } = useTranslation();
   return (
     <nav className="nav" aria-label={t('nav.label')}>
-      <NavList items={items} onAction={onAction} level={0} />
+      <NavList items={items} onAction={onAction} counts={counts} level={0} />
     </nav>
   );
 }
 
-function NavList({ items, onAction, level }: NavigationProps & { level: number }) {
+function NavList({ items, onAction, counts, level }: NavigationProps & { level: number }) {
   const { t } = useTranslation();
   const { pathname } = useLocation();
 
@@ -40,10 +48,16 @@ function NavList({ items, onAction, level }: NavigationProps & { level: number }
                 aria-current={isCurrentRoute(item, pathname) ? 'page' : undefined}
               >
                 {label}
+                {counts?.[item.key] && counts[item.key]!.count > 0 && (
+                  <span className="nav__count">
+                    <span aria-hidden="true">{counts[item.key]!.count}</span>
+                    <span className="visually-hidden">{`, ${counts[item.key]!.label}`}</span>
+                  </span>
+                )}
               </Link>
             )}
             {item.children && item.children.length > 0 && (
-              <NavList items={item.children} onAction={onAction} level={level + 1} />
+              <NavList items={item.children} onAction={onAction} counts={counts} level={level + 1} />
             )}
           </li>
         );

@@ -19,7 +19,8 @@ const pinned = aPage({
 });
 
 /** The page's endpoints called, in order (the site settings, read again after every command, left out). */
-const pageCalls = (server: FakeServer) => server.endpoints().filter((endpoint) => endpoint !== 'settingsGet');
+/** The editor's own calls: not the settings, nor the navigation's count of requests awaiting review. */
+const pageCalls = (server: FakeServer) => server.endpoints().filter((endpoint) => endpoint !== 'settingsGet' && endpoint !== 'pageFetchRequest');
 const bodyOf = (server: FakeServer, endpoint: Parameters<FakeServer['callsOf']>[0], index = 0) => server.callsOf(endpoint)[index]?.body as Record<string, unknown>;
 const status = () => screen.getByText((_, element) => element?.classList.contains('editor__status') ?? false);
 const said = (text: string) => waitFor(() => expect(status().textContent).to.equal(text));
