@@ -8,6 +8,7 @@ import type { EndpointRoute } from '@pagelog/service-kit/http/endpoint-routes';
 import { userQueryRoutes } from './users/routes';
 import { settingsRoutes } from './settings/routes';
 import { pageRoutes } from './pages/routes';
+import { previewRoutes } from './pages/preview';
 import { systemRoutes } from './system/routes';
 import { mediaFileRoutes } from './media/files/routes';
 import { mediaLibraryRoutes } from './media/library/routes';
@@ -19,7 +20,7 @@ export const knownProjections = [...new Set(Object.values(readModels).map((r) =>
 
 /** The route of every query of the endpoint table. */
 export function queryRoutes(deps: UserQueryDeps): EndpointRoute[] {
-  return [...userQueryRoutes(deps), ...settingsRoutes(deps), ...pageRoutes(deps), ...mediaFileRoutes(deps), ...mediaLibraryRoutes(deps), ...menuRoutes(deps), ...formRoutes(deps), ...systemRoutes(deps, knownProjections, allReactorNames)];
+  return [...userQueryRoutes(deps), ...settingsRoutes(deps), ...pageRoutes(deps), ...previewRoutes(deps), ...mediaFileRoutes(deps), ...mediaLibraryRoutes(deps), ...menuRoutes(deps), ...formRoutes(deps), ...systemRoutes(deps, knownProjections, allReactorNames)];
 }
 
 /** The query service as a process of its own. */

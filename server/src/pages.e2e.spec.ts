@@ -272,6 +272,32 @@ describe('pages in Chromium: build, review, publish, translate, move', function 
     expect(problems, problems.join('\n')).to.deep.equal([]);
   });
 
+  it('shows the unsaved draft in a live preview rendered by the site, at phone width too, without publishing it', async () => {
+    const admin = await person();
+    await logIn(admin, TEST_ADMIN.email, TEST_ADMIN.password);
+    await openWelkom(admin);
+    await admin.getByRole('heading', { level: 1, name: 'Welkom' }).waitFor();
+    await admin.getByRole('button', { name: 'Show live preview' }).click();
+    const frame = admin.frameLocator('iframe[title="Preview of the page as the site will show it"]');
+    await frame.getByText('Voorbeeld: deze versie is niet gepubliceerd.').waitFor();
+    // The site's own header (with the organisation's name) and styles are there.
+    await frame.getByRole('link', { name: 'Onderzoeksbureau Voorbeeld' }).first().waitFor();
+    expect(await frame.locator('body').evaluate((body) => getComputedStyle(body).fontFamily)).to.match(/system-ui/);
+
+    await card(admin, '1. Heading').getByRole('button', { name: 'Edit' }).click();
+    await card(admin, '1. Heading').getByLabel('Text', { exact: true }).fill('Een kop die nog niemand ziet');
+    await frame.getByRole('heading', { name: 'Een kop die nog niemand ziet' }).waitFor();
+    await admin.getByRole('radio', { name: 'Phone' }).check();
+    const width = await admin.locator('iframe[title="Preview of the page as the site will show it"]').evaluate((element) => element.getBoundingClientRect().width);
+    expect(width).to.be.at.most(390);
+
+    // Not published: the public home page still shows what it did.
+    const visitor = await person();
+    await visitor.goto(`${base}/`);
+    expect(await visitor.locator('main').innerText()).to.not.include('Een kop die nog niemand ziet');
+    expect(problems, problems.join('\n')).to.deep.equal([]);
+  });
+
   it('asks before leaving unsaved changes, and keeps them in the browser across a reload', async () => {
     const admin = await person();
     await logIn(admin, TEST_ADMIN.email, TEST_ADMIN.password);

@@ -92,6 +92,22 @@ const versionFields = {
   ...seoSchemaFields,
 };
 
+/**
+ * POST /page/{id}/preview: the page as the editor has it on screen, saved or not. Only its shape
+ * is checked (a draft being typed may miss a required field); the site renders what it can.
+ */
+export const previewPageSchema = object({
+  title: string().trim().default('').max(254, 'V_11'),
+  blocks: array().of(blockSchema).default([]).max(500, 'V_14'),
+  ...seoSchemaFields,
+  typeData: plainObject().optional(),
+});
+
+/** POST /page/preview/open {token}: the public site asks what a preview token holds. */
+export const openPreviewSchema = object({
+  token: string().required('V_01').max(4 * 1024 * 1024, 'V_14'),
+});
+
 /** POST /page/version/{id}/store. */
 export const storeVersionSchema = object(versionFields);
 

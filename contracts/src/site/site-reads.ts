@@ -30,6 +30,11 @@ export interface SiteReads {
   /** A locale's published menus as the site shows them (only live items). */
   menus(locale: string): Promise<PublicMenus>;
   /**
+   * The draft a preview token holds (POST /page/preview/open), or null when the API did not seal
+   * it or it has expired. Optional: a site without it answers /_preview with 404.
+   */
+  preview?(token: string): Promise<PublicPageView | null>;
+  /**
    * Reads for one page's render, where a source can do better than each read on its own (the
    * embedded mode reads each document once: the settings, the page). Optional: without it, the
    * render uses these reads.

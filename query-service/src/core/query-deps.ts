@@ -5,6 +5,7 @@ import type { PersonalDataVault } from '@pagelog/storage/key-store/personal-data
 import type { SessionManager } from '@pagelog/service-kit/auth/sessions';
 import type { Services } from '@pagelog/service-kit/compose-services';
 import type { FormCsrf } from '@pagelog/service-kit/http/form-csrf';
+import type { PreviewTokens } from '@pagelog/service-kit/http/preview-tokens';
 
 export interface QueryDeps {
   readModels: ReadModelStore;
@@ -23,6 +24,8 @@ export interface UserQueryDeps extends QueryDeps {
   inactivityMinutes: number;
   /** Hands out the public forms' double-submit tokens. */
   formCsrf: FormCsrf;
+  /** Seals an editor's draft for the site's preview, and opens it for the site. */
+  previews: PreviewTokens;
 }
 
 /** The query routes' dependencies from the opened services (one process or the embedded one). */
@@ -36,5 +39,6 @@ export function queryServices({ stores, auth, config }: Services): UserQueryDeps
     blobs: auth.blobs,
     inactivityMinutes: config.inactivityMinutes,
     formCsrf: auth.formCsrf,
+    previews: auth.previews,
   };
 }

@@ -3,6 +3,7 @@ import { redirectId, type PublishedDoc, type RedirectDoc } from '@pagelog/contra
 import { readModels } from '@pagelog/contracts/read-models';
 import type { PageLookup, SiteReads } from '@pagelog/contracts/site/site-reads';
 import { isValidSlug, NOT_FOUND_SLUG, parsePublicPath, publicPath } from '@pagelog/contracts/slugs';
+import type { PreviewTokens } from '@pagelog/service-kit/http/preview-tokens';
 import type { QueryDeps } from '../core/query-deps';
 import { readScope } from '../core/read-scope';
 import { readPublicMenus } from '../menus/routes';
@@ -65,12 +66,14 @@ export async function publishedSiblings(deps: QueryDeps, pageID: string): Promis
  * leaves it out, for read models that keep their answers already (the embedded site's document
  * cache).
  */
-export function siteReads(deps: QueryDeps, options: { perRender?: boolean } = {}): SiteReads {
+export function siteReads(deps: QueryDeps & { previews?: PreviewTokens }, options: { perRender?: boolean } = {}): SiteReads {
+  const { previews } = deps;
   const reads: SiteReads = {
     pageBySlug: (path) => lookupPublicPage(deps, path),
     siblings: (pageID) => publishedSiblings(deps, pageID),
     settings: () => readPublicSettings(deps),
     menus: (locale) => readPublicMenus(deps, locale),
+    ...(previews ? { preview: async (token: string) => previews.open(token) } : {}),
   };
   return options.perRender === false ? reads : { ...reads, scoped: () => siteReads({ ...deps, readModels: readScope(deps.readModels) }, { perRender: false }) };
 }

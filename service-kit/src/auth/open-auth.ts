@@ -21,9 +21,12 @@ import { loadSecret } from './secret';
 import { isPlainHttpLocalhost, SessionManager, type Clock } from './sessions';
 import type { AuthDeps } from './auth-middleware';
 import { FormCsrf } from '../http/form-csrf';
+import { PreviewTokens } from '../http/preview-tokens';
 
 export interface AuthServices extends AuthDeps {
   formCsrf: FormCsrf;
+  /** Seals drafts for the public site's preview and opens them again. */
+  previews: PreviewTokens;
   vault: PersonalDataVault;
   blobs: BlobStore;
   secret: string;
@@ -132,6 +135,7 @@ export async function openAuth(config: Config, eventStore: EventStore, logger: L
     blobs,
     secret,
     formCsrf: new FormCsrf(deriveKey(secret, 'form-csrf'), secureCookie, clock),
+    previews: new PreviewTokens(deriveKey(secret, 'page-preview'), clock),
     describe: described.join(', '),
     async close() {
       await sessionStore.close();

@@ -81,6 +81,11 @@ export function App({ state }: { state: PageState }) {
       <a className="skip-link" href="#main">
         {texts.skipToContent}
       </a>
+      {state.preview && (
+        <p className="preview-banner" role="note">
+          {texts.previewBanner}
+        </p>
+      )}
       <SiteHeader
         variant={layoutVariant(pageType?.header)}
         site={chrome.site}

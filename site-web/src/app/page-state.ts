@@ -37,6 +37,8 @@ export interface PageState {
   siblings: PageSiblings | null;
   /** The site settings and menus; absent, the page shows the site name and no menus. */
   chrome?: SiteChrome;
+  /** A draft shown as a preview (/_preview): the page says so at its top. */
+  preview?: boolean;
 }
 
 export const noMenus: PublicMenus = { main: [], footer: [], service: [] };

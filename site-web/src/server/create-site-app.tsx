@@ -5,7 +5,8 @@ import type { SiteReads } from '@pagelog/contracts/site/site-reads';
 import { servedOverHttps } from '@pagelog/contracts/transport-security';
 import { CLIENT_ASSETS_PREFIX, clientAssetResolver } from './client-assets';
 import { errorPages } from './error-pages';
-import { pageRender } from './page-render';
+import { pageRender, previewRender } from './page-render';
+import { previewRoute } from './preview-route';
 import { pageRoute } from './page-route';
 import { RenderCache } from './render-cache';
 import { requestId } from './request-id';
@@ -49,8 +50,10 @@ export function createSiteApp(options: SiteAppOptions): Koa {
   const clientDir = options.clientDir ?? defaultClientDir;
   const reads = options.reads ?? httpSiteReads({ apiUrl: requiredApiUrl(options.apiUrl), timeoutMs: options.apiTimeoutMs ?? 10_000 });
   const cache = options.cache ?? new RenderCache();
-  const render = pageRender({ reads, clientAssets: clientAssetResolver(clientDir, logger), publicUrl: options.publicUrl, logger });
+  const clientAssets = clientAssetResolver(clientDir, logger);
+  const render = pageRender({ reads, clientAssets, publicUrl: options.publicUrl, logger });
   const pages = pageRoute({ cache, render });
+  const previews = previewRoute({ open: reads.preview?.bind(reads), render: previewRender({ reads, clientAssets, publicUrl: options.publicUrl, logger }) });
 
   const app = new Koa();
   app.use(requestId());
@@ -67,6 +70,7 @@ export function createSiteApp(options: SiteAppOptions): Koa {
     }
     await next();
   });
+  app.use(previews);
   app.use(async (ctx, next) => {
     if (ctx.method === 'GET' || ctx.method === 'HEAD') return pages(ctx, next);
     ctx.status = 405;

@@ -12,6 +12,9 @@ import { renderDocument } from './render-document';
 import type { TracedSiteReads } from './site-api';
 import type { SiteLogger } from './site-logger';
 
+/** A robots tag for pages no search engine should keep (a preview). */
+const NOINDEX = '<meta name="robots" content="noindex, nofollow">';
+
 export interface PageRenderDependencies {
   reads: TracedSiteReads;
   clientAssets: () => ClientAssets;
@@ -111,5 +114,30 @@ export function pageRender({ reads: source, clientAssets, publicUrl, logger }: P
       tags,
       cacheable: read && chrome.read,
     };
+  };
+}
+
+/**
+ * Renders a draft an editor sent for a preview (its token opened by the API) as the site would
+ * show it once published: the same document, header, footer, menus and styles, with a band saying
+ * it is a preview, `noindex`, and nothing kept (the caller answers it with no-store). No language
+ * switcher: the draft's translations are not what a visitor would switch to.
+ */
+export function previewRender({ reads: source, clientAssets, publicUrl, logger }: PageRenderDependencies): (draft: PublicPageView, requestId: string) => Promise<string> {
+  return async (draft, requestId) => {
+    const reads = source.scoped?.() ?? source;
+    const settings = await reads.settings(requestId);
+    const page = preparePage(draft);
+    let chrome: SiteChrome | undefined;
+    try {
+      const { name, logo, contact, social } = settings.site;
+      chrome = { site: { name, logo, contact, social }, menus: await reads.menus(page.locale, requestId) };
+    } catch (err) {
+      logger.warn({ err, requestId, locale: page.locale }, 'the menus could not be read; the preview is shown without them');
+    }
+    const path = `/${page.slug}`;
+    const state: PageState = { page, status: 200, siteName: settings.site.name, defaultLocale: settings.defaultLocale, locale: page.locale, siblings: null, preview: true, ...(chrome ? { chrome } : {}) };
+    const head = buildHead({ page, siteName: settings.site.name, publicUrl, defaultLocale: settings.defaultLocale, locale: page.locale, siblings: [], path, defaultSeoImage: settings.site.defaultSeoImage });
+    return renderDocument({ state, head: `${NOINDEX}${head}`, assets: clientAssets() });
   };
 }

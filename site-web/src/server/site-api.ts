@@ -67,6 +67,34 @@ export function httpSiteReads({ apiUrl, timeoutMs }: { apiUrl: string; timeoutMs
   }
 
   return {
+    async preview(token) {
+      const url = `${base}/api/cms/page/preview/open`;
+      let response: Response;
+      try {
+        response = await fetch(url, {
+          method: 'POST',
+          headers: { Accept: 'application/json', 'Content-Type': 'application/json' },
+          body: JSON.stringify({ token }),
+          redirect: 'manual',
+          signal: AbortSignal.timeout(timeoutMs),
+        });
+      } catch (cause) {
+        throw new ApiUnavailableError(`POST ${url} failed`, { cause });
+      }
+      if (response.status >= 500) {
+        await response.body?.cancel();
+        throw new ApiUnavailableError(`POST ${url} answered ${response.status}`);
+      }
+      if (response.status !== 200) {
+        // Not sealed by the API, or expired.
+        await response.body?.cancel();
+        return null;
+      }
+      const page = (await readEnvelope<{ page: unknown }>(response)).data?.page;
+      if (!isPublicPageView(page)) throw new ApiUnavailableError('page/preview/open answered without a page');
+      return page;
+    },
+
     async pageBySlug(path, requestId) {
       const response = await get(`/api/cms/page/get-by-slug-query?slug=${encodeURIComponent(path)}`, requestId);
       if (response.status === 301 || response.status === 308) {

@@ -40,6 +40,8 @@ export interface SiteTexts {
   playVideo: string;
   /** The navigation landmark of an anchor menu without a title of its own. */
   onThisPage: string;
+  /** The band at the top of a preview: what is shown is not (yet) the public page. */
+  previewBanner: string;
 }
 
 const en: SiteTexts = {
@@ -66,6 +68,7 @@ const en: SiteTexts = {
   writtenBy: 'By',
   playVideo: 'Play video',
   onThisPage: 'On this page',
+  previewBanner: 'Preview: this version is not published.',
 };
 
 const texts: Readonly<Record<string, SiteTexts>> = {
@@ -93,6 +96,7 @@ const texts: Readonly<Record<string, SiteTexts>> = {
     writtenBy: 'Door',
     playVideo: 'Video afspelen',
     onThisPage: 'Op deze pagina',
+    previewBanner: 'Voorbeeld: deze versie is niet gepubliceerd.',
   },
   en,
   de: {
@@ -119,6 +123,7 @@ const texts: Readonly<Record<string, SiteTexts>> = {
     writtenBy: 'Von',
     playVideo: 'Video abspielen',
     onThisPage: 'Auf dieser Seite',
+    previewBanner: 'Vorschau: diese Version ist nicht veröffentlicht.',
   },
   fr: {
     skipToContent: 'Aller au contenu',
@@ -144,6 +149,7 @@ const texts: Readonly<Record<string, SiteTexts>> = {
     writtenBy: 'Par',
     playVideo: 'Lire la vidéo',
     onThisPage: 'Sur cette page',
+    previewBanner: 'Aperçu : cette version n’est pas publiée.',
   },
 };
 

@@ -43,6 +43,8 @@ export interface PagesApi {
   save(id: string, body: SavePageBody): Promise<ApiReply<ResponseOf<'pageSave'>>>;
   /** On a 409 the reply's data is a StoreConflictData (data survives failures only for 409s). */
   store(versionId: string, body: StoreVersionBody, mode: StoreMode): Promise<ApiReply<ResponseOf<(typeof storeEndpoints)[StoreMode]>>>;
+  /** Seals the draft on screen for the site's preview (nothing is stored). */
+  preview(pageId: string, body: Omit<StoreVersionBody, 'pageID' | 'revision'> & { typeData?: Record<string, unknown> }): Promise<ApiReply<ResponseOf<'pagePreview'>>>;
   publish(id: string, revision?: number): Promise<ApiReply<ResponseOf<'pagePublish'>>>;
   unpublish(id: string, revision?: number): Promise<ApiReply<ResponseOf<'pageUnpublish'>>>;
   requestPublication(id: string, body: { comment: string; revision?: number }): Promise<ApiReply<ResponseOf<'pageRequestPublication'>>>;
@@ -62,6 +64,7 @@ export function createPagesApi(api: ApiClient): PagesApi {
     anchorAvailable: (body) => api.call('pageAnchorAvailable', { body }),
     save: (id, body) => api.call('pageSave', { params: { id }, body }),
     store: (versionId, body, mode) => api.call(storeEndpoints[mode], { params: { id: versionId }, body }),
+    preview: (pageId, body) => api.call('pagePreview', { params: { id: pageId }, body }),
     publish: (id, revision) => api.call('pagePublish', { params: { id }, body: revision === undefined ? {} : { revision } }),
     unpublish: (id, revision) => api.call('pageUnpublish', { params: { id }, body: revision === undefined ? {} : { revision } }),
     requestPublication: (id, body) => api.call('pageRequestPublication', { params: { id }, body }),

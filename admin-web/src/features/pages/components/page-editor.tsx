@@ -11,6 +11,7 @@ import { BlockList } from './block-list';
 import { EditorActions } from './editor-actions';
 import { ConflictNotice, LocalDraftNotice, RequestNotice } from './editor-notices';
 import { EditorTabs } from './editor-tabs';
+import { LivePreview } from './live-preview';
 import { HistoryPanel } from './history-panel';
 import { LeaveGuard } from '../../../components/leave-guard/leave-guard';
 import { PageBreadcrumbs } from './page-breadcrumbs';
@@ -57,7 +58,10 @@ export function PageEditor() {
   if (editor.tab === 'overview') {
     panel = (
       <>
-        <BlockList readOnly={readOnly} />
+        <div className="editor-overview">
+          <BlockList readOnly={readOnly} />
+          <LivePreview />
+        </div>
         <HistoryPanel pageId={page.id} />
       </>
     );

@@ -144,7 +144,16 @@ function Toolbar({ editor, disabled, onLink }: { editor: Editor; disabled?: bool
     </button>
   );
   return (
-    <div className="rich-text__toolbar" role="toolbar" aria-label={t('pages.editor.richText.toolbar')}>
+    <div
+      className="rich-text__toolbar"
+      role="toolbar"
+      aria-label={t('pages.editor.richText.toolbar')}
+      // A click on a button keeps the focus (and the selection) in the text, so typing goes on there
+      // at once; the style select is left to take focus as selects do.
+      onMouseDown={(event) => {
+        if ((event.target as HTMLElement).closest('button')) event.preventDefault();
+      }}
+    >
       <label className="visually-hidden" htmlFor={styleId}>
         {t('pages.editor.richText.style')}
       </label>
