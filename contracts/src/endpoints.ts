@@ -187,6 +187,7 @@ export const endpoints = {
   pageGetSiblingSlugs: { method: 'GET', path: '/page/get-sibling-slugs/:pageID', kind: 'query', model: 'page', access: 'public', response: returns<SiblingSlug[]>() },
   pageGetBySlug: { method: 'POST', path: '/page/get-by-slug', kind: 'query', model: 'page', schema: slugLookupSchema, access: 'public', csrf: false, response: returns<PublicPageAnswer>() },
   pagePreview: { method: 'POST', path: '/page/:id/preview', kind: 'query', model: 'page', schema: previewPageSchema, access: 'authenticated', csrf: false, response: returns<{ token: string; expiresAt: string }>() },
+  pageVersionPreviewLink: { method: 'POST', path: '/page/version/:id/preview-link', kind: 'query', model: 'pageVersion', access: 'authenticated', csrf: false, response: returns<{ url: string; expiresAt: string }>() },
   pagePreviewOpen: { method: 'POST', path: '/page/preview/open', kind: 'query', model: 'page', schema: openPreviewSchema, access: 'public', csrf: false, response: returns<{ page: PublicPageView }>() },
   pageGetBySlugQuery: { method: 'GET', path: '/page/get-by-slug-query', kind: 'query', model: 'page', schema: slugLookupSchema, access: 'public', head: true, response: returns<PublicPageAnswer>() },
   // Media library (spec section 7): POSTs under /medialib/, reads with csrf: false; the files are GETs.

@@ -200,6 +200,14 @@ describe('pages in Chromium: build, review, publish, translate, move', function 
     await reviewer.getByRole('link', { name: 'Research programme' }).click();
     await reviewer.getByRole('button', { name: 'Review request' }).click();
     await reviewer.getByRole('dialog').getByText('Heading shortened').waitFor();
+    // The reviewer sees the version as the site will show it, through its signed link.
+    const previewLink = reviewer.getByRole('dialog').getByRole('link', { name: 'Open the version as the site will show it' });
+    const previewHref = await previewLink.getAttribute('href');
+    expect(previewHref).to.match(/^\/_preview\//);
+    const previewTab = await person();
+    await previewTab.goto(`${base}${previewHref}`);
+    await previewTab.getByText('Preview: this version is not published.').waitFor();
+    expect(await previewTab.locator('main').innerText()).to.include('We study how');
     await reviewer.getByRole('dialog').getByLabel('Feedback').fill('Looks good.');
     await reviewer.getByRole('dialog').getByRole('button', { name: 'Accept and publish' }).click();
     await said(reviewer, 'Request accepted.');

@@ -73,5 +73,28 @@ for (const kind of storeKinds()) {
       const malformed = await admin.post(`/page/${pageID}/preview`, draft(['geen blok']));
       expect(malformed.status).to.equal(400);
     });
+
+    it('gives a stored version a signed link a reviewer can open for a week, showing that version', async () => {
+      const page = await admin.get(`/page/${pageID}`);
+      const versionID = page.body.data.draftVersionID as string;
+      const stored = await admin.post(`/page/version/${versionID}/store`, { pageID, revision: page.body.data.revision, title: 'Vacatures', blocks: [heading('Wij zoeken een onderzoeker')], ...seo });
+      expect(stored.status, JSON.stringify(stored.body)).to.equal(200);
+      const link = await admin.post(`/page/version/${versionID}/preview-link`, {});
+      expect(link.status, JSON.stringify(link.body)).to.equal(200);
+      expect(link.body.data.url).to.match(/^\/_preview\/[A-Za-z0-9_.-]+$/);
+      expect(Date.parse(link.body.data.expiresAt) - Date.now()).to.be.above(6 * 24 * 3600_000);
+      // Opened by anyone who has it (a reviewer's browser, no session needed), kept by no one.
+      const shown = await fetch(`${app.url}${link.body.data.url}`);
+      expect(shown.status).to.equal(200);
+      expect(shown.headers.get('cache-control')).to.equal('no-store');
+      expect(shown.headers.get('referrer-policy')).to.equal('no-referrer');
+      expect(await shown.text()).to.include('Wij zoeken een onderzoeker');
+      expect((await fetch(`${app.url}${link.body.data.url.slice(0, -3)}abc`)).status).to.equal(400);
+      const missing = await admin.post('/page/version/onbekend/preview-link', {});
+      expect([missing.status, missing.body.Errors[0].code]).to.deep.equal([404, 'PM_01']);
+      const anonymous = new ApiClient(app.url);
+      await anonymous.post('/auth/user');
+      expect((await anonymous.post(`/page/version/${versionID}/preview-link`, {})).status).to.equal(401);
+    });
   });
 }

@@ -5,6 +5,7 @@ import type { PageLookup, SiteReads } from '@pagelog/contracts/site/site-reads';
 import { isValidSlug, NOT_FOUND_SLUG, parsePublicPath, publicPath } from '@pagelog/contracts/slugs';
 import type { PreviewTokens } from '@pagelog/service-kit/http/preview-tokens';
 import type { QueryDeps } from '../core/query-deps';
+import { openPreview } from './preview';
 import { readScope } from '../core/read-scope';
 import { readPublicMenus } from '../menus/routes';
 import { readPublicSettings, readSettings } from '../settings/routes';
@@ -73,7 +74,7 @@ export function siteReads(deps: QueryDeps & { previews?: PreviewTokens }, option
     siblings: (pageID) => publishedSiblings(deps, pageID),
     settings: () => readPublicSettings(deps),
     menus: (locale) => readPublicMenus(deps, locale),
-    ...(previews ? { preview: async (token: string) => previews.open(token) } : {}),
+    ...(previews ? { preview: (token: string) => openPreview({ ...deps, previews }, token) } : {}),
   };
   return options.perRender === false ? reads : { ...reads, scoped: () => siteReads({ ...deps, readModels: readScope(deps.readModels) }, { perRender: false }) };
 }

@@ -13,9 +13,9 @@ describe('preview tokens', () => {
 
   it('opens the page it sealed, until it expires', () => {
     const token = tokens().seal(page);
-    expect(tokens().open(token)).to.deep.equal(page);
+    expect(tokens().open(token)).to.deep.equal({ kind: 'draft', page });
     now += 59_999;
-    expect(tokens().open(token)).to.deep.equal(page);
+    expect(tokens().open(token)).to.deep.equal({ kind: 'draft', page });
     now += 1;
     expect(tokens().open(token)).to.equal(null);
   });
@@ -25,10 +25,20 @@ describe('preview tokens', () => {
     const token = tokens().seal(page);
     expect(new PreviewTokens(Buffer.alloc(32, 8), () => now).open(token)).to.equal(null);
     const [payload, expiry, signature] = token.split('.') as [string, string, string];
-    const other = Buffer.from(JSON.stringify({ ...page, slug: 'elders' })).toString('base64url');
+    const other = Buffer.from(JSON.stringify({ kind: 'draft', page: { ...page, slug: 'elders' } })).toString('base64url');
     expect(tokens().open(`${other}.${expiry}.${signature}`)).to.equal(null);
     expect(tokens().open(`${payload}.${(now + 10 ** 9).toString(36)}.${signature}`)).to.equal(null);
     expect(tokens().open(`${payload}.${expiry}.${'A'.repeat(43)}`)).to.equal(null);
     for (const junk of ['', 'a.b.c', `${payload}.${expiry}`, `${token}.extra`]) expect(tokens().open(junk), junk).to.equal(null);
+  });
+
+  it('names a stored version in a short token that lasts as long as it is asked to', () => {
+    now = 1_000_000;
+    const { token, expiresAt } = tokens().sealVersion('version-7', 3_600_000);
+    expect(token.length).to.be.below(120);
+    expect(expiresAt).to.equal(now + 3_600_000);
+    expect(tokens().open(token)).to.deep.equal({ kind: 'version', versionID: 'version-7' });
+    now += 3_600_000;
+    expect(tokens().open(token)).to.equal(null);
   });
 });

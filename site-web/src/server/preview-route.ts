@@ -26,35 +26,46 @@ async function readForm(stream: AsyncIterable<Buffer>): Promise<URLSearchParams 
 }
 
 /**
- * POST /_preview (form field `token`): the draft the token holds, rendered by the site as it
- * would be published, never kept by anyone (no-store) nor indexed. A token the API did not seal,
- * or one that expired, answers 400 with a page that says to open the preview again.
+ * The previews the admin opens (issue 14): POST /_preview (form field `token`) for the draft an
+ * editor has on screen, GET /_preview/{token} for a stored version's link a reviewer was given.
+ * Either is rendered by the site as it would be published, never kept by anyone (no-store) nor
+ * indexed. A token the API did not seal, or one that expired, answers 400 with a page that says
+ * to open the preview again.
  */
 export function previewRoute({ open, render }: PreviewRouteDependencies): Middleware {
   return async (ctx, next) => {
-    if (ctx.path !== PREVIEW_PATH) return next();
-    if (!open) return next();
-    if (ctx.method !== 'POST') {
+    const isLink = ctx.path.startsWith(`${PREVIEW_PATH}/`);
+    if ((ctx.path !== PREVIEW_PATH && !isLink) || !open) return next();
+    const allowed = isLink ? ['GET', 'HEAD'] : ['POST'];
+    if (!allowed.includes(ctx.method)) {
       ctx.status = 405;
-      ctx.set('Allow', 'POST');
+      ctx.set('Allow', allowed.join(', '));
       return;
     }
     ctx.set('Cache-Control', 'no-store');
     ctx.set('X-Robots-Tag', 'noindex, nofollow');
-    if (!ctx.is('application/x-www-form-urlencoded')) {
-      ctx.status = 415;
-      ctx.type = 'text';
-      ctx.body = 'A preview is opened by the admin.';
-      return;
+    // The link's token is a secret of its holder: no other site learns it from a Referer.
+    ctx.set('Referrer-Policy', 'no-referrer');
+    let token: string;
+    if (isLink) {
+      token = ctx.path.slice(PREVIEW_PATH.length + 1);
+    } else {
+      if (!ctx.is('application/x-www-form-urlencoded')) {
+        ctx.status = 415;
+        ctx.type = 'text';
+        ctx.body = 'A preview is opened by the admin.';
+        return;
+      }
+      const form = await readForm(ctx.req);
+      if (form === null) {
+        ctx.status = 413;
+        ctx.type = 'text';
+        ctx.body = 'Too large for a preview.';
+        return;
+      }
+      token = form.get('token') ?? '';
     }
-    const form = await readForm(ctx.req);
-    if (form === null) {
-      ctx.status = 413;
-      ctx.type = 'text';
-      ctx.body = 'Too large for a preview.';
-      return;
-    }
-    const draft = await open(form.get('token') ?? '');
+    const draft = await open(token);
     if (draft === null) {
       ctx.status = 400;
       ctx.type = 'html';

@@ -1,8 +1,11 @@
 import { FormikProvider, useFormik } from 'formik';
+import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { ErrorList } from '../../../components/error-list/error-list';
 import { TextAreaField } from '../../../components/form-field/text-area-field';
 import { Modal } from '../../../components/modal/modal';
+import { useApi } from '../../../core/api/api-context';
+import { endpointQuery } from '../../../core/api/endpoint-query';
 import { formatDateTime } from '../../../core/format/date-time';
 import { usePageEditor } from '../state/page-editor-context';
 
@@ -17,6 +20,10 @@ export function ReviewRequestModal({ onClose }: { onClose: () => void }) {
   const form = useFormik({ initialValues: { feedback: '' }, onSubmit: () => {} });
   const requestedAt = request?.resentAt ?? request?.requestedAt ?? page.openRequest?.requestedAt;
   const comment = request?.comment ?? page.openRequest?.comment ?? '';
+  // A signed link to the version under review as the site would show it (a week long).
+  const versionId = request?.versionID ?? page.openRequest?.versionId ?? '';
+  const api = useApi();
+  const link = useQuery({ ...endpointQuery(api, 'pageVersionPreviewLink', { params: { id: versionId } }), enabled: versionId !== '', staleTime: 60_000 });
 
   async function decide(accept: boolean) {
     const { feedback } = form.values;
@@ -43,6 +50,21 @@ export function ReviewRequestModal({ onClose }: { onClose: () => void }) {
             <dd>{formatDateTime(requestedAt)}</dd>
             <dt>{t('pages.editor.review.comment')}</dt>
             <dd className="details-list__text">{comment || t('pages.editor.review.noComment')}</dd>
+            <dt>{t('pages.editor.review.preview')}</dt>
+            <dd>
+              {link.data?.url ? (
+                <>
+                  <a href={link.data.url} target="_blank" rel="noopener noreferrer">
+                    {t('pages.editor.review.openPreview')}
+                  </a>{' '}
+                  <span className="form__hint">{t('pages.editor.review.previewUntil', { date: formatDateTime(link.data.expiresAt) })}</span>
+                </>
+              ) : link.isError ? (
+                t('pages.editor.review.previewFailed')
+              ) : (
+                t('pages.editor.review.previewLoading')
+              )}
+            </dd>
           </dl>
           <ErrorList collection="publication-requests" />
           <TextAreaField name="feedback" label={t('pages.editor.review.feedback')} hint={t('pages.editor.review.feedbackHint')} errorCollection="publication-requests" autoFocus />

@@ -423,6 +423,17 @@ describe('the page editor at /cmsadmin/pages/{id}', () => {
       expect(screen.queryByRole('dialog')).to.equal(null);
     });
 
+    it('offers the reviewer a signed link to the version as the site will show it', async () => {
+      const server = pageServer(pinned);
+      server.answer('pageVersionPreviewLink', success({ url: '/_preview/abc.def.ghi', expiresAt: '2026-12-01T10:00:00Z' }));
+      const { user } = await openEditor({ server });
+      await save(user, 'Review request');
+      const dialog = within(screen.getByRole('dialog', { name: 'Review request' }));
+      const link = await dialog.findByRole('link', { name: 'Open the version as the site will show it' });
+      expect([link.getAttribute('href'), link.getAttribute('target'), link.getAttribute('rel')]).to.deep.equal(['/_preview/abc.def.ghi', '_blank', 'noopener noreferrer']);
+      expect(dialog.getByText(/the link works until .* and can be shared/)).to.exist;
+    });
+
     it('rejecting needs feedback', async () => {
       const server = pageServer(pinned);
       const { user } = await openEditor({ server });
@@ -431,7 +442,9 @@ describe('the page editor at /cmsadmin/pages/{id}', () => {
       await user.click(dialog.getByRole('button', { name: 'Reject' }));
       await waitFor(() => expect(within(dialog.getByRole('alert')).getByRole('listitem').textContent).to.equal('The Feedback field is required.'));
       expect(dialog.getByLabelText('Feedback').getAttribute('aria-invalid')).to.equal('true');
-      expect(pageCalls(server)).to.deep.equal([]);
+      // Nothing decided: the only call is the version's preview link the dialog offers.
+      expect(pageCalls(server)).to.deep.equal(['pageVersionPreviewLink']);
+      expect(server.callsOf('pageVersionPreviewLink')[0]!.params).to.deep.equal({ id: 'version-1' });
       await user.type(dialog.getByLabelText('Feedback'), 'Te lang');
       await user.click(dialog.getByRole('button', { name: 'Reject' }));
       await said('Request rejected.');
