@@ -2,6 +2,7 @@ import { Fragment } from 'react';
 import type { Block } from '@pagelog/contracts/blocks/block';
 import type { BlockComponent, BlockContext, PageAnchor } from './block-component';
 import { blockRenderers } from './block-renderers';
+import { text } from './prop-text';
 
 export interface BlockListProps {
   blocks: Block[];
@@ -19,10 +20,6 @@ export interface BlockListProps {
 /** The key of the first image block: the image likely in view when the page opens. */
 export function firstImageKey(blocks: Block[]): string | null {
   return blocks.find((block) => block.type === 'image')?.key ?? null;
-}
-
-function text(value: unknown): string {
-  return typeof value === 'string' ? value.trim() : '';
 }
 
 /**

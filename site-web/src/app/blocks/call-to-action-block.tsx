@@ -1,9 +1,6 @@
 import type { Block } from '@pagelog/contracts/blocks/block';
 import { safeHref } from './safe-href';
-
-function text(value: unknown): string {
-  return typeof value === 'string' ? value.trim() : '';
-}
+import { text } from './prop-text';
 
 /**
  * A short invitation with a button (contracts' block type `callToAction`). The button is a link

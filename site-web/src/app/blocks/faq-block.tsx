@@ -1,8 +1,5 @@
 import type { Block } from '@pagelog/contracts/blocks/block';
-
-function text(value: unknown): string {
-  return typeof value === 'string' ? value.trim() : '';
-}
+import { text } from './prop-text';
 
 interface Question {
   question: string;

@@ -1,10 +1,7 @@
 import type { PublicPageView } from '@pagelog/contracts/pages/page';
 import type { SiteTexts } from '../language/site-texts';
 import { formatPublicationDate } from './publication-date';
-
-function text(value: unknown): string {
-  return typeof value === 'string' ? value.trim() : '';
-}
+import { text } from '../blocks/prop-text';
 
 /**
  * What an article shows above its blocks (contracts' page type `article`): the author and the

@@ -1,10 +1,11 @@
-import { useEffect, useId, useState } from 'react';
+import { useId, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { MENU_SEARCH_MIN_LENGTH, type MenuPageInfo } from '@pagelog/contracts/menus/menu';
 import type { PageListItem } from '@pagelog/contracts/pages/page';
 import { useApi } from '../../../core/api/api-context';
 import { endpointQuery } from '../../../core/api/endpoint-query';
+import { useDebounced } from '../../../core/timing/use-debounced';
 
 /** How long typing pauses before the search is sent. */
 const SEARCH_DELAY_MS = 300;
@@ -26,11 +27,7 @@ export function PageSearch({ locale, onAdd }: { locale: string; onAdd: (page: Me
   const hintId = useId();
   const inputId = useId();
   const [term, setTerm] = useState('');
-  const [sent, setSent] = useState('');
-  useEffect(() => {
-    const timer = setTimeout(() => setSent(term.trim()), SEARCH_DELAY_MS);
-    return () => clearTimeout(timer);
-  }, [term]);
+  const sent = useDebounced(term.trim(), SEARCH_DELAY_MS);
   const enough = term.trim().length >= MENU_SEARCH_MIN_LENGTH;
   const search = useQuery({
     ...endpointQuery(api, 'pageSearch', { body: { locale, searchTerm: sent } }),

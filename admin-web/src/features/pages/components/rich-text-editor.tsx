@@ -7,6 +7,7 @@ import { isLinkTarget } from '@pagelog/contracts/blocks/link-target';
 import { Modal } from '../../../components/modal/modal';
 import { useApi } from '../../../core/api/api-context';
 import { endpointQuery } from '../../../core/api/endpoint-query';
+import { useDebounced } from '../../../core/timing/use-debounced';
 
 export interface RichTextEditorProps {
   /** The HTML the field holds. */
@@ -197,11 +198,7 @@ function LinkModal({ initial, onClose, onSubmit }: { initial: string; onClose: (
   const [picked, setPicked] = useState<{ path: string; title: string } | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [term, setTerm] = useState('');
-  const [sent, setSent] = useState('');
-  useEffect(() => {
-    const timer = setTimeout(() => setSent(term.trim()), SEARCH_DELAY_MS);
-    return () => clearTimeout(timer);
-  }, [term]);
+  const sent = useDebounced(term.trim(), SEARCH_DELAY_MS);
   const search = useQuery({ ...endpointQuery(api, 'pageSearch', { body: { searchTerm: sent } }), enabled: sent.length >= SEARCH_MIN_LENGTH });
   const results = sent.length >= SEARCH_MIN_LENGTH && sent === term.trim() && Array.isArray(search.data) ? search.data : null;
 
