@@ -105,6 +105,17 @@ describe('the page editor', () => {
     expect(event.defaultPrevented).to.equal(true);
   });
 
+  it('clears the unsaved mark when the edit is put back, and offers nothing to save', async () => {
+    const { user } = await openEditor();
+    await user.click(within(blockCard('1. Heading')).getByRole('button', { name: 'Edit' }));
+    const text = within(blockCard('1. Heading')).getByLabelText('Text', { exact: true });
+    await user.type(text, '!');
+    expect(screen.getByText('Unsaved changes')).to.exist;
+    await user.type(text, '{Backspace}');
+    await waitFor(() => expect(screen.queryByText('Unsaved changes')).to.equal(null));
+    expect(pageActions()[0]!.disabled).to.equal(true);
+  });
+
   it('offers Unpublish for a published page', async () => {
     await openEditor({ page: aPage({ status: 'published', publishedVersionID: 'version-1', publishedID: 'version-1' }) });
     expect(screen.getByText('Published').className).to.equal('badge badge--published');

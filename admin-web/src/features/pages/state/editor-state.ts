@@ -141,14 +141,19 @@ function moved<T>(items: readonly T[], from: number, to: number): T[] {
   return result;
 }
 
-/** An edit of the version content: marks unsaved changes, unless it changed nothing. */
+/**
+ * An edit of the version content. It marks unsaved changes while the page on screen differs from
+ * what was saved: an edit put back (a word typed and deleted) clears the mark again.
+ */
 function editContent(state: EditorState, content: VersionContent, change: Partial<EditorState> = {}): EditorState {
   if (content === state.content && Object.keys(change).length === 0) return state;
-  return { ...state, ...change, content, unsaved: true };
+  const next = { ...state, ...change, content };
+  return { ...next, unsaved: contentChanged(next) || settingsChanged(next) };
 }
 
 function editSettings(state: EditorState, settings: PageSettingsValues): EditorState {
-  return { ...state, settings, unsaved: true };
+  const next = { ...state, settings };
+  return { ...next, unsaved: contentChanged(next) || settingsChanged(next) };
 }
 
 function setBlocks(state: EditorState, blocks: Block[], change: Partial<EditorState> = {}): EditorState {
