@@ -22,6 +22,8 @@ interface CopyPageModalProps {
   /** The locales to choose from (at least one). */
   locales: readonly string[];
   initial: CopyPageValues;
+  /** What the slug starts with (the parent's path, `expertise/`); the slug follows the title after it. */
+  slugPrefix?: string;
   busy: boolean;
   /** Resolves whether it worked; on failure the modal stays, with the page-editor errors. */
   onSubmit: (values: CopyPageValues) => Promise<boolean>;
@@ -32,7 +34,7 @@ interface CopyPageModalProps {
  * A new page from this one, in a locale, with a title and a slug (checked live in that locale,
  * suggested from the title until typed): Add translation and Duplicate.
  */
-export function CopyPageModal({ title, intro, submitText, cancelText, labels, localeProperty, locales, initial, busy, onSubmit, onClose }: CopyPageModalProps) {
+export function CopyPageModal({ title, intro, submitText, cancelText, labels, localeProperty, locales, initial, slugPrefix, busy, onSubmit, onClose }: CopyPageModalProps) {
   const formId = useId();
   return (
     <Modal
@@ -54,7 +56,7 @@ export function CopyPageModal({ title, intro, submitText, cancelText, labels, lo
               </option>
             ))}
           </SelectField>
-          <TitleAndSlugFields titleLabel={labels.title} slugLabel={labels.slug} errorCollection="page-editor" />
+          <TitleAndSlugFields titleLabel={labels.title} slugLabel={labels.slug} errorCollection="page-editor" slugPrefix={slugPrefix} />
         </Form>
       </Formik>
     </Modal>

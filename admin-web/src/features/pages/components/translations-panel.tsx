@@ -6,9 +6,15 @@ import { useErrorStore } from '../../../core/errors/error-store-context';
 import { useSiteSettings } from '../../../core/settings/site-settings';
 import { useCurrentUser } from '../../../core/session/current-user';
 import { usePageEditor } from '../state/page-editor-context';
-import { suggestSlug } from '../state/slug-suggestion';
+import { suggestChildSlug } from '../state/slug-suggestion';
 import { CopyPageModal } from './copy-page-modal';
 import { StatusBadge } from '../../../components/status-badge/status-badge';
+
+/** The parent's path of a slug with its slash (`expertise/` of `expertise/energie`), or ''. */
+function parentPrefix(slug: string): string {
+  const cut = slug.lastIndexOf('/');
+  return cut < 0 ? '' : slug.slice(0, cut + 1);
+}
 
 /** Translations: the other pages of the translation group, and Add translation for a locale it lacks. */
 export function TranslationsPanel() {
@@ -89,7 +95,10 @@ export function TranslationsPanel() {
           }}
           localeProperty="newLocale"
           locales={free}
-          initial={{ locale: free[0]!, title: editor.content.title, slug: page.slug || suggestSlug(editor.content.title) }}
+          // The slug is made from the title, under the same parent path, and follows it as the
+          // translator types the translated title.
+          initial={{ locale: free[0]!, title: editor.content.title, slug: suggestChildSlug(editor.content.title, parentPrefix(page.slug)) || page.slug }}
+          slugPrefix={parentPrefix(page.slug)}
           busy={busy === 'addTranslation'}
           onClose={() => actions.dispatch({ type: 'endActivity' })}
           onSubmit={async (values) => {

@@ -486,6 +486,17 @@ describe('the page editor at /cmsadmin/pages/{id}', () => {
       ]);
     });
 
+    it('makes a translation\'s slug from its title under the same parent path, following the translated title', async () => {
+      const server = pageServer(aPage({ slug: 'expertise/energie', title: 'Energie' }), aVersion({ title: 'Energie en klimaat' }));
+      const { user } = await openEditor({ server });
+      await user.click(screen.getByRole('tab', { name: 'Translations' }));
+      await user.click(screen.getByRole('button', { name: 'Add translation' }));
+      const dialog = within(screen.getByRole('dialog', { name: 'Add translation' }));
+      expect(field('Slug', screen.getByRole('dialog')).value).to.equal('expertise/energie-en-klimaat');
+      await retype(user, dialog.getByLabelText('Title'), 'Energy and climate');
+      expect(field('Slug', screen.getByRole('dialog')).value).to.equal('expertise/energy-and-climate');
+    });
+
     it('checks a copy before asking for it', async () => {
       const server = pageServer();
       const { user } = await openEditor({ server });
