@@ -1,6 +1,6 @@
 import { useField, type FieldInputProps } from 'formik';
-import { useId, type ReactNode } from 'react';
-import { useErrorCollection } from '../../core/errors/error-store-context';
+import { useEffect, useId, useRef, type ReactNode } from 'react';
+import { useErrorCollection, useErrorStore } from '../../core/errors/error-store-context';
 import type { ErrorCollectionName } from '../../core/errors/error-store';
 
 /** What a field's control is given: Formik's props for it, its id, and what to say about it. */
@@ -35,6 +35,7 @@ export function FieldFrame({ name, label, errorCollection, property = name, hint
   const [field] = useField<string>(name);
   const errors = useErrorCollection(errorCollection);
   const invalid = errors.some((error) => sameProperty(error.property, property)) || undefined;
+  useErrorsGoOnChange(field.value, errorCollection, property);
   return (
     <div className="field">
       <label className="field__label" htmlFor={id}>
@@ -48,6 +49,23 @@ export function FieldFrame({ name, label, errorCollection, property = name, hint
       )}
     </div>
   );
+}
+
+/**
+ * Once the user changes a field's value, what the server said about its old value goes, from the
+ * field's mark and from the form's error summary; the next submit says anew what is still wrong.
+ */
+export function useErrorsGoOnChange(value: unknown, errorCollection: ErrorCollectionName, property: string): void {
+  const store = useErrorStore();
+  const lastValue = useRef(value);
+  useEffect(() => {
+    if (value === lastValue.current) return;
+    lastValue.current = value;
+    const current = store.get(errorCollection);
+    if (current.some((error) => sameProperty(error.property, property))) {
+      store.set(errorCollection, current.filter((error) => !sameProperty(error.property, property)));
+    }
+  }, [value, store, errorCollection, property]);
 }
 
 /** `profile.name` on the server is `name` in the form, and the other way round. */

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { useField, useFormikContext } from 'formik';
-import { sameProperty } from '../../../components/form-field/field-frame';
+import { sameProperty, useErrorsGoOnChange } from '../../../components/form-field/field-frame';
 import { TextField } from '../../../components/form-field/text-field';
 import type { ErrorCollectionName } from '../../../core/errors/error-store';
 import { useErrorCollection } from '../../../core/errors/error-store-context';
@@ -27,6 +27,7 @@ export function TitleAndSlugFields({ titleLabel, slugLabel, slugHint, errorColle
   const { values, setFieldValue } = useFormikContext<{ title: string; slug: string; locale: string }>();
   const [slug] = useField<string>('slug');
   const errors = useErrorCollection(errorCollection);
+  useErrorsGoOnChange(slug.value, errorCollection, 'slug');
   const check = useSlugAvailability(slug.value, values.locale, { skip: slug.value === '' || slug.value === slugPrefix });
   return (
     <>

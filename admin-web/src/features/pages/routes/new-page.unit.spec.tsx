@@ -2,7 +2,9 @@ import { expect } from 'chai';
 import { screen, waitFor } from '@testing-library/react';
 import { fakeServer } from '../../../testing/fake-server';
 import { renderAdmin } from '../../../testing/render';
-import { success } from '../../../testing/replies';
+import { errorItem } from '@pagelog/contracts/error-catalogue';
+import { within } from '@testing-library/react';
+import { failure, success } from '../../../testing/replies';
 
 const field = (label: string) => screen.getByLabelText(label, { exact: true }) as HTMLInputElement;
 
@@ -41,5 +43,22 @@ describe('the new-page screen with a parent (from the site structure\'s "Add pag
     expect(screen.queryByText(/The page goes under/)).to.equal(null);
     // The site's default locale instead.
     await waitFor(() => expect((field('Locale') as unknown as HTMLSelectElement).value).to.equal('nl-nl'));
+  });
+});
+
+describe('the new-page screen after a refused create', () => {
+  it('drops the server\'s message about a field from its mark and the summary once the field is changed', async () => {
+    const server = fakeServer({ pageCreate: failure(400, errorItem('V_06', 'slug', 'page')) });
+    const { user } = renderAdmin('/new-page', { server });
+    await screen.findByRole('heading', { name: 'New page' });
+    await user.type(field('Title'), 'Over ons');
+    await user.click(screen.getByRole('button', { name: 'Create page' }));
+    const summary = await screen.findByRole('alert');
+    await waitFor(() => expect(within(summary).getAllByRole('listitem')).to.have.length(1));
+    expect(field('Slug').getAttribute('aria-invalid')).to.equal('true');
+
+    await user.type(field('Slug'), '-2');
+    await waitFor(() => expect(screen.queryByRole('alert')).to.equal(null));
+    expect(field('Slug').getAttribute('aria-invalid')).to.equal(null);
   });
 });
