@@ -1,5 +1,5 @@
 import { NOT_FOUND_SLUG } from '@pagelog/contracts/slugs';
-import { anchorMenu, c, callToAction, faq, heading, image, keyFigures, picture, quote, text, type ExamplePage } from './parts';
+import { anchorMenu, c, callToAction, faq, heading, image, imageWithText, keyFigures, picture, quote, text, type ExamplePage } from './parts';
 
 /** The English pages of the example site, parents before the pages under them. */
 export const englishPages: ExamplePage[] = [
@@ -51,7 +51,12 @@ export const englishPages: ExamplePage[] = [
         ['20', '', 'researchers and advisers'],
         ['450', '', 'studies completed'],
       ]),
-      image('about-image', picture('team.svg'), 'Illustration of four colleagues talking at a table'),
+      imageWithText(
+        'about-image',
+        picture('team.svg'),
+        'Illustration of four colleagues talking at a table',
+        '<p>Our researchers and advisers come from sociology, economics, public administration and data science. They work in teams put together for each assignment, so that every question gets the knowledge it needs.</p>',
+      ),
       heading('approach-heading', 'How we work'),
       text(
         'approach-text',

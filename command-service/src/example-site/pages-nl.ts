@@ -1,5 +1,5 @@
 import { NOT_FOUND_SLUG } from '@pagelog/contracts/slugs';
-import { anchorMenu, c, callToAction, faq, heading, image, keyFigures, picture, quote, text, type ExamplePage } from './parts';
+import { anchorMenu, c, callToAction, faq, heading, image, imageWithText, keyFigures, picture, quote, text, type ExamplePage } from './parts';
 
 /** The Dutch pages of the example site, parents before the pages under them. */
 export const dutchPages: ExamplePage[] = [
@@ -51,7 +51,12 @@ export const dutchPages: ExamplePage[] = [
         ['20', '', 'onderzoekers en adviseurs'],
         ['450', '', 'afgeronde onderzoeken'],
       ]),
-      image('about-image', picture('team.svg'), "Illustratie van vier collega's in overleg aan een tafel"),
+      imageWithText(
+        'about-image',
+        picture('team.svg'),
+        "Illustratie van vier collega's in overleg aan een tafel",
+        '<p>Onze onderzoekers en adviseurs komen uit de sociologie, de economie, de bestuurskunde en de data science. Zij werken in teams die per opdracht worden samengesteld, zodat elke vraag de kennis krijgt die zij nodig heeft.</p>',
+      ),
       heading('approach-heading', 'Hoe wij werken'),
       text(
         'approach-text',

@@ -43,6 +43,12 @@ export interface ExamplePage {
 export const picture = (name: string) => `/assets/site/example-site/${name}`;
 
 export const heading = (key: string, text: string, level = 2, anchorPoint = ''): Block => ({ type: 'heading', key, props: { text, level }, anchorPoint });
+export const imageWithText = (key: string, externalUrl: string, alt: string, html: string, imagePosition: 'left' | 'right' = 'left'): Block => ({
+  type: 'imageWithText',
+  key,
+  props: { html, imagePosition, externalUrl, alt },
+  anchorPoint: '',
+});
 export const quote = (key: string, words: string, person: string, role: string): Block => ({ type: 'quote', key, props: { text: words, person, role }, anchorPoint: '' });
 /** Key figures, each [number, unit, label]. */
 export const keyFigures = (key: string, title: string, figures: [string, string, string][]): Block => ({

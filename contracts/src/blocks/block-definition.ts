@@ -2,6 +2,8 @@ import { array, string, type AnyObjectSchema } from 'yup';
 import type { PageTypeId } from '../pages/page-type-ids';
 import type { Block } from './block';
 import { isImageSource, isLinkTarget } from './link-target';
+import { richTextLinksValid } from './rich-text-links';
+import { wellFormedHtml } from './well-formed-html';
 
 /**
  * How the admin shows a prop in the block's form, given with yup's `.meta({ widget })`; without
@@ -101,3 +103,16 @@ export const fileProp = (label: string) =>
     .max(2048, 'V_14')
     .test('link', 'V_13', (v) => v === undefined || v === '' || isLinkTarget(v))
     .meta({ widget: 'file', hint: 'The address of the file: a path on this site or a full URL' } satisfies PropMeta);
+
+/**
+ * Rich text: HTML as the WYSIWYG editor writes it, shown as written (V_15: no unclosed, crossed or
+ * stray tags), every href and src following the link rule (V_13), as link props do.
+ */
+export const richTextProp = (label: string) =>
+  string()
+    .label(label)
+    .default('')
+    .max(100_000, 'V_14')
+    .test('html', 'V_15', (v) => v === undefined || wellFormedHtml(v))
+    .test('links', 'V_13', (v) => v === undefined || richTextLinksValid(v))
+    .meta({ widget: 'html', hint: 'Paragraphs, headings, lists, quotations, links, bold and italic' } satisfies PropMeta);

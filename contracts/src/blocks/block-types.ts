@@ -5,6 +5,7 @@ import { downloadsBlock } from './types/downloads-block';
 import { faqBlock } from './types/faq-block';
 import { headingBlock } from './types/heading-block';
 import { imageBlock } from './types/image-block';
+import { imageWithTextBlock } from './types/image-with-text-block';
 import { keyFiguresBlock } from './types/key-figures-block';
 import { quoteBlock } from './types/quote-block';
 import { textBlock } from './types/text-block';
@@ -15,7 +16,7 @@ import { videoBlock } from './types/video-block';
  * list of block types: ids, the registry by id and each page type's allowed blocks derive from
  * it, and the renderers, preparers and forms keyed by `BlockTypeId` must cover each entry.
  */
-export const allBlocks = [headingBlock, textBlock, imageBlock, downloadsBlock, videoBlock, callToActionBlock, quoteBlock, keyFiguresBlock, faqBlock, anchorMenuBlock] as const;
+export const allBlocks = [headingBlock, textBlock, imageBlock, imageWithTextBlock, downloadsBlock, videoBlock, callToActionBlock, quoteBlock, keyFiguresBlock, faqBlock, anchorMenuBlock] as const;
 
 type AnyBlock = (typeof allBlocks)[number];
 export type BlockTypeId = AnyBlock['id'];

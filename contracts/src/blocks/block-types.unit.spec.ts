@@ -12,7 +12,7 @@ describe('the block registry', () => {
   });
 
   it('gives each page type the block types that say they belong on it, in the registry order', () => {
-    expect(blocksAllowedOn('article')).to.deep.equal(['heading', 'text', 'image', 'downloads', 'video', 'callToAction', 'quote', 'keyFigures', 'faq', 'anchorMenu']);
+    expect(blocksAllowedOn('article')).to.deep.equal(['heading', 'text', 'image', 'imageWithText', 'downloads', 'video', 'callToAction', 'quote', 'keyFigures', 'faq', 'anchorMenu']);
     for (const type of Object.values(pageTypes)) expect(type.allowedBlocks).to.deep.equal(blocksAllowedOn(type.id));
   });
 });

@@ -11,6 +11,9 @@ function linkTarget(value: unknown): string {
   return typeof value === 'string' && isLinkTarget(value) ? value.trim() : '';
 }
 
+/** Rich text in `html`, sanitised. */
+const richText: Preparer = (props) => ({ ...props, html: sanitiseRichText(typeof props.html === 'string' ? props.html : '') });
+
 /** Props that need no server-side work: the component checks them as it renders. */
 const asStored: Preparer = (props) => props;
 
@@ -20,9 +23,10 @@ const asStored: Preparer = (props) => props;
  */
 const preparers = {
   heading: asStored,
-  text: (props) => ({ ...props, html: sanitiseRichText(typeof props.html === 'string' ? props.html : '') }),
+  text: richText,
   // The image component checks its URL against the image rule as it renders.
   image: asStored,
+  imageWithText: richText,
   // Library files and a video's provider and id: the components check them as they render.
   downloads: asStored,
   video: asStored,

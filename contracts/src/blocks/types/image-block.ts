@@ -1,5 +1,13 @@
 import { object, string } from 'yup';
-import { imageProp, type BlockTypeDefinition, type PropMeta } from '../block-definition';
+import { imageProp, type BlockProblem, type BlockTypeDefinition, type PropMeta } from '../block-definition';
+import type { Block } from '../block';
+
+/** A block that shows an image needs one: a library image, or an external one by its address (V_01 on `__images`). */
+export function libraryOrExternalImage(block: Block): BlockProblem[] {
+  const externalUrl = (block.props as Record<string, unknown> | null)?.externalUrl;
+  const external = typeof externalUrl === 'string' && externalUrl.trim() !== '';
+  return (block.__images?.length ?? 0) > 0 || external ? [] : [{ code: 'V_01', property: '__images' }];
+}
 
 /**
  * An image from the media library (its block image, `__images[0]`, with this use's alternative
@@ -24,9 +32,5 @@ export const imageBlock = {
     caption: string().label('Caption').default('').max(254, 'V_11'),
   }),
   media: { images: { label: 'Image', min: 0, max: 1 } },
-  check: (block) => {
-    const externalUrl = (block.props as Record<string, unknown> | null)?.externalUrl;
-    const external = typeof externalUrl === 'string' && externalUrl.trim() !== '';
-    return (block.__images?.length ?? 0) > 0 || external ? [] : [{ code: 'V_01', property: '__images' }];
-  },
+  check: libraryOrExternalImage,
 } as const satisfies BlockTypeDefinition<'image'>;

@@ -54,3 +54,16 @@ describe('the anchor menu block type', () => {
     expect(problems('anchorMenu', { title: 'Op deze pagina' })).to.deep.equal([]);
   });
 });
+
+describe('the image with text block type', () => {
+  const block = (props: Record<string, unknown>, images: { hash: string; fileName: string; altText: string; fileID: string }[] = []) => ({ type: 'imageWithText', key: 'mt', props: { ...defaultProps('imageWithText'), ...props }, anchorPoint: '', __images: images });
+  const all = (b: ReturnType<typeof block>) => [...problems('imageWithText', b.props), ...(blockType('imageWithText')!.check?.(b) ?? []).map((p) => `${p.code} ${p.property}`)];
+
+  it('needs an image, from the library or by address, and well-formed rich text', () => {
+    expect(all(block({ html: '<p>Tekst</p>', externalUrl: '/a.png' }))).to.deep.equal([]);
+    expect(all(block({ html: '<p>Tekst</p>' }, [{ hash: 'a'.repeat(64), fileName: 'a.jpg', altText: 'A', fileID: 'f' }]))).to.deep.equal([]);
+    expect(all(block({ html: '<p>Tekst</p>' }))).to.deep.equal(['V_01 __images']);
+    expect(all(block({ html: '<p><b>open</p>', externalUrl: '/a.png' }))).to.deep.equal(['V_15 html']);
+    expect(all(block({ html: '<p>x</p>', externalUrl: '/a.png', imagePosition: 'boven' }))).to.deep.equal(['V_12 imagePosition']);
+  });
+});

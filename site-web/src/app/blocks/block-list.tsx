@@ -19,7 +19,7 @@ export interface BlockListProps {
 
 /** The key of the first image block: the image likely in view when the page opens. */
 export function firstImageKey(blocks: Block[]): string | null {
-  return blocks.find((block) => block.type === 'image')?.key ?? null;
+  return blocks.find((block) => block.type === 'image' || block.type === 'imageWithText')?.key ?? null;
 }
 
 /**

@@ -6,6 +6,7 @@ import { DownloadsBlock } from './downloads-block';
 import { FaqBlock } from './faq-block';
 import { HeadingBlock } from './heading-block';
 import { ImageBlock } from './image-block';
+import { ImageWithTextBlock } from './image-with-text-block';
 import { KeyFiguresBlock } from './key-figures-block';
 import { QuoteBlock } from './quote-block';
 import { TextBlock } from './text-block';
@@ -20,6 +21,7 @@ export const blockRenderers = {
   heading: HeadingBlock,
   text: TextBlock,
   image: ImageBlock,
+  imageWithText: ImageWithTextBlock,
   downloads: DownloadsBlock,
   video: VideoBlock,
   callToAction: CallToActionBlock,

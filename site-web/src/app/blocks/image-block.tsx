@@ -9,7 +9,7 @@ function safeImageUrl(value: unknown): string | null {
 }
 
 /** The image of the block: its library image when it has one, else its external image, else nothing. */
-function blockPicture(block: Block, context: BlockContext) {
+export function blockPicture(block: Block, context: BlockContext) {
   const priority = context.priorityImageKey === block.key;
   const image = block.__images?.[0];
   if (image !== undefined) return <LibraryPicture pageID={context.pageID} blockKey={block.key} image={image} priority={priority} />;

@@ -91,3 +91,24 @@ describe('the anchor menu block', () => {
     expect(render([block('anchorMenu', {}), block('heading', { text: 'Geen anker', level: 2 })])).not.to.include('<nav');
   });
 });
+
+describe('the image with text block', () => {
+  const hash = '0123456789abcdef'.repeat(4);
+  const withText = (props: Record<string, unknown>, images: Block['__images'] = []): Block => ({ type: 'imageWithText', key: 'mt', props: { html: '<p>Onze <strong>aanpak</strong></p>', imagePosition: 'left', externalUrl: '', alt: '', ...props }, anchorPoint: '', __images: images });
+
+  it('puts the image first and the text beside it, on the side asked for', () => {
+    // (The first image of a page loads at once: React adds its preload link in front.)
+    const html = render([withText({ externalUrl: '/assets/site/example-site/team.svg', alt: 'Het team', imagePosition: 'right' })]).replace(/^<link rel="preload"[^>]*>/, '');
+    expect(html).to.match(/^<div class="block block-media-text block-media-text--right"><div class="block-media-text__media"><img src="\/assets\/site\/example-site\/team.svg" alt="Het team"[^>]*><\/div><div class="block-media-text__text"><p>Onze <strong>aanpak<\/strong><\/p><\/div><\/div>$/);
+    expect(render([withText({ externalUrl: '/a.png', imagePosition: 'boven' })])).to.include('block-media-text--left');
+  });
+
+  it('shows a library image through the page\'s file address, and an unsafe external address not at all', () => {
+    const library = render([withText({}, [{ hash, fileName: 'team.jpg', altText: 'Het team', fileID: 'f1' }])]);
+    expect(library).to.include('alt="Het team"');
+    expect(library).to.include(hash);
+    const unsafe = render([withText({ externalUrl: 'javascript:alert(1)' })]);
+    expect(unsafe).to.not.match(/<img|javascript/);
+    expect(unsafe).to.include('block-media-text__text');
+  });
+});

@@ -154,7 +154,7 @@ describe('the page editor', () => {
     const { user } = await openEditor();
     await user.click(within(blockCard('1. Heading')).getByRole('button', { name: 'Replace' }));
     const chooser = screen.getByRole('dialog', { name: 'Replace Heading' });
-    expect(names(within(within(chooser).getByRole('list')).getAllByRole('button'))).to.deep.equal(['Rich text', 'Image', 'Downloads', 'Video', 'Call to action', 'Quote', 'Key figures', 'Questions and answers', 'Anchor menu']);
+    expect(names(within(within(chooser).getByRole('list')).getAllByRole('button'))).to.deep.equal(['Rich text', 'Image', 'Image with text', 'Downloads', 'Video', 'Call to action', 'Quote', 'Key figures', 'Questions and answers', 'Anchor menu']);
   });
 
   it('offers Undo after a block is removed, which puts it back', async () => {
