@@ -1,6 +1,6 @@
 import { object, string } from 'yup';
-import { imageProp, richTextProp, type BlockTypeDefinition, type PropMeta } from '../block-definition';
-import { libraryOrExternalImage } from './image-block';
+import { richTextProp, type BlockTypeDefinition, type PropMeta } from '../block-definition';
+import { externalImageFields, libraryOrExternalImage } from './image-block';
 
 /**
  * An image beside rich text, the image on the left or the right (on a phone, the image above).
@@ -19,14 +19,7 @@ export const imageWithTextBlock = {
       .oneOf(['left', 'right'], 'V_12')
       .default('left')
       .meta({ widget: 'select' } satisfies PropMeta),
-    externalUrl: imageProp('External image URL')
-      .default('')
-      .meta({ widget: 'image', hint: 'Only for an image outside the media library: a path on this site or a full https URL' } satisfies PropMeta),
-    alt: string()
-      .label('Alternative text')
-      .default('')
-      .max(254, 'V_11')
-      .meta({ hint: 'For the external image; a library image has its own' } satisfies PropMeta),
+    ...externalImageFields(),
   }),
   media: { images: { label: 'Image', min: 0, max: 1 } },
   check: libraryOrExternalImage,
