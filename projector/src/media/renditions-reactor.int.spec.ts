@@ -23,7 +23,11 @@ const uploaded = (data: Partial<EventData<'MediaFileUploaded'>> & { hash: string
 });
 const runAll: ReactorEffects = { once: async (_key, effect) => effect() };
 
-async function until(check: () => Promise<boolean> | boolean, ms = 15_000): Promise<void> {
+/**
+ * Waits for the reactor's work. Generous: nine AVIF, WebP and JPEG encodes take a few seconds on
+ * a quiet 2-core machine and several times that beside a full test run; this is no speed check.
+ */
+async function until(check: () => Promise<boolean> | boolean, ms = 50_000): Promise<void> {
   const end = Date.now() + ms;
   while (Date.now() < end) {
     if (await check()) return;
@@ -33,7 +37,7 @@ async function until(check: () => Promise<boolean> | boolean, ms = 15_000): Prom
 }
 
 describe('the renditions reactor', function () {
-  this.timeout(30_000);
+  this.timeout(90_000);
   let log: TestLog;
   let dir: string;
   let store: FsBlobStore;
