@@ -92,7 +92,8 @@ describe('the admin\'s colours and accessibility in Chromium (axe-core)', functi
   });
 
   it('would catch the orange of before: white on #e8590c is 3.58:1', async () => {
-    await visit('/cmsadmin/', (p) => p.getByRole('link', { name: 'New page' }).first().waitFor());
+    // The orange button itself must be on screen before axe looks (the navigation's link comes first).
+    await visit('/cmsadmin/', (p) => p.locator('.button--orange').first().waitFor());
     // Through the CSSOM, which the admin's Content-Security-Policy allows (a style tag it would not).
     await page.evaluate(() => document.documentElement.style.setProperty('--accent', '#e8590c'));
     const violations = await axeViolations(page, { rules: ['color-contrast'] });

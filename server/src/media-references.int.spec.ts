@@ -22,7 +22,8 @@ const imageBlock = (key: string, image: Item) => ({
 const downloadsBlock = (key: string, file: Item) => ({ type: 'downloads', key, anchorPoint: '', props: { title: '' }, __files: [{ hash: file.hash, fileName: file.fileName }] });
 const heading = (key: string) => ({ type: 'heading', key, props: { text: 'Kop', level: 2 }, anchorPoint: '' });
 
-async function until(check: () => Promise<boolean>, what: string, ms = 10_000): Promise<void> {
+/** Waits for the reactors' work: generous, as a full run on 2 cores can keep them waiting; no speed check. */
+async function until(check: () => Promise<boolean>, what: string, ms = 40_000): Promise<void> {
   const end = Date.now() + ms;
   while (Date.now() < end) {
     if (await check()) return;
