@@ -2,7 +2,7 @@ import { expect } from 'chai';
 import type { Browser, Page } from 'playwright-core';
 import type { SiteStructureNode } from '@pagelog/contracts/pages/site-structure';
 import { axeViolations, describeViolations } from './test-kit/axe';
-import { launchBrowser, watchForProblems } from './test-kit/browser';
+import { launchBrowser, watchForProblems, submitAdminLogin } from './test-kit/browser';
 import { ApiClient, TEST_ADMIN } from './test-kit/api-client';
 import { freePort } from './test-kit/processes';
 import { startTestPagelog, type TestPagelog } from './test-kit/start-test-pagelog';
@@ -42,9 +42,7 @@ describe('the admin\'s colours and accessibility in Chromium (axe-core)', functi
     page = await context.newPage();
     watchForProblems(page, problems);
     await page.goto(`${base}/cmsadmin/login`);
-    await page.getByLabel('Email').fill(TEST_ADMIN.email);
-    await page.getByLabel('Password').fill(TEST_ADMIN.password);
-    await page.getByRole('button', { name: 'Log in' }).click();
+    await submitAdminLogin(page);
     await page.getByRole('heading', { name: 'Page overview', level: 1 }).waitFor();
   });
   after(async () => {

@@ -3,8 +3,7 @@ import { join } from 'node:path';
 import { expect } from 'chai';
 import sharp from 'sharp';
 import type { Browser, Page } from 'playwright-core';
-import { TEST_ADMIN } from './test-kit/api-client';
-import { launchBrowser, watchForProblems } from './test-kit/browser';
+import { launchBrowser, watchForProblems, submitAdminLogin } from './test-kit/browser';
 import { startTestPagelog, type TestPagelog } from './test-kit/start-test-pagelog';
 
 declare global {
@@ -63,9 +62,7 @@ describe('the admin in Chromium under its content security policy', function () 
   it('lets an administrator use the screens, the block editor and the image preview without a violation', async () => {
     const home = (await (await fetch(`${app.url}/api/cms/page/get-by-slug-query?slug=%2F`)).json()) as { data: { page: { pageVersion: { pageID: string } } } };
     await page.goto(`${app.url}/cmsadmin/login`);
-    await page.getByLabel('Email').fill(TEST_ADMIN.email);
-    await page.getByLabel('Password').fill(TEST_ADMIN.password);
-    await page.getByRole('button', { name: 'Log in' }).click();
+    await submitAdminLogin(page);
     await page.getByRole('navigation', { name: 'Main navigation' }).waitFor();
 
     for (const path of ['dashboard', 'site-structure', 'menu-structure', 'new-page', 'users', `pages/${home.data.page.pageVersion.pageID}`]) {

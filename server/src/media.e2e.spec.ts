@@ -3,8 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import sharp from 'sharp';
 import type { Browser, Locator, Page } from 'playwright-core';
-import { launchBrowser, watchForProblems } from './test-kit/browser';
-import { TEST_ADMIN } from './test-kit/api-client';
+import { launchBrowser, watchForProblems, submitAdminLogin } from './test-kit/browser';
 import { freePort } from './test-kit/processes';
 import { startTestPagelog, type TestPagelog } from './test-kit/start-test-pagelog';
 
@@ -121,9 +120,7 @@ describe('the media library in Chromium: upload, use, crop, publish, move', func
 
     await page.goto(`${base}/cmsadmin/medialibrary`);
     await page.waitForURL(/\/cmsadmin\/login/);
-    await page.getByLabel('Email').fill(TEST_ADMIN.email);
-    await page.getByLabel('Password').fill(TEST_ADMIN.password);
-    await page.getByRole('button', { name: 'Log in' }).click();
+    await submitAdminLogin(page);
     await page.waitForURL(`${base}/cmsadmin/medialibrary`);
     await page.getByRole('heading', { level: 1, name: 'Media library' }).waitFor();
 

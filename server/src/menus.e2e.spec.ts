@@ -2,8 +2,8 @@ import { expect } from 'chai';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
-import { ApiClient, TEST_ADMIN } from './test-kit/api-client';
-import { launchBrowser, watchForProblems } from './test-kit/browser';
+import { ApiClient } from './test-kit/api-client';
+import { launchBrowser, watchForProblems, submitAdminLogin } from './test-kit/browser';
 import { freePort } from './test-kit/processes';
 import { startTestPagelog, type TestPagelog } from './test-kit/start-test-pagelog';
 
@@ -78,9 +78,7 @@ describe('the menu editor in Chromium: build by mouse, rearrange by keyboard, pu
 
     await page.goto(`${base}/cmsadmin/menu-structure`);
     await page.waitForURL(/\/cmsadmin\/login/);
-    await page.getByLabel('Email').fill(TEST_ADMIN.email);
-    await page.getByLabel('Password').fill(TEST_ADMIN.password);
-    await page.getByRole('button', { name: 'Log in' }).click();
+    await submitAdminLogin(page);
     await page.waitForURL(/\/cmsadmin\/menu-structure/);
     await page.getByRole('heading', { level: 1, name: 'Menu structure' }).waitFor();
     await page.getByText('This menu has no items yet. Add a page or a link.').waitFor();

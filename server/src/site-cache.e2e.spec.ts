@@ -1,7 +1,7 @@
 import { expect } from 'chai';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { ApiClient, TEST_ADMIN } from './test-kit/api-client';
-import { launchBrowser, watchForProblems } from './test-kit/browser';
+import { ApiClient } from './test-kit/api-client';
+import { launchBrowser, watchForProblems, submitAdminLogin } from './test-kit/browser';
 import { freePort } from './test-kit/processes';
 import { createPublishedPage } from './test-kit/site-pages';
 import { startTestPagelog, type TestPagelog } from './test-kit/start-test-pagelog';
@@ -53,9 +53,7 @@ describe('the public site from its render cache, seen in Chromium', function () 
     const editor = await person();
     await editor.page.goto(`${base}/cmsadmin/pages/${pageID}`);
     await editor.page.waitForURL(/\/cmsadmin\/login/);
-    await editor.page.getByLabel('Email').fill(TEST_ADMIN.email);
-    await editor.page.getByLabel('Password').fill(TEST_ADMIN.password);
-    await editor.page.getByRole('button', { name: 'Log in' }).click();
+    await submitAdminLogin(editor.page);
     await editor.page.waitForURL(`${base}/cmsadmin/pages/${pageID}`);
     const heading = editor.page.locator('li.block-card', { has: editor.page.getByRole('heading', { name: '1. Heading', exact: true }) });
     await heading.getByRole('button', { name: 'Edit', exact: true }).click();

@@ -3,9 +3,9 @@ import { join } from 'node:path';
 import { tmpdir } from 'node:os';
 import sharp from 'sharp';
 import type { Browser, Page } from 'playwright-core';
-import { launchBrowser, watchForProblems } from './test-kit/browser';
+import { launchBrowser, watchForProblems, submitAdminLogin } from './test-kit/browser';
 import { axeViolations, describeViolations } from './test-kit/axe';
-import { ApiClient, TEST_ADMIN } from './test-kit/api-client';
+import { ApiClient } from './test-kit/api-client';
 import { freePort } from './test-kit/processes';
 import { startTestPagelog, type TestPagelog } from './test-kit/start-test-pagelog';
 
@@ -50,9 +50,7 @@ describe('the site settings in Chromium: edit, pick a logo, remove a locale with
     watchForProblems(page, problems);
     await page.goto(`${base}/cmsadmin/site-settings`);
     await page.waitForURL(/\/cmsadmin\/login/);
-    await page.getByLabel('Email').fill(TEST_ADMIN.email);
-    await page.getByLabel('Password').fill(TEST_ADMIN.password);
-    await page.getByRole('button', { name: 'Log in' }).click();
+    await submitAdminLogin(page);
     await page.waitForURL(`${base}/cmsadmin/site-settings`);
     await page.getByRole('navigation', { name: 'Main navigation' }).locator('a[aria-current="page"]', { hasText: 'Site settings' }).waitFor();
 

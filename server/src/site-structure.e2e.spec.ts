@@ -3,8 +3,8 @@ import { join } from 'node:path';
 import { tmpdir } from 'node:os';
 import type { Browser, Page } from 'playwright-core';
 import type { SiteStructureNode } from '@pagelog/contracts/pages/site-structure';
-import { launchBrowser, watchForProblems } from './test-kit/browser';
-import { ApiClient, TEST_ADMIN } from './test-kit/api-client';
+import { launchBrowser, watchForProblems, submitAdminLogin } from './test-kit/browser';
+import { ApiClient } from './test-kit/api-client';
 import { freePort } from './test-kit/processes';
 import { startTestPagelog, type TestPagelog } from './test-kit/start-test-pagelog';
 
@@ -60,9 +60,7 @@ describe('the site structure in Chromium: find, move, add below', function () {
     watchForProblems(page, problems);
     await page.goto(`${base}/cmsadmin/site-structure`);
     await page.waitForURL(/\/cmsadmin\/login/);
-    await page.getByLabel('Email').fill(TEST_ADMIN.email);
-    await page.getByLabel('Password').fill(TEST_ADMIN.password);
-    await page.getByRole('button', { name: 'Log in' }).click();
+    await submitAdminLogin(page);
     await page.waitForURL(`${base}/cmsadmin/site-structure`);
 
     // Reached from the navigation, under Page overview.

@@ -1,5 +1,6 @@
 import { existsSync } from 'node:fs';
 import { chromium, type Browser, type Page } from 'playwright-core';
+import { TEST_ADMIN } from './api-client';
 
 /** Debian's Chromium, as CI installs it; the flags keep it off this machine's closed network. */
 export const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -24,4 +25,11 @@ export function watchForProblems(page: Page, problems: string[]): void {
   page.on('console', (m) => {
     if (/content security policy/i.test(m.text())) problems.push(`csp: ${m.text()}`);
   });
+}
+
+/** Signs the test administrator in on the admin's login screen the page shows; the caller waits for where it lands. */
+export async function submitAdminLogin(page: Page): Promise<void> {
+  await page.getByLabel('Email').fill(TEST_ADMIN.email);
+  await page.getByLabel('Password').fill(TEST_ADMIN.password);
+  await page.getByRole('button', { name: 'Log in' }).click();
 }
