@@ -18,6 +18,8 @@ import type {
   ReviewedRequest,
   SavedPage,
   SiblingSlug,
+  PublicPageCard,
+  PublicPageList,
   SlugAvailability,
   StoredVersion,
 } from './pages/page';
@@ -52,6 +54,8 @@ import {
   createTranslationSchema,
   duplicatePageSchema,
   getMultipleSchema,
+  publicCardsSchema,
+  publicListSchema,
   getPagesSchema,
   openPreviewSchema,
   pageListSchema,
@@ -66,6 +70,7 @@ import {
   slugAvailableSchema,
   siteStructureSchema,
   slugLookupSchema,
+  storeAndPublishSchema,
   storeVersionSchema,
 } from './pages/schemas';
 import {
@@ -161,8 +166,8 @@ export const endpoints = {
   pageDuplicate: { method: 'POST', path: '/page/duplicate', kind: 'command', model: 'page', schema: duplicatePageSchema, access: { permission: 'create-page' }, response: returns<Committed<CreatedPage>>() },
   pageSave: { method: 'PUT', path: '/page/:id/save', kind: 'command', model: 'page', schema: savePageSchema, access: { permission: 'edit-page' }, response: returns<Committed<SavedPage>>() },
   pageVersionStore: { method: 'POST', path: '/page/version/:id/store', kind: 'command', model: 'pageVersion', schema: storeVersionSchema, access: { permission: 'edit-page' }, response: returns<Committed<StoredVersion>>() },
-  pageStoreAndPublish: { method: 'POST', path: '/page/version/:id/store-and-publish', kind: 'command', model: 'pageVersion', schema: storeVersionSchema, access: { permission: ['edit-page', 'publish-page'] }, response: returns<Committed<StoredVersion>>() },
-  pageStoreAndUnpublish: { method: 'POST', path: '/page/version/:id/store-and-unpublish', kind: 'command', model: 'pageVersion', schema: storeVersionSchema, access: { permission: ['edit-page', 'publish-page'] }, response: returns<Committed<StoredVersion>>() },
+  pageStoreAndPublish: { method: 'POST', path: '/page/version/:id/store-and-publish', kind: 'command', model: 'pageVersion', schema: storeAndPublishSchema, access: { permission: ['edit-page', 'publish-page'] }, response: returns<Committed<StoredVersion>>() },
+  pageStoreAndUnpublish: { method: 'POST', path: '/page/version/:id/store-and-unpublish', kind: 'command', model: 'pageVersion', schema: storeAndPublishSchema, access: { permission: ['edit-page', 'publish-page'] }, response: returns<Committed<StoredVersion>>() },
   pagePublish: { method: 'POST', path: '/page/:id/publish', kind: 'command', model: 'page', schema: publishSchema, access: { permission: 'publish-page' }, response: returns<Committed<PublishedPage>>() },
   pageUnpublish: { method: 'POST', path: '/page/:id/unpublish', kind: 'command', model: 'page', schema: publishSchema, access: { permission: 'publish-page' }, response: returns<Committed<PublishedPage>>() },
   pageRequestPublication: { method: 'POST', path: '/page/:id/request-publication', kind: 'command', model: 'publicationRequest', schema: requestPublicationSchema, access: { permission: 'request-publication' }, response: returns<Committed<RequestedPublication>>() },
@@ -184,6 +189,9 @@ export const endpoints = {
   pageList: { method: 'POST', path: '/page/list', kind: 'query', model: 'page', schema: pageListSchema, access: 'authenticated', csrf: false, response: returns<ListPage<PageListItem>>() },
   pageGetPages: { method: 'POST', path: '/page/get-pages', kind: 'query', model: 'page', schema: getPagesSchema, access: 'authenticated', csrf: false, response: returns<PageListItem[]>() },
   pageSiteStructure: { method: 'POST', path: '/page/site-structure', kind: 'query', model: 'page', schema: siteStructureSchema, access: 'authenticated', csrf: false, response: returns<SiteStructure>() },
+  // The public site's cards, overviews and links by page id: published pages only, the same for every visitor.
+  pagePublicCards: { method: 'POST', path: '/page/public-cards', kind: 'query', model: 'page', schema: publicCardsSchema, access: 'public', csrf: false, response: returns<PublicPageCard[]>() },
+  pagePublicList: { method: 'POST', path: '/page/public-list', kind: 'query', model: 'page', schema: publicListSchema, access: 'public', csrf: false, response: returns<PublicPageList>() },
   pageGetSiblingSlugs: { method: 'GET', path: '/page/get-sibling-slugs/:pageID', kind: 'query', model: 'page', access: 'public', response: returns<SiblingSlug[]>() },
   pageGetBySlug: { method: 'POST', path: '/page/get-by-slug', kind: 'query', model: 'page', schema: slugLookupSchema, access: 'public', csrf: false, response: returns<PublicPageAnswer>() },
   pagePreview: { method: 'POST', path: '/page/:id/preview', kind: 'query', model: 'page', schema: previewPageSchema, access: 'authenticated', csrf: false, response: returns<{ token: string; expiresAt: string }>() },

@@ -8,6 +8,7 @@ import Koa from 'koa';
 import type { PageState } from '@pagelog/site-web/app/page-state';
 import { buildHead } from '@pagelog/site-web/server/build-head';
 import { clientAssetResolver } from '@pagelog/site-web/server/client-assets';
+import { prepareSession } from '@pagelog/site-web/server/prepare-context';
 import { preparePage } from '@pagelog/site-web/server/prepare-page';
 import { renderDocument } from '@pagelog/site-web/server/render-document';
 import { httpSiteReads } from '@pagelog/site-web/server/site-api';
@@ -17,7 +18,7 @@ const reads = httpSiteReads({ apiUrl: process.env.BENCH_API_URL!, timeoutMs: 10_
 const path = process.env.BENCH_PATH!;
 const [settings, found] = await Promise.all([reads.settings(), reads.pageBySlug(path)]);
 if (found.kind !== 'page') throw new Error(`${path} is not a published page`);
-const page = preparePage(found.page);
+const page = await preparePage(found.page, prepareSession({ pageID: found.page.pageVersion.pageID, locale: found.page.locale }, { reads, requestId: 'bench', logger: console }).context);
 const siblings = await reads.siblings(page.pageVersion.pageID);
 const siteName = process.env.PAGELOG_SITE_NAME ?? 'Pagelog';
 const publicUrl = process.env.PAGELOG_PUBLIC_URL!;

@@ -21,7 +21,26 @@ export type VersionDoc = Omit<PageVersionView, 'publicationRequest'> & Record<st
 export type RequestDoc = Omit<PublicationRequestView, 'requestedByName' | 'reviewedByName'> & Record<string, unknown>;
 
 /** public_pages: the live version of a page, found by locale and slug, with its translation group (breadcrumbs are read at query time). */
-export type PublishedDoc = Omit<PublicPageView, 'breadcrumbs'> & Record<string, unknown> & { id: string; translationGroupId: string; publishedAt: string };
+export type PublishedDoc = Omit<PublicPageView, 'breadcrumbs'> &
+  Record<string, unknown> & {
+    id: string;
+    translationGroupId: string;
+    publishedAt: string;
+    /** When the page first went live (kept across republications and unpublications); absent in documents from before it was kept. */
+    firstPublishedAt?: string;
+    /** What overviews and cards sort by, newest first (YYYY-MM-DD): see listDateOf. */
+    listDate?: string;
+  };
+
+/**
+ * The date a published page is listed under (YYYY-MM-DD): the publication date its type data
+ * names (articles, publications), else the day it first went live.
+ */
+export function listDateOf(typeData: Record<string, unknown> | undefined, firstPublishedAt: string): string {
+  const named = typeData?.publicationDate;
+  if (typeof named === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(named)) return named;
+  return firstPublishedAt.slice(0, 10);
+}
 
 /** public_redirects, by `${locale}:${slug}`: an old public path of a page that moved. */
 export type RedirectDoc = Record<string, unknown> & { locale: string; slug: string; pageId: string };

@@ -199,6 +199,8 @@ export interface PageHistoryEntry {
   versionId: string | null;
   /** What changed, in a few words for the history list (e.g. "slug over-ons → wie-wij-zijn"). */
   summary: string;
+  /** True for a draft the editor stored by itself after typing stopped (decision 0019): lists group runs of them. */
+  auto?: boolean;
 }
 
 /** A published sibling of a page, for the public site's language switcher. */
@@ -239,6 +241,38 @@ export interface PublicPageView {
     images: unknown[];
     files: unknown[];
   };
+}
+
+/**
+ * The image a card of a published page shows: its SEO image, else the first library image of its
+ * blocks. A library image is served as that page's file (get-page-file under the page's id, group
+ * `seo_image` when `blockKey` is null, `block_images_{blockKey}` otherwise).
+ */
+export type PageCardImage = { kind: 'library'; blockKey: string | null; image: BlockImage } | { kind: 'url'; url: string };
+
+/**
+ * A published page as other pages show it: a card or teaser, an overview's entry, or the target
+ * of a link by page id (the path it is at now).
+ */
+export interface PublicPageCard {
+  pageID: string;
+  locale: string;
+  type: string;
+  slug: string;
+  /** Its public path (locale prefix outside the default locale). */
+  path: string;
+  title: string;
+  /** The type data's summary, else the SEO description; may be ''. */
+  summary: string;
+  image: PageCardImage | null;
+  /** The date the page is listed under (YYYY-MM-DD): its publication date, else its first publication. */
+  date: string;
+}
+
+/** One page of a type's published pages, newest first, and how many there are in all. */
+export interface PublicPageList {
+  total: number;
+  items: PublicPageCard[];
 }
 
 /** What pageCreate, pageCreateTranslation and pageDuplicate answer. */

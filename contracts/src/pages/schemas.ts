@@ -108,8 +108,17 @@ export const openPreviewSchema = object({
   token: string().required('V_01').max(4 * 1024 * 1024, 'V_14'),
 });
 
-/** POST /page/version/{id}/store. */
-export const storeVersionSchema = object(versionFields);
+/**
+ * POST /page/version/{id}/store. `auto` marks a store the editor made by itself a moment after
+ * typing stopped (decision 0019): stored like any other, told apart in the history.
+ */
+export const storeVersionSchema = object({
+  ...versionFields,
+  auto: boolean().typeError('V_12').default(false),
+});
+
+/** POST /page/version/{id}/store-and-publish and store-and-unpublish: always someone's deliberate act. */
+export const storeAndPublishSchema = object(versionFields);
 
 /** PUT /page/{id}/save: the page's own settings {slug, shouldUpdateLinks}, plus anchor and typeData. */
 export const savePageSchema = object({
@@ -242,4 +251,22 @@ export const siteStructureSchema = object({
 /** POST /page/get-by-slug {slug} and GET /page/get-by-slug-query?slug=. */
 export const slugLookupSchema = object({
   slug: string().required('V_01').max(2048, 'V_14'),
+});
+
+/** POST /page/public-cards {pageIDs}: the published pages among them, as cards, in the order asked. */
+export const publicCardsSchema = object({
+  pageIDs: array().of(string().required('V_01').max(64, 'V_12')).required('V_01').max(100, 'V_14'),
+});
+
+/**
+ * POST /page/public-list {locale, type, count, offset}: a locale's published pages (of a type, or
+ * of any type when empty), newest first.
+ */
+export const publicListSchema = object({
+  locale: string().trim().required('V_01').oneOf(locales as readonly string[], 'V_12'),
+  type: string().trim().oneOf(['', ...pageTypeIds], 'V_12').default(''),
+  count: number().typeError('V_12').integer('V_12').min(1, 'V_12').max(50, 'V_12').default(10),
+  offset: number().typeError('V_12').integer('V_12').min(0, 'V_12').max(100_000, 'V_12').default(0),
+  /** A page to leave out (an overview or a "latest" block does not list the page it is on). */
+  excludePageID: string().trim().max(64, 'V_12').default(''),
 });

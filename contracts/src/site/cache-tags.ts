@@ -17,6 +17,11 @@ export const pageTag = (pageId: string): CacheTag => `page:${pageId}`;
  * changes it. A 404 or a redirect answer depends on its path; a page's breadcrumbs on the paths above it.
  */
 export const pagePathTag = (locale: string, slug: string): CacheTag => `page-path:${locale}:${slug}`;
+/**
+ * The list of a locale's published pages (overviews, "latest" cards): any page of the locale going
+ * live, moving, or going off the site changes it.
+ */
+export const pageListTag = (locale: string): CacheTag => `page-list:${locale}`;
 /** The site settings (locales, default locale; the site's name, contact details and images). */
 export const SETTINGS_TAG: CacheTag = 'settings';
 /** The published menus of a locale. */
@@ -80,15 +85,15 @@ const tagsByType: { [T in PagelogEventType]: TagsOf<T> } = {
   PageCreated: (e) => [pagePathTag(e.data.locale, e.data.slug)],
   PageVersionStored: none,
   PageDraftStarted: none,
-  PagePublished: (e, facts) => [pageTag(e.data.pageId), pagePathTag(e.data.locale, e.data.slug), ...(facts.translations ?? []).map(pageTag), ...menusOf(facts)],
-  PageUnpublished: (e, facts) => [pageTag(e.data.pageId), pagePathTag(e.data.locale, e.data.slug), ...menusOf(facts)],
-  PageSlugChanged: (e, facts) => [pageTag(e.data.pageId), pagePathTag(e.data.locale, e.data.slug), pagePathTag(e.data.locale, e.data.previousSlug), ...menusOf(facts)],
+  PagePublished: (e, facts) => [pageTag(e.data.pageId), pagePathTag(e.data.locale, e.data.slug), pageListTag(e.data.locale), ...(facts.translations ?? []).map(pageTag), ...menusOf(facts)],
+  PageUnpublished: (e, facts) => [pageTag(e.data.pageId), pagePathTag(e.data.locale, e.data.slug), pageListTag(e.data.locale), ...menusOf(facts)],
+  PageSlugChanged: (e, facts) => [pageTag(e.data.pageId), pagePathTag(e.data.locale, e.data.slug), pagePathTag(e.data.locale, e.data.previousSlug), pageListTag(e.data.locale), ...menusOf(facts)],
   PageAnchorChanged: none,
   // Stored before type data belonged to the draft: such events changed the live page at once.
   PageTypeDataChanged: (e) => [pageTag(e.data.pageId)],
   PageSettingsStored: none,
   PageLinksUpdated: none,
-  PageDeleted: (e, facts) => [pageTag(e.data.pageId), pagePathTag(e.data.locale, e.data.slug), ...menusOf(facts)],
+  PageDeleted: (e, facts) => [pageTag(e.data.pageId), pagePathTag(e.data.locale, e.data.slug), pageListTag(e.data.locale), ...menusOf(facts)],
   // The accepted version is published by a PagePublished of its own.
   PublicationRequested: none,
   PublicationRequestResent: none,

@@ -1,5 +1,5 @@
 import type { PublicMenus } from '../menus/menu';
-import type { PublicPageView, SiblingSlug } from '../pages/page';
+import type { PublicPageCard, PublicPageList, PublicPageView, SiblingSlug } from '../pages/page';
 import { readModels } from '../read-models';
 import type { PublicSettings } from '../settings/site-settings';
 
@@ -10,6 +10,17 @@ export type PageLookup =
   | { kind: 'redirect'; location: string }
   /** Nothing: the locale's own 404 page when there is one. */
   | { kind: 'not-found'; page: PublicPageView | null };
+
+/** Which published pages a list shows (POST /page/public-list). */
+export interface PageListQuery {
+  locale: string;
+  /** A page type id, or '' for pages of any type. */
+  type: string;
+  count: number;
+  offset: number;
+  /** A page to leave out (the page the list is on), or ''. */
+  excludePageID?: string;
+}
 
 /**
  * The reads the public site makes (spec section 7: get-by-slug-query, get-sibling-slugs,
@@ -29,6 +40,13 @@ export interface SiteReads {
   settings(): Promise<PublicSettings>;
   /** A locale's published menus as the site shows them (only live items). */
   menus(locale: string): Promise<PublicMenus>;
+  /**
+   * The published pages among `pageIDs` as cards, in the order asked (pages not live are left
+   * out): a cards block's chosen pages, and where links by page id point now.
+   */
+  pageCards(pageIDs: readonly string[]): Promise<PublicPageCard[]>;
+  /** A locale's published pages (of a type, or any), newest first: overviews and "latest" cards. */
+  pageList(query: PageListQuery): Promise<PublicPageList>;
   /**
    * The draft a preview token holds (POST /page/preview/open), or null when the API did not seal
    * it or it has expired. Optional: a site without it answers /_preview with 404.

@@ -1,6 +1,6 @@
 import type { PageEvent } from '@pagelog/contracts/events/page-events';
 import type { PublicPageView } from '@pagelog/contracts/pages/page';
-import { redirectId, type PublishedDoc, type RedirectDoc } from '@pagelog/contracts/pages/page-docs';
+import { listDateOf, redirectId, type PublishedDoc, type RedirectDoc } from '@pagelog/contracts/pages/page-docs';
 import { pageType } from '@pagelog/contracts/pages/page-types';
 import { readModels } from '@pagelog/contracts/read-models';
 import type { UnitOfWork } from '@pagelog/storage/read-model-store/read-model-store';
@@ -21,6 +21,8 @@ interface DraftDoc extends Record<string, unknown> {
   /** The draft as it stands: what the next publication puts on the site. */
   version: PublicPageView['pageVersion'];
   deleted?: boolean;
+  /** When the page first went live: kept here, as the live document goes when the page is unpublished. */
+  firstPublishedAt?: string;
   revision: number;
 }
 
@@ -53,10 +55,11 @@ function onDraft<K extends Handled>(handle: (event: RecordedOf<K>, draft: DraftD
 export const publicPagesProjection = defineProjection<Handled>({
   name: readModels.publicPages.projection,
   // 2: unpublish, delete, slug moves with redirects, translation groups (issue 4). 3: image blocks
-  // name an external image by externalUrl (blocks upcast for the media library, issue 12).
-  version: 3,
+  // name an external image by externalUrl (blocks upcast for the media library, issue 12). 4: the
+  // first publication and the list date, indexed by type, for overviews and cards (issue 14).
+  version: 4,
   collections: [
-    { name: published, indexes: ['locale', 'slug', 'translationGroupId'] },
+    { name: published, indexes: ['locale', 'slug', 'translationGroupId', 'type', 'listDate'] },
     { name: drafts, indexes: [] },
     { name: redirects, indexes: ['pageId'] },
   ],
@@ -106,6 +109,7 @@ export const publicPagesProjection = defineProjection<Handled>({
     PageLinksUpdated: onDraft((event, draft) => ({ version: { ...draft.version, versionID: event.data.versionId, blocks: event.data.blocks } })),
     PageDraftStarted: onDraft((event, draft) => ({ version: { ...draft.version, versionID: event.data.versionId } })),
     PagePublished: onDraft((event, draft, uow) => {
+      const firstPublishedAt = draft.firstPublishedAt ?? event.metadata.occurredAt;
       uow.put(published, draft.pageId, {
         id: draft.pageId,
         slug: draft.slug,
@@ -114,8 +118,10 @@ export const publicPagesProjection = defineProjection<Handled>({
         translationGroupId: draft.translationGroupId,
         pageVersion: draft.version,
         publishedAt: event.metadata.occurredAt,
+        firstPublishedAt,
+        listDate: listDateOf(draft.typeData, firstPublishedAt),
       } satisfies PublishedDoc);
-      return {};
+      return { firstPublishedAt };
     }),
     PageUnpublished: onDraft((_event, draft, uow) => {
       uow.delete(published, draft.pageId);
@@ -136,7 +142,11 @@ export const publicPagesProjection = defineProjection<Handled>({
     PageTypeDataChanged: onDraft(async (event, draft, uow) => {
       // Stored before type data was part of the draft: such events changed the live page at once.
       const props = event.data.typeData;
-      await changeLive(uow, draft.pageId, (doc) => ({ ...doc, pageVersion: { ...doc.pageVersion, pageType: { ...doc.pageVersion.pageType, props } } }));
+      await changeLive(uow, draft.pageId, (doc) => ({
+        ...doc,
+        pageVersion: { ...doc.pageVersion, pageType: { ...doc.pageVersion.pageType, props } },
+        listDate: listDateOf(props, doc.firstPublishedAt ?? doc.publishedAt),
+      }));
       return { typeData: props, version: { ...draft.version, pageType: { ...draft.version.pageType, props } } };
     }),
     PageDeleted: onDraft((_event, draft, uow) => {

@@ -1,7 +1,8 @@
-import type { PublicPageView, SiblingSlug } from '@pagelog/contracts/pages/page';
-import { redirectId, type PublishedDoc, type RedirectDoc } from '@pagelog/contracts/pages/page-docs';
+import type { Block } from '@pagelog/contracts/blocks/block';
+import { seoImageOf, type PageCardImage, type PublicPageCard, type PublicPageList, type PublicPageView, type SiblingSlug } from '@pagelog/contracts/pages/page';
+import { listDateOf, redirectId, type PublishedDoc, type RedirectDoc } from '@pagelog/contracts/pages/page-docs';
 import { readModels } from '@pagelog/contracts/read-models';
-import type { PageLookup, SiteReads } from '@pagelog/contracts/site/site-reads';
+import type { PageListQuery, PageLookup, SiteReads } from '@pagelog/contracts/site/site-reads';
 import { isValidSlug, NOT_FOUND_SLUG, parsePublicPath, publicPath } from '@pagelog/contracts/slugs';
 import type { PreviewTokens } from '@pagelog/service-kit/http/preview-tokens';
 import type { QueryDeps } from '../core/query-deps';
@@ -61,6 +62,70 @@ export async function publishedSiblings(deps: QueryDeps, pageID: string): Promis
     .sort((a, b) => order(a.locale) - order(b.locale) || a.locale.localeCompare(b.locale));
 }
 
+/** A card's image: the page's SEO image, else the first library image of its blocks. */
+function cardImage(doc: PublishedDoc): PageCardImage | null {
+  const seo = seoImageOf(doc.pageVersion.seoImage);
+  if (seo?.kind === 'url') return { kind: 'url', url: seo.url };
+  if (seo?.kind === 'library') return { kind: 'library', blockKey: null, image: seo.image };
+  const blocks: Block[] = Array.isArray(doc.pageVersion.blocks) ? doc.pageVersion.blocks : [];
+  for (const block of blocks) {
+    const image = block.__images?.[0];
+    if (image) return { kind: 'library', blockKey: block.key, image };
+  }
+  return null;
+}
+
+function cardOf(doc: PublishedDoc, defaultLocale: string): PublicPageCard {
+  const props = doc.pageVersion.pageType?.props ?? {};
+  const summary = typeof props.summary === 'string' && props.summary.trim() !== '' ? props.summary : (doc.pageVersion.seoDescription ?? '');
+  return {
+    pageID: doc.id,
+    locale: doc.locale,
+    type: doc.type,
+    slug: doc.slug,
+    path: publicPath(doc.locale, doc.slug, defaultLocale),
+    title: doc.pageVersion.title,
+    summary,
+    image: cardImage(doc),
+    date: doc.listDate ?? listDateOf(props, doc.firstPublishedAt ?? doc.publishedAt),
+  };
+}
+
+/** The published pages among the ids, as cards, in the order asked; the site's 404 pages are never shown as cards. */
+export async function publicPageCards(deps: QueryDeps, pageIDs: readonly string[]): Promise<PublicPageCard[]> {
+  const ids = [...new Set(pageIDs)];
+  if (ids.length === 0) return [];
+  const [settings, docs] = await Promise.all([readSettings(deps), deps.readModels.getMany<PublishedDoc>(published, ids)]);
+  return ids.flatMap((id) => {
+    const doc = docs.get(id);
+    return doc && doc.slug !== NOT_FOUND_SLUG ? [cardOf(doc, settings.defaultLocale)] : [];
+  });
+}
+
+/**
+ * A locale's published pages (of a type, or any), newest first (ties by id, so paging is stable),
+ * without the locale's 404 page and the page excluded. Those rarely match the list: only when one
+ * does are the pages before the window read too, so that the window is exact.
+ */
+export async function publicPageList(deps: QueryDeps, query: PageListQuery): Promise<PublicPageList> {
+  const settings = await readSettings(deps);
+  const where: Record<string, string> = { locale: query.locale, ...(query.type ? { type: query.type } : {}) };
+  const orderBy = { field: 'listDate', direction: 'desc' as const };
+  const [notFound, excluded, total] = await Promise.all([
+    deps.readModels.find<PublishedDoc>(published, { where: { ...where, slug: NOT_FOUND_SLUG }, limit: 1 }),
+    query.excludePageID ? deps.readModels.get<PublishedDoc>(published, query.excludePageID) : Promise.resolve(null),
+    deps.readModels.count(published, { where }),
+  ]);
+  const hidden = new Set([...notFound, ...(excluded && excluded.locale === query.locale && (!query.type || excluded.type === query.type) ? [excluded] : [])].map((d) => d.id));
+  const docs =
+    hidden.size === 0
+      ? await deps.readModels.find<PublishedDoc>(published, { where, orderBy, offset: query.offset, limit: query.count })
+      : (await deps.readModels.find<PublishedDoc>(published, { where, orderBy, limit: query.offset + query.count + hidden.size }))
+          .filter((d) => !hidden.has(d.id))
+          .slice(query.offset, query.offset + query.count);
+  return { total: Math.max(0, total - hidden.size), items: docs.map((d) => cardOf(d, settings.defaultLocale)) };
+}
+
 /**
  * The site's reads in-process (the embedded mode): the very functions the HTTP routes answer with.
  * `scoped()` gives one render reads that read each document once (readScope); `perRender: false`
@@ -74,6 +139,8 @@ export function siteReads(deps: QueryDeps & { previews?: PreviewTokens }, option
     siblings: (pageID) => publishedSiblings(deps, pageID),
     settings: () => readPublicSettings(deps),
     menus: (locale) => readPublicMenus(deps, locale),
+    pageCards: (pageIDs) => publicPageCards(deps, pageIDs),
+    pageList: (query) => publicPageList(deps, query),
     ...(previews ? { preview: (token: string) => openPreview({ ...deps, previews }, token) } : {}),
   };
   return options.perRender === false ? reads : { ...reads, scoped: () => siteReads({ ...deps, readModels: readScope(deps.readModels) }, { perRender: false }) };

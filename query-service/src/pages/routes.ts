@@ -17,7 +17,7 @@ import { historyOf } from './history';
 import type { PageDoc, RequestDoc, VersionDoc } from '@pagelog/contracts/pages/page-docs';
 import { listItem, pageDetails, requestView, versionView } from './views';
 import { editorBreadcrumbs } from './breadcrumbs';
-import { lookupPublicPage, publishedSiblings } from './public-reads';
+import { lookupPublicPage, publicPageCards, publicPageList, publishedSiblings } from './public-reads';
 import { siteStructureOf } from './site-structure';
 import { readStreamOf } from '@pagelog/storage/event-store/load-stream';
 
@@ -66,6 +66,12 @@ export function pageRoutes(deps: UserQueryDeps): EndpointRoute[] {
       if (!siblings) throw new NotFoundError('PM_01', 'pageID', 'page');
       return siblings;
     }),
+
+    /** Published pages as cards, for the public site's cards blocks and links by page id. */
+    query('pagePublicCards', publicSite, async (_ctx, { pageIDs }) => publicPageCards(deps, pageIDs)),
+
+    /** A locale's published pages, newest first, for the public site's overviews and "latest" cards. */
+    query('pagePublicList', publicSite, async (_ctx, q) => publicPageList(deps, q)),
 
     query('pageList', admin, async (ctx, q) => {
       const where: Record<string, string> = {};

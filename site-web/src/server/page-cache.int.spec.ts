@@ -7,8 +7,8 @@ import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { expect } from 'chai';
 import type { PublicMenus } from '@pagelog/contracts/menus/menu';
 import { emptyContact, type PublicSettings } from '@pagelog/contracts/settings/site-settings';
-import type { PublicPageView, SiblingSlug } from '@pagelog/contracts/pages/page';
-import type { PageLookup, SiteReads } from '@pagelog/contracts/site/site-reads';
+import type { PublicPageCard, PublicPageList, PublicPageView, SiblingSlug } from '@pagelog/contracts/pages/page';
+import type { PageListQuery, PageLookup, SiteReads } from '@pagelog/contracts/site/site-reads';
 import { mediaTag, menusTag, pagePathTag, pageTag, SETTINGS_TAG } from '@pagelog/contracts/site/cache-tags';
 import { createSiteApp } from './create-site-app';
 import { NOT_FOUND_CACHE_CONTROL, PAGE_CACHE_CONTROL } from './page-route';
@@ -80,6 +80,16 @@ class FakeReads implements SiteReads {
     this.reads++;
     if (this.failMenus) throw new Error('menus unavailable');
     return this.menusOf.get(locale) ?? noMenus;
+  }
+  cards = new Map<string, PublicPageCard>();
+  async pageCards(pageIDs: readonly string[]): Promise<PublicPageCard[]> {
+    this.reads++;
+    return pageIDs.flatMap((id) => this.cards.get(id) ?? []);
+  }
+  async pageList(query: PageListQuery): Promise<PublicPageList> {
+    this.reads++;
+    const items = [...this.cards.values()].filter((c) => c.locale === query.locale && (!query.type || c.type === query.type) && c.pageID !== query.excludePageID);
+    return { total: items.length, items: items.slice(query.offset, query.offset + query.count) };
   }
 }
 

@@ -6,6 +6,7 @@ import { NOT_FOUND_SLUG, parsePublicPath } from '@pagelog/contracts/slugs';
 import type { PageSiblings, PageState, SiteChrome } from '../app/page-state';
 import { buildHead } from './build-head';
 import type { ClientAssets } from './client-assets';
+import { prepareSession } from './prepare-context';
 import { preparePage } from './prepare-page';
 import type { Rendered } from './render-cache';
 import { renderDocument } from './render-document';
@@ -88,7 +89,8 @@ export function pageRender({ reads: source, clientAssets, publicUrl, logger }: P
       };
     }
 
-    const page = found.page === null ? null : preparePage(found.page);
+    const prepared = found.page === null ? null : prepareSession({ pageID: found.page.pageVersion.pageID, locale: found.page.locale }, { reads, requestId, logger });
+    const page = found.page === null || prepared === null ? null : await preparePage(found.page, prepared.context);
     const isFound = found.kind === 'page' && page !== null && page.slug !== NOT_FOUND_SLUG;
     const locale = page?.locale ?? asked.locale;
     const [{ siblings, read }, chrome] = await Promise.all([
@@ -105,14 +107,14 @@ export function pageRender({ reads: source, clientAssets, publicUrl, logger }: P
       ...(chrome.chrome ? { chrome: chrome.chrome } : {}),
     };
     const head = buildHead({ page, siteName: settings.site.name, publicUrl, defaultLocale, locale: state.locale, siblings: siblings?.pages ?? [], path, defaultSeoImage: settings.site.defaultSeoImage });
-    const tags: CacheTag[] = [SETTINGS_TAG, menusTag(locale), ...(page ? pageTags(page) : []), ...(siblings?.pages ?? []).map((s) => pageTag(s.pageID))];
+    const tags: CacheTag[] = [SETTINGS_TAG, menusTag(locale), ...(page ? pageTags(page) : []), ...(prepared?.tags ?? []), ...(siblings?.pages ?? []).map((s) => pageTag(s.pageID))];
     if (!isFound) tags.push(...notFoundTags(asked.locale, asked.slug, page?.pageVersion.pageID ?? null));
     return {
       status: isFound ? 200 : 404,
       html: renderDocument({ state, head, assets: clientAssets() }),
       contentLanguage: state.locale,
       tags,
-      cacheable: read && chrome.read,
+      cacheable: read && chrome.read && (prepared?.complete ?? true),
     };
   };
 }
@@ -127,7 +129,7 @@ export function previewRender({ reads: source, clientAssets, publicUrl, logger }
   return async (draft, requestId) => {
     const reads = source.scoped?.() ?? source;
     const settings = await reads.settings(requestId);
-    const page = preparePage(draft);
+    const page = await preparePage(draft, prepareSession({ pageID: draft.pageVersion.pageID, locale: draft.locale }, { reads, requestId, logger }).context);
     let chrome: SiteChrome | undefined;
     try {
       const { name, logo, contact, social } = settings.site;

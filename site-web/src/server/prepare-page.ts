@@ -2,9 +2,15 @@ import type { Block } from '@pagelog/contracts/blocks/block';
 import type { BlockTypeId } from '@pagelog/contracts/blocks/block-types';
 import { isLinkTarget } from '@pagelog/contracts/blocks/link-target';
 import type { PublicPageView } from '@pagelog/contracts/pages/page';
+import type { PrepareContext } from './prepare-context';
 import { sanitiseRichText } from './sanitise-rich-text';
 
-type Preparer = (props: Record<string, unknown>) => Record<string, unknown>;
+/**
+ * What a block type's props need before they may be rendered: checked, sanitised, or completed
+ * with what the block shows of other pages (read through the context, which records the cache
+ * tags of what it read).
+ */
+type Preparer = (props: Record<string, unknown>, block: Block, context: PrepareContext) => Record<string, unknown> | Promise<Record<string, unknown>>;
 
 /** A link prop as the block registry accepts it (trimmed), or empty: the page never carries another. */
 function linkTarget(value: unknown): string {
@@ -38,16 +44,17 @@ const preparers = {
   anchorMenu: asStored,
 } satisfies Record<BlockTypeId, Preparer>;
 
-function prepareBlock(block: Block): Block {
+async function prepareBlock(block: Block, context: PrepareContext): Promise<Block> {
   const prepare = Object.hasOwn(preparers, block.type) ? (preparers as Record<string, Preparer>)[block.type] : undefined;
-  return prepare ? { ...block, props: prepare(block.props ?? {}) } : block;
+  return prepare ? { ...block, props: await prepare(block.props ?? {}, block, context) } : block;
 }
 
 /**
- * The page as it enters the page state: rich text sanitised and link props checked against the
- * block registry's rule, so server and client render the same, safe markup.
+ * The page as it enters the page state: rich text sanitised, link props checked against the block
+ * registry's rule, and what blocks show of other pages read, so server and client render the same,
+ * safe markup.
  */
-export function preparePage(page: PublicPageView): PublicPageView {
+export async function preparePage(page: PublicPageView, context: PrepareContext): Promise<PublicPageView> {
   const blocks = Array.isArray(page.pageVersion.blocks) ? page.pageVersion.blocks : [];
-  return { ...page, pageVersion: { ...page.pageVersion, blocks: blocks.map(prepareBlock) } };
+  return { ...page, pageVersion: { ...page.pageVersion, blocks: await Promise.all(blocks.map((block) => prepareBlock(block, context))) } };
 }

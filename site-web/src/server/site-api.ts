@@ -1,8 +1,8 @@
 import { REQUEST_ID_HEADER, type Envelope } from '@pagelog/contracts/envelope';
 import { menuKinds, type PublicMenus } from '@pagelog/contracts/menus/menu';
-import type { PublicPageView, SiblingSlug } from '@pagelog/contracts/pages/page';
+import type { PublicPageCard, PublicPageList, PublicPageView, SiblingSlug } from '@pagelog/contracts/pages/page';
 import type { PublicSettings } from '@pagelog/contracts/settings/site-settings';
-import type { PageLookup, SiteReads } from '@pagelog/contracts/site/site-reads';
+import type { PageListQuery, PageLookup, SiteReads } from '@pagelog/contracts/site/site-reads';
 import { readSiblingSlugs, siblingSlugsPath } from '../app/language/sibling-slugs';
 import { isSitePath } from '../app/site-path';
 
@@ -17,6 +17,8 @@ export interface TracedSiteReads extends SiteReads {
   siblings(pageID: string, requestId?: string): Promise<SiblingSlug[] | null>;
   settings(requestId?: string): Promise<PublicSettings>;
   menus(locale: string, requestId?: string): Promise<PublicMenus>;
+  pageCards(pageIDs: readonly string[], requestId?: string): Promise<PublicPageCard[]>;
+  pageList(query: PageListQuery, requestId?: string): Promise<PublicPageList>;
   scoped?(): TracedSiteReads;
 }
 
@@ -30,6 +32,12 @@ function isPublicPageView(value: unknown): value is PublicPageView {
     page.pageVersion !== null &&
     Array.isArray(page.pageVersion.blocks)
   );
+}
+
+function isPageCard(value: unknown): value is PublicPageCard {
+  if (typeof value !== 'object' || value === null) return false;
+  const card = value as Partial<PublicPageCard>;
+  return typeof card.pageID === 'string' && typeof card.path === 'string' && typeof card.title === 'string' && typeof card.locale === 'string';
 }
 
 /**
@@ -57,6 +65,24 @@ export function httpSiteReads({ apiUrl, timeoutMs }: { apiUrl: string; timeoutMs
     return response;
   }
 
+  /** A POST of JSON that reads something (no CSRF token: the API answers these reads to anyone). */
+  async function post(path: string, body: unknown, requestId: string | undefined): Promise<Response> {
+    const url = `${base}${path}`;
+    const headers: Record<string, string> = { Accept: 'application/json', 'Content-Type': 'application/json' };
+    if (requestId) headers[REQUEST_ID_HEADER] = requestId;
+    let response: Response;
+    try {
+      response = await fetch(url, { method: 'POST', headers, body: JSON.stringify(body), redirect: 'manual', signal: AbortSignal.timeout(timeoutMs) });
+    } catch (cause) {
+      throw new ApiUnavailableError(`POST ${url} failed`, { cause });
+    }
+    if (response.status >= 500) {
+      await response.body?.cancel();
+      throw new ApiUnavailableError(`POST ${url} answered ${response.status}`);
+    }
+    return response;
+  }
+
   async function readEnvelope<T>(response: Response): Promise<Partial<Envelope<T>>> {
     try {
       const body: unknown = await response.json();
@@ -68,23 +94,7 @@ export function httpSiteReads({ apiUrl, timeoutMs }: { apiUrl: string; timeoutMs
 
   return {
     async preview(token) {
-      const url = `${base}/api/cms/page/preview/open`;
-      let response: Response;
-      try {
-        response = await fetch(url, {
-          method: 'POST',
-          headers: { Accept: 'application/json', 'Content-Type': 'application/json' },
-          body: JSON.stringify({ token }),
-          redirect: 'manual',
-          signal: AbortSignal.timeout(timeoutMs),
-        });
-      } catch (cause) {
-        throw new ApiUnavailableError(`POST ${url} failed`, { cause });
-      }
-      if (response.status >= 500) {
-        await response.body?.cancel();
-        throw new ApiUnavailableError(`POST ${url} answered ${response.status}`);
-      }
+      const response = await post('/api/cms/page/preview/open', { token }, undefined);
       if (response.status !== 200) {
         // Not sealed by the API, or expired.
         await response.body?.cancel();
@@ -93,6 +103,31 @@ export function httpSiteReads({ apiUrl, timeoutMs }: { apiUrl: string; timeoutMs
       const page = (await readEnvelope<{ page: unknown }>(response)).data?.page;
       if (!isPublicPageView(page)) throw new ApiUnavailableError('page/preview/open answered without a page');
       return page;
+    },
+
+    async pageCards(pageIDs, requestId?: string) {
+      if (pageIDs.length === 0) return [];
+      const response = await post('/api/cms/page/public-cards', { pageIDs }, requestId);
+      if (response.status !== 200) {
+        await response.body?.cancel();
+        throw new ApiUnavailableError(`page/public-cards answered ${response.status}`);
+      }
+      const cards = (await readEnvelope<unknown>(response)).data;
+      if (!Array.isArray(cards) || !cards.every(isPageCard)) throw new ApiUnavailableError('page/public-cards answered without cards');
+      return cards;
+    },
+
+    async pageList(query, requestId?: string) {
+      const response = await post('/api/cms/page/public-list', query, requestId);
+      if (response.status !== 200) {
+        await response.body?.cancel();
+        throw new ApiUnavailableError(`page/public-list answered ${response.status}`);
+      }
+      const list = (await readEnvelope<Partial<PublicPageList>>(response)).data;
+      if (typeof list?.total !== 'number' || !Array.isArray(list.items) || !list.items.every(isPageCard)) {
+        throw new ApiUnavailableError('page/public-list answered without a list');
+      }
+      return { total: list.total, items: list.items };
     },
 
     async pageBySlug(path, requestId) {
