@@ -9,6 +9,7 @@ import {
   mediaTag,
   menusTag,
   notFoundTags,
+  pageListTag,
   pagePathTag,
   pageTag,
   SETTINGS_TAG,
@@ -17,26 +18,28 @@ import {
 const ev = (type: string, data: Record<string, unknown>) => ({ type, data });
 
 describe('cache tags of stored events (cacheTagsOf)', () => {
-  it('drops the page and what was at its path when a page is published, and its translations (their language switchers)', () => {
+  it('drops the page, what was at its path, the lists of its locale, and its translations (their language switchers) when a page is published', () => {
     expect(cacheTagsOf(ev('PagePublished', { pageId: 'p1', versionId: 'v', slug: 'over-ons', locale: 'nl-nl' }), { translations: ['p2', 'p3'] })).to.deep.equal([
       pageTag('p1'),
       pagePathTag('nl-nl', 'over-ons'),
+      pageListTag('nl-nl'),
       pageTag('p2'),
       pageTag('p3'),
     ]);
   });
 
-  it('drops the page and both its paths when it moves', () => {
+  it('drops the page, both its paths and the lists of its locale when it moves', () => {
     expect(cacheTagsOf(ev('PageSlugChanged', { pageId: 'p1', locale: 'en-gb', slug: 'about/team', previousSlug: 'team', updateLinks: true }))).to.deep.equal([
       pageTag('p1'),
       pagePathTag('en-gb', 'about/team'),
       pagePathTag('en-gb', 'team'),
+      pageListTag('en-gb'),
     ]);
   });
 
-  it('drops the page and its path when it is unpublished or deleted, and the path when a page is created there', () => {
-    expect(cacheTagsOf(ev('PageUnpublished', { pageId: 'p1', versionId: 'v', slug: 'a', locale: 'nl-nl' }))).to.deep.equal([pageTag('p1'), pagePathTag('nl-nl', 'a')]);
-    expect(cacheTagsOf(ev('PageDeleted', { pageId: 'p1', locale: 'nl-nl', slug: 'a', translationGroupId: 'g' }))).to.deep.equal([pageTag('p1'), pagePathTag('nl-nl', 'a')]);
+  it('drops the page, its path and its locale\'s lists when it is unpublished or deleted, and the path when a page is created there', () => {
+    expect(cacheTagsOf(ev('PageUnpublished', { pageId: 'p1', versionId: 'v', slug: 'a', locale: 'nl-nl' }))).to.deep.equal([pageTag('p1'), pagePathTag('nl-nl', 'a'), pageListTag('nl-nl')]);
+    expect(cacheTagsOf(ev('PageDeleted', { pageId: 'p1', locale: 'nl-nl', slug: 'a', translationGroupId: 'g' }))).to.deep.equal([pageTag('p1'), pagePathTag('nl-nl', 'a'), pageListTag('nl-nl')]);
     expect(cacheTagsOf(ev('PageCreated', { pageId: 'p1', locale: 'nl-nl', slug: 'oud' }))).to.deep.equal([pagePathTag('nl-nl', 'oud')]);
   });
 
