@@ -8,10 +8,12 @@ import { useApi } from '../../../core/api/api-context';
 import { endpointQuery } from '../../../core/api/endpoint-query';
 import { formatDateTime } from '../../../core/format/date-time';
 import { usePageEditor } from '../state/page-editor-context';
+import { VersionChangesList } from './version-changes-list';
 
 /**
- * The AcceptRequest activity: the request's comment, requester and date, a Feedback field, and
- * Accept and publish or Reject (which needs feedback: the requester is told why).
+ * The AcceptRequest activity: the request's comment, requester and date, a preview link, the
+ * changes against the live version, a Feedback field, and Accept and publish or Reject (which
+ * needs feedback: the requester is told why).
  */
 export function ReviewRequestModal({ onClose }: { onClose: () => void }) {
   const { t } = useTranslation();
@@ -65,6 +67,8 @@ export function ReviewRequestModal({ onClose }: { onClose: () => void }) {
                 t('pages.editor.review.previewLoading')
               )}
             </dd>
+            <dt>{t('pages.editor.review.changes')}</dt>
+            <dd>{versionId !== '' ? <VersionChangesList versionId={versionId} liveVersionId={page.publishedVersionID} /> : null}</dd>
           </dl>
           <ErrorList collection="publication-requests" />
           <TextAreaField name="feedback" label={t('pages.editor.review.feedback')} hint={t('pages.editor.review.feedbackHint')} errorCollection="publication-requests" autoFocus />

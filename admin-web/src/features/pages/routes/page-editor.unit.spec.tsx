@@ -5,7 +5,7 @@ import { errorItem, messageFor } from '@pagelog/contracts/error-catalogue';
 import type { UserView } from '@pagelog/contracts/users/user';
 import type { FakeServer } from '../../../testing/fake-server';
 import { blockCard, changeTitle, openEditor, pageActions } from '../../../testing/page-editor';
-import { aPage, aVersion, pageServer } from '../../../testing/pages';
+import { aBlock, aPage, aVersion, pageServer } from '../../../testing/pages';
 import { renderAdmin } from '../../../testing/render';
 import { failure, success } from '../../../testing/replies';
 import { aUser } from '../../../testing/users';
@@ -434,6 +434,20 @@ describe('the page editor at /cmsadmin/pages/{id}', () => {
       expect(dialog.getByText(/the link works until .* and can be shared/)).to.exist;
     });
 
+    it('shows the reviewer what the version changes against the live one, block by block', async () => {
+      const live = aVersion({ id: 'version-0', title: 'Over ons', blocks: [aBlock({ key: 'block-1', props: { text: 'Welkom', level: 2 } }), aBlock({ type: 'text', key: 'old', props: { html: '<p>Oude tekst</p>' } })] });
+      const next = aVersion({ id: 'version-1', title: 'Over ons', blocks: [aBlock({ key: 'block-1', props: { text: 'Welkom bij ons', level: 2 } }), aBlock({ key: 'new', props: { text: 'Nieuwe kop', level: 2 } })] });
+      const server = pageServer({ ...pinned, publishedVersionID: 'version-0' }, next);
+      server.answer('pageVersionFetch', (call) => success({ pageVersion: (call.params as { versionId: string }).versionId === 'version-0' ? live : next }));
+      const { user } = await openEditor({ server });
+      await save(user, 'Review request');
+      const dialog = within(screen.getByRole('dialog', { name: 'Review request' }));
+      await dialog.findByText('Nieuwe kop', { exact: false });
+      const lines = dialog.getAllByRole('listitem').map((item) => item.textContent);
+      expect(lines).to.include.members(['Changed: Heading “Welkom bij ons”: Text', 'Added: Heading “Nieuwe kop”', 'Removed: Rich text “Oude tekst”']);
+      expect(server.callsOf('pageVersionFetch').map((call) => call.params)).to.deep.include({ versionId: 'version-0' });
+    });
+
     it('rejecting needs feedback', async () => {
       const server = pageServer(pinned);
       const { user } = await openEditor({ server });
@@ -442,8 +456,8 @@ describe('the page editor at /cmsadmin/pages/{id}', () => {
       await user.click(dialog.getByRole('button', { name: 'Reject' }));
       await waitFor(() => expect(within(dialog.getByRole('alert')).getByRole('listitem').textContent).to.equal('The Feedback field is required.'));
       expect(dialog.getByLabelText('Feedback').getAttribute('aria-invalid')).to.equal('true');
-      // Nothing decided: the only call is the version's preview link the dialog offers.
-      expect(pageCalls(server)).to.deep.equal(['pageVersionPreviewLink']);
+      // Nothing decided: the only calls are reads, the version's preview link and the live version to compare with.
+      expect(pageCalls(server).filter((endpoint) => endpoint !== 'pageVersionFetch')).to.deep.equal(['pageVersionPreviewLink']);
       expect(server.callsOf('pageVersionPreviewLink')[0]!.params).to.deep.equal({ id: 'version-1' });
       await user.type(dialog.getByLabelText('Feedback'), 'Te lang');
       await user.click(dialog.getByRole('button', { name: 'Reject' }));
