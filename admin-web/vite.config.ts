@@ -13,5 +13,8 @@ export default defineConfig({
   build: {
     outDir: 'dist',
     emptyOutDir: true,
+    // dist/.vite/manifest.json: which chunks and styles each entry and screen needs, for the
+    // first-load size check (bench/src/admin-size.ts). The server never serves it.
+    manifest: true,
   },
 });

@@ -1,4 +1,4 @@
-/** The reply shape of every JSON call: `{ Success, Errors, data }` (login adds `User`). */
+/** The reply shape of every JSON call: `{ Success, Errors, data }` (login adds `User`, a command may add `Warnings`). */
 export interface ErrorItem {
   /** A code of the error catalogue (spec section 8), e.g. `V_01`. */
   code: string;
@@ -14,6 +14,12 @@ export interface Envelope<T> {
   Success: boolean;
   Errors: ErrorItem[];
   data: T;
+  /**
+   * What a command that succeeded wants the user to know (a link to a page that is not
+   * published): items shaped like errors, but the command was carried out. Present only when
+   * there is something to say.
+   */
+  Warnings?: ErrorItem[];
 }
 
 /** Body of every command reply: the global position of the command's last event. */

@@ -70,6 +70,11 @@ export const errorCatalogue = {
   MN_06: 'This version of the menu does not exist.',
   /** A publish of a menu that has no saved draft. */
   MN_07: 'Save the menu before publishing it.',
+  // Warnings beside a successful store or publication (issue 14): the command is carried out.
+  /** A link (by page id or site path) to a page that exists but is not live (the item's message names the page). */
+  PM_02: 'This link points at a page that is not published.',
+  /** A link (by page id or site path) to no page at all, or a deleted one (the item's message names the link). */
+  PM_03: 'This link points at a page that does not exist.',
   // The site settings (issue 13).
   /** A save that would take a locale off the site while pages are still written in it, unconfirmed (the item's message names the locale and how many). */
   SE_01: 'A locale that still has pages is only removed when the removal is confirmed.',

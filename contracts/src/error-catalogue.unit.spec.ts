@@ -14,6 +14,8 @@ describe('the error catalogue', () => {
     own.push('MN_01', 'MN_02', 'MN_03', 'MN_04', 'MN_05', 'MN_06', 'MN_07');
     // The site settings' locale guard (issue 13).
     own.push('SE_01');
+    // Links to pages that are not published, a warning beside a store or publication (issue 14).
+    own.push('PM_02', 'PM_03');
     expect(Object.keys(errorCatalogue)).to.have.members([...codes, ...own]);
   });
 

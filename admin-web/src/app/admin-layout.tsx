@@ -1,7 +1,7 @@
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useNavigate } from 'react-router-dom';
-import { pageTypes, type PageTypeDefinition } from '@pagelog/contracts/pages/page-types';
+import { pageTypeLabels, type PageTypeLabels } from '@pagelog/contracts/pages/page-type-labels';
 import { Layout } from '../components/layout/layout';
 import { buildNavigation, logoutNavKey } from '../components/navigation/build-navigation';
 import { registeredNavItems } from '../components/navigation/register-nav-items';
@@ -10,7 +10,9 @@ import { useCurrentUser } from '../core/session/current-user';
 import { LOGIN_PATH } from '../core/session/session-redirect';
 import { LogoutConfirmation } from '../features/auth/components/logout-confirmation';
 
-const allPageTypes: PageTypeDefinition[] = Object.values(pageTypes);
+// The labels alone: the page types' definitions bring the block registry, which only the
+// screens that edit pages load.
+const allPageTypes: PageTypeLabels[] = Object.values(pageTypeLabels);
 const noPermissions: readonly string[] = [];
 
 /** The layout for every signed-in screen: navigation for the current user, and log-out. */

@@ -1,60 +1,94 @@
-import { useState } from 'react';
+import { useState, type ComponentType } from 'react';
 import { createBrowserRouter, RouterProvider, type RouteObject } from 'react-router-dom';
-import { ActivateAccountRoute } from '../features/auth/routes/activate-account';
-import { ForgotPasswordRoute } from '../features/auth/routes/forgot-password';
-import { LoginRoute } from '../features/auth/routes/login';
-import { ResetPasswordRoute } from '../features/auth/routes/reset-password';
-import { SetupRoute } from '../features/auth/routes/setup';
-import { MediaLibraryRoute } from '../features/media/routes/media-library';
-import { MenuStructureRoute } from '../features/menu/routes/menu-structure';
-import { NewPageRoute } from '../features/pages/routes/new-page';
-import { PageEditorRoute } from '../features/pages/routes/page-editor';
-import { PageOverviewRoute } from '../features/pages/routes/page-overview';
-import { PageTypeOverviewRoute } from '../features/pages/routes/page-type-overview';
-import { PublicationRequestsRoute } from '../features/publication-requests/routes/publication-requests';
-import { SiteSettingsRoute } from '../features/settings/routes/site-settings';
-import { SiteStructureRoute } from '../features/site-structure/routes/site-structure';
-import { UserManagementRoute } from '../features/users/routes/user-management';
-import { UserSettingsRoute } from '../features/users/routes/user-settings';
 import { AdminLayout } from './admin-layout';
+import { lazyScreen } from './lazy-screen';
 import { RequireSession } from './require-session';
-import { DashboardRoute } from './routes/dashboard';
-import { NotFoundRoute } from './routes/not-found';
+
+/** The screen of each route: the app's are chunks of their own, the specs' plain components (testing/eager-screens.ts). */
+export interface Screens {
+  Login: ComponentType;
+  ForgotPassword: ComponentType;
+  ResetPassword: ComponentType;
+  ActivateAccount: ComponentType;
+  Setup: ComponentType;
+  PageOverview: ComponentType;
+  Dashboard: ComponentType;
+  SiteStructure: ComponentType;
+  MenuStructure: ComponentType;
+  NewPage: ComponentType;
+  PageTypeOverview: ComponentType;
+  PageEditor: ComponentType;
+  MediaLibrary: ComponentType;
+  PublicationRequests: ComponentType;
+  UserManagement: ComponentType;
+  SiteSettings: ComponentType;
+  UserSettings: ComponentType;
+  NotFound: ComponentType;
+}
+
+// Each screen is a chunk of its own (lazy-screen.tsx): the first load is the shell (providers,
+// router, session check, navigation) and the one screen it opens.
+const lazyScreens: Screens = {
+  Login: lazyScreen(() => import('../features/auth/routes/login').then((m) => m.LoginRoute)),
+  ForgotPassword: lazyScreen(() => import('../features/auth/routes/forgot-password').then((m) => m.ForgotPasswordRoute)),
+  ResetPassword: lazyScreen(() => import('../features/auth/routes/reset-password').then((m) => m.ResetPasswordRoute)),
+  ActivateAccount: lazyScreen(() => import('../features/auth/routes/activate-account').then((m) => m.ActivateAccountRoute)),
+  Setup: lazyScreen(() => import('../features/auth/routes/setup').then((m) => m.SetupRoute)),
+  PageOverview: lazyScreen(() => import('../features/pages/routes/page-overview').then((m) => m.PageOverviewRoute)),
+  Dashboard: lazyScreen(() => import('./routes/dashboard').then((m) => m.DashboardRoute)),
+  SiteStructure: lazyScreen(() => import('../features/site-structure/routes/site-structure').then((m) => m.SiteStructureRoute)),
+  MenuStructure: lazyScreen(() => import('../features/menu/routes/menu-structure').then((m) => m.MenuStructureRoute)),
+  NewPage: lazyScreen(() => import('../features/pages/routes/new-page').then((m) => m.NewPageRoute)),
+  PageTypeOverview: lazyScreen(() => import('../features/pages/routes/page-type-overview').then((m) => m.PageTypeOverviewRoute)),
+  PageEditor: lazyScreen(() => import('../features/pages/routes/page-editor').then((m) => m.PageEditorRoute)),
+  MediaLibrary: lazyScreen(() => import('../features/media/routes/media-library').then((m) => m.MediaLibraryRoute)),
+  PublicationRequests: lazyScreen(() => import('../features/publication-requests/routes/publication-requests').then((m) => m.PublicationRequestsRoute)),
+  UserManagement: lazyScreen(() => import('../features/users/routes/user-management').then((m) => m.UserManagementRoute)),
+  SiteSettings: lazyScreen(() => import('../features/settings/routes/site-settings').then((m) => m.SiteSettingsRoute)),
+  UserSettings: lazyScreen(() => import('../features/users/routes/user-settings').then((m) => m.UserSettingsRoute)),
+  NotFound: lazyScreen(() => import('./routes/not-found').then((m) => m.NotFoundRoute)),
+};
 
 export const adminBasename = '/cmsadmin';
 
 /** The route table, below the /cmsadmin basename. */
-export const appRoutes: RouteObject[] = [
-  // Reachable without a session: the paths of contracts' adminLinks among them.
-  { path: 'login', element: <LoginRoute /> },
-  { path: 'forgot-password', element: <ForgotPasswordRoute /> },
-  { path: 'reset-password', element: <ResetPasswordRoute /> },
-  { path: 'activate-account', element: <ActivateAccountRoute /> },
-  { path: 'setup', element: <SetupRoute /> },
-  {
-    element: <RequireSession />,
-    children: [
-      {
-        element: <AdminLayout />,
-        children: [
-          { index: true, element: <PageOverviewRoute /> },
-          { path: 'dashboard', element: <DashboardRoute /> },
-          { path: 'site-structure', element: <SiteStructureRoute /> },
-          { path: 'menu-structure', element: <MenuStructureRoute /> },
-          { path: 'new-page', element: <NewPageRoute /> },
-          { path: 'page-overview/:pageTypeId', element: <PageTypeOverviewRoute /> },
-          { path: 'pages/:pageId', element: <PageEditorRoute /> },
-          { path: 'medialibrary', element: <MediaLibraryRoute /> },
-          { path: 'publication-requests', element: <PublicationRequestsRoute /> },
-          { path: 'users', element: <UserManagementRoute /> },
-          { path: 'site-settings', element: <SiteSettingsRoute /> },
-          { path: 'user/settings', element: <UserSettingsRoute /> },
-          { path: '*', element: <NotFoundRoute /> },
-        ],
-      },
-    ],
-  },
-];
+export function routeTable(screen: Screens): RouteObject[] {
+  const { Login, ForgotPassword, ResetPassword, ActivateAccount, Setup, PageOverview, Dashboard, SiteStructure, MenuStructure, NewPage, PageTypeOverview, PageEditor, MediaLibrary, PublicationRequests, UserManagement, SiteSettings, UserSettings, NotFound } = screen;
+  return [
+    // Reachable without a session: the paths of contracts' adminLinks among them.
+    { path: 'login', element: <Login /> },
+    { path: 'forgot-password', element: <ForgotPassword /> },
+    { path: 'reset-password', element: <ResetPassword /> },
+    { path: 'activate-account', element: <ActivateAccount /> },
+    { path: 'setup', element: <Setup /> },
+    {
+      element: <RequireSession />,
+      children: [
+        {
+          element: <AdminLayout />,
+          children: [
+            { index: true, element: <PageOverview /> },
+            { path: 'dashboard', element: <Dashboard /> },
+            { path: 'site-structure', element: <SiteStructure /> },
+            { path: 'menu-structure', element: <MenuStructure /> },
+            { path: 'new-page', element: <NewPage /> },
+            { path: 'page-overview/:pageTypeId', element: <PageTypeOverview /> },
+            { path: 'pages/:pageId', element: <PageEditor /> },
+            { path: 'medialibrary', element: <MediaLibrary /> },
+            { path: 'publication-requests', element: <PublicationRequests /> },
+            { path: 'users', element: <UserManagement /> },
+            { path: 'site-settings', element: <SiteSettings /> },
+            { path: 'user/settings', element: <UserSettings /> },
+            { path: '*', element: <NotFound /> },
+          ],
+        },
+      ],
+    },
+  ];
+}
+
+/** The app's route table, each screen fetched when first shown. */
+export const appRoutes: RouteObject[] = routeTable(lazyScreens);
 
 /** The browser's data router: react-router's useBlocker (unsaved-changes prompt) needs one. */
 export function createAppRouter() {

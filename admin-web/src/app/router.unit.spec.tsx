@@ -46,8 +46,15 @@ describe('the admin shell', () => {
         { text: 'Site structure', href: '/cmsadmin/site-structure' },
         { text: 'Menu structure', href: '/cmsadmin/menu-structure' },
         { text: 'New page', href: '/cmsadmin/new-page' },
+        { text: 'Home pages', href: '/cmsadmin/page-overview/home' },
         { text: 'Articles', href: '/cmsadmin/page-overview/article' },
+        { text: 'Publications', href: '/cmsadmin/page-overview/publication' },
+        { text: 'Expertise', href: '/cmsadmin/page-overview/expertise' },
+        { text: 'Team members', href: '/cmsadmin/page-overview/team-member' },
+        { text: 'Vacancies', href: '/cmsadmin/page-overview/vacancy' },
+        { text: 'Contact pages', href: '/cmsadmin/page-overview/contact' },
         { text: 'Landing pages', href: '/cmsadmin/page-overview/landing-page' },
+        { text: 'Overviews', href: '/cmsadmin/page-overview/overview' },
         { text: 'Media library', href: '/cmsadmin/medialibrary' },
         { text: 'Publication requests', href: '/cmsadmin/publication-requests' },
         { text: 'User management', href: '/cmsadmin/users' },
@@ -234,12 +241,25 @@ describe('the admin shell', () => {
     it('offers every page type, the one from ?type= chosen, with its description', () => {
       renderAdmin('/new-page?type=article');
       const options = within(control('Page type')).getAllByRole('option') as HTMLOptionElement[];
-      expect(options.slice(0, 3).map((option) => [option.value, option.textContent, option.selected])).to.deep.equal([
+      expect(options.map((option) => [option.value, option.textContent, option.selected])).to.deep.equal([
         ['base', 'Page', false],
+        ['home', 'Home page', false],
         ['article', 'Article', true],
+        ['publication', 'Publication', false],
+        ['expertise', 'Expertise page', false],
+        ['team-member', 'Team member', false],
+        ['vacancy', 'Vacancy', false],
+        ['contact', 'Contact page', false],
         ['landing-page', 'Landing page', false],
+        ['overview', 'Overview', false],
       ]);
-      expect(screen.getByText('News, insights and publications, with an author and a date')).to.exist;
+      expect(screen.getByText('News and insights, with an author, a date and a summary')).to.exist;
+    });
+
+    it('starts with the type of the overview it was opened from, and says what a page of it is', () => {
+      renderAdmin('/new-page?type=team-member');
+      expect((control('Page type') as HTMLSelectElement).value).to.equal('team-member');
+      expect(screen.getByText('One person: photo, function, specialties, LinkedIn and how to reach them')).to.exist;
     });
 
     it('says a user without create-page is not authorised', () => {

@@ -64,7 +64,13 @@ export function fakeServer(answers: Partial<Record<EndpointName, Answer>> = {}) 
   };
 
   function respond(reply: ApiReply<unknown>, headers: Record<string, string>): Response {
-    const envelope = { Success: reply.Success, Errors: reply.Errors, data: reply.data, ...(reply.User === undefined ? {} : { User: reply.User }) };
+    const envelope = {
+      Success: reply.Success,
+      Errors: reply.Errors,
+      data: reply.data,
+      ...(reply.User === undefined ? {} : { User: reply.User }),
+      ...(reply.Warnings === undefined ? {} : { Warnings: reply.Warnings }),
+    };
     return new Response(JSON.stringify(envelope), { status: reply.status, headers: { 'Content-Type': 'application/json', ...headers } });
   }
 

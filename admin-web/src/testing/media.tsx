@@ -2,7 +2,8 @@ import { RouterProvider, createMemoryRouter } from 'react-router-dom';
 import { childPath, type DirectoryView, type MediaItemView, type MediaListing } from '@pagelog/contracts/media/media';
 import type { EndpointName } from '@pagelog/contracts/endpoints';
 import type { ApiReply } from '../core/api/api-client';
-import { adminBasename, appRoutes } from '../app/router';
+import { adminBasename, routeTable } from '../app/router';
+import { eagerScreens } from './eager-screens';
 import { UploadRequestProvider } from '../components/media-picker/media-services';
 import type { UploadRequest } from '../components/media-picker/upload-file';
 import { fakeServer, type Answer, type FakeServer } from './fake-server';
@@ -192,7 +193,7 @@ export type FakeUploads = ReturnType<typeof fakeUploads>;
 /** The media library at a folder, over a fake server and fake uploads. */
 export function renderMediaLibrary(path = '/', { uploads = fakeUploads(), ...options }: AppOptions & { uploads?: FakeUploads } = {}) {
   const query = path === '/' ? '' : `?path=${encodeURIComponent(path)}`;
-  const router = createMemoryRouter(appRoutes, { basename: adminBasename, initialEntries: [`${adminBasename}/medialibrary${query}`] });
+  const router = createMemoryRouter(routeTable(eagerScreens), { basename: adminBasename, initialEntries: [`${adminBasename}/medialibrary${query}`] });
   const view = renderInApp(
     <UploadRequestProvider createRequest={uploads.createRequest}>
       <RouterProvider router={router} />

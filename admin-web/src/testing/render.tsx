@@ -4,10 +4,17 @@ import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import type { UserView } from '@pagelog/contracts/users/user';
 import { AppProvider } from '../app/provider';
-import { adminBasename, appRoutes } from '../app/router';
+import { adminBasename, routeTable } from '../app/router';
 import type { ErrorStore } from '../core/errors/error-store';
+import RichTextEditor from '../features/pages/components/rich-text-editor';
+import { preloadedRichTextEditor } from '../features/pages/components/schema-form';
+import { eagerScreens } from './eager-screens';
 import { fakeServer, type FakeServer } from './fake-server';
 import { aUser } from './users';
+
+
+// The lazily loaded editor, loaded here the way the specs load everything (see schema-form.tsx).
+preloadedRichTextEditor.component = RichTextEditor;
 
 export interface AppOptions {
   /** Signed in as this user (an administrator by default); null: nobody; 'unknown': the session is still to be checked. */
@@ -28,6 +35,6 @@ export function renderInApp(node: ReactNode, { signedIn = aUser(), server = fake
 
 /** The admin at a path below /cmsadmin, as its user meets it in the browser, over a fake server. */
 export function renderAdmin(path: string, options: AppOptions = {}) {
-  const router = createMemoryRouter(appRoutes, { basename: adminBasename, initialEntries: [`${adminBasename}${path}`] });
+  const router = createMemoryRouter(routeTable(eagerScreens), { basename: adminBasename, initialEntries: [`${adminBasename}${path}`] });
   return { ...renderInApp(<RouterProvider router={router} />, options), router };
 }

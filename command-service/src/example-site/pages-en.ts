@@ -1,5 +1,5 @@
 import { NOT_FOUND_SLUG } from '@pagelog/contracts/slugs';
-import { anchorMenu, c, callToAction, faq, heading, image, imageWithText, keyFigures, picture, quote, text, type ExamplePage } from './parts';
+import { anchorMenu, c, callToAction, faq, heading, image, imageWithText, keyFigures, picture, quote, table, text, type ExamplePage } from './parts';
 
 /** The English pages of the example site, parents before the pages under them. */
 export const englishPages: ExamplePage[] = [
@@ -203,6 +203,14 @@ export const englishPages: ExamplePage[] = [
         'heat-findings-text',
         '<p>Most questions were not about the technology but about money and certainty:</p><ul><li>What will I pay each month, and how does that compare with what I pay now?</li><li>Who sets the price in ten or twenty years?</li><li>Can I still choose something else later?</li></ul><p>Residents who got a concrete answer to these questions were far more often open to connecting than residents who received only general information.</p>',
       ),
+      table('heat-questions', 'What residents’ questions were about', [
+        ['Subject', 'Share of the questions'],
+        ['Monthly costs', '38%'],
+        ['Who sets the price', '24%'],
+        ['What happens if I do not join', '17%'],
+        ['Changes to the home', '13%'],
+        ['The technology', '8%'],
+      ]),
       heading('heat-advice', 'What municipalities can do with this'),
       text(
         'heat-advice-text',

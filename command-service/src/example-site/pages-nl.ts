@@ -1,5 +1,5 @@
 import { NOT_FOUND_SLUG } from '@pagelog/contracts/slugs';
-import { anchorMenu, c, callToAction, faq, heading, image, imageWithText, keyFigures, picture, quote, text, type ExamplePage } from './parts';
+import { anchorMenu, c, callToAction, faq, heading, image, imageWithText, keyFigures, picture, quote, table, text, type ExamplePage } from './parts';
 
 /** The Dutch pages of the example site, parents before the pages under them. */
 export const dutchPages: ExamplePage[] = [
@@ -203,6 +203,14 @@ export const dutchPages: ExamplePage[] = [
         'heat-findings-text',
         '<p>De meeste vragen gingen niet over de techniek, maar over geld en zekerheid:</p><ul><li>Wat ga ik maandelijks betalen, en hoe verhoudt dat zich tot wat ik nu betaal?</li><li>Wie bepaalt de prijs over tien of twintig jaar?</li><li>Kan ik later nog kiezen voor iets anders?</li></ul><p>Bewoners die op deze vragen een concreet antwoord kregen, stonden veel vaker open voor aansluiting dan bewoners die alleen algemene informatie ontvingen.</p>',
       ),
+      table('heat-questions', 'Waar de vragen van bewoners over gingen', [
+        ['Onderwerp', 'Aandeel van de vragen'],
+        ['Maandelijkse kosten', '38%'],
+        ['Wie de prijs bepaalt', '24%'],
+        ['Wat er gebeurt als ik niet meedoe', '17%'],
+        ['Aanpassingen aan de woning', '13%'],
+        ['De techniek', '8%'],
+      ]),
       heading('heat-advice', 'Wat gemeenten ermee kunnen'),
       text(
         'heat-advice-text',

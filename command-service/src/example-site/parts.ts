@@ -64,6 +64,8 @@ export const faq = (key: string, title: string, items: [string, string][]): Bloc
   props: { title, items: items.map(([question, answer]) => ({ question, answer })) },
   anchorPoint: '',
 });
+/** A table: its caption, then rows of cells, the first row its column headers. */
+export const table = (key: string, caption: string, rows: string[][]): Block => ({ type: 'table', key, props: { caption, table: { headerRow: true, rows } }, anchorPoint: '' });
 export const anchorMenu = (key: string, title = ''): Block => ({ type: 'anchorMenu', key, props: { title }, anchorPoint: '' });
 export const text = (key: string, html: string, anchorPoint = ''): Block => ({ type: 'text', key, props: { html }, anchorPoint });
 export const image = (key: string, externalUrl: string, alt: string, caption = ''): Block => ({ type: 'image', key, props: { externalUrl, alt, caption }, anchorPoint: '' });

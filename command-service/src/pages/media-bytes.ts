@@ -2,6 +2,7 @@ import type { PageStreamEvent } from '@pagelog/contracts/events/page-events';
 import { ValidationError } from '@pagelog/contracts/domain-errors';
 import { errorItem } from '@pagelog/contracts/error-catalogue';
 import type { VersionContent } from '@pagelog/contracts/pages/page';
+import { typeDataMedia } from '@pagelog/contracts/pages/type-data-fields';
 import type { BlobStore } from '@pagelog/storage/blob-store/blob-store';
 import { afterEvents } from './authoring/decider';
 import type { PageState } from './page-state';
@@ -27,8 +28,11 @@ class UncheckedBytes extends Error {
   }
 }
 
-/** Every block image's and block file's hash and the SEO image's, with the property that holds it. */
-function referencesOf(content: Pick<VersionContent, 'blocks' | 'seoImage'>): BytesReference[] {
+/** What names library bytes: a version's blocks and SEO image, and the page type data it carries. */
+export type BytesContent = Pick<VersionContent, 'blocks' | 'seoImage'> & { typeData?: Record<string, unknown> };
+
+/** Every block image's and block file's hash, the SEO image's and the type data's library media, with the property that holds it. */
+function referencesOf(content: BytesContent): BytesReference[] {
   const found: BytesReference[] = [];
   content.blocks.forEach((block, i) => {
     (block.__images ?? []).forEach((image, j) => image.hash && found.push({ hash: image.hash, property: `blocks[${i}].__images[${j}].hash` }));
@@ -37,28 +41,31 @@ function referencesOf(content: Pick<VersionContent, 'blocks' | 'seoImage'>): Byt
   content.seoImage.forEach((image, i) => {
     if (typeof image === 'object' && image !== null && image.hash) found.push({ hash: image.hash, property: `seoImage[${i}].hash` });
   });
+  for (const { field, hash } of typeDataMedia(content.typeData)) found.push({ hash, property: `typeData.${field}.hash` });
   return found;
 }
 
 /**
- * The version a decision stores or publishes (the draft after its events), or null when it does
- * neither: those are the moments a page starts to show what it names.
+ * The version a decision stores or publishes (the draft after its events, with the type data it
+ * carries), or null when it does neither: those are the moments a page starts to show what it names.
  */
-function shownBy(state: PageState, events: readonly PageStreamEvent[]): VersionContent | null {
-  if (!events.some((e) => e.type === 'PageVersionStored' || e.type === 'PagePublished')) return null;
-  return afterEvents(state, events).draft;
+function shownBy(state: PageState, events: readonly PageStreamEvent[]): BytesContent | null {
+  if (!events.some((e) => e.type === 'PageVersionStored' || e.type === 'PagePublished' || e.type === 'PageSettingsStored')) return null;
+  const after = afterEvents(state, events);
+  return { ...after.draft, typeData: after.typeData };
 }
 
 /**
  * Runs a page command (`run` passes the check to its decision) refusing to store or publish a
- * version whose block images, block files or SEO image name bytes the blob store does not have:
- * 400 V_12 on each such property (`blocks[2].__images[0].hash`, `seoImage[0].hash`). The file may
+ * version whose block images, block files, SEO image or type data media name bytes the blob store
+ * does not have: 400 V_12 on each such property (`blocks[2].__images[0].hash`, `seoImage[0].hash`,
+ * `typeData.mainDownload.hash`). The file may
  * have been deleted while an editor had it picked, and its bytes cleaned up after the grace (or a
  * client may name any hash): the public site must never show a missing image. `known` is the
  * content the command brings, looked up before it is decided; what the decision finds besides
  * (the draft it publishes, changes merged in) is looked up and the command decided again.
  */
-export async function withBytesChecked<T>(deps: MediaBytesDeps, known: readonly Pick<VersionContent, 'blocks' | 'seoImage'>[], run: (check: BytesCheck) => Promise<T>): Promise<T> {
+export async function withBytesChecked<T>(deps: MediaBytesDeps, known: readonly BytesContent[], run: (check: BytesCheck) => Promise<T>): Promise<T> {
   const present = new Set<string>();
   const missing = new Set<string>();
   const lookUp = async (hashes: Iterable<string>) => {

@@ -1,5 +1,6 @@
 import type { ReadModelStore } from '@pagelog/storage/read-model-store/read-model-store';
 import { readModels } from '@pagelog/contracts/read-models';
+import { redirectId, type PageDoc, type PublishedDoc, type RedirectDoc } from '@pagelog/contracts/pages/page-docs';
 import type { UsersDeps } from '../users/users-deps';
 import type { MediaLookups } from '../core/media-lookups';
 import type { MenuLookups } from '../menus/menu-lookups';
@@ -20,6 +21,20 @@ export interface PageLookups {
   translationOf(translationGroupId: string, locale: string): Promise<string | null>;
   /** The pages of a locale whose slugs lie below `slug` (`expertise/energie` below `expertise`), deepest first, as of the log position (or later). */
   pagesBelow(locale: string, slug: string, seenUpTo?: number): Promise<string[]>;
+  /** The pages among the ids as a link to them sees them (ids of no page, or of a deleted one, are absent), as of the log position (or later). */
+  linkedPages(pageIds: readonly string[], seenUpTo?: number): Promise<Map<string, LinkedPage>>;
+  /** The page a link to a locale's slug reaches: the page at it, else the page that moved away from it (the old path redirects); null for none. */
+  pageAtSlug(locale: string, slug: string, seenUpTo?: number): Promise<LinkedPage | null>;
+}
+
+/** A page a link points at: enough to say which page, and whether the site shows it. */
+export interface LinkedPage {
+  pageID: string;
+  title: string;
+  locale: string;
+  slug: string;
+  /** The public site shows a version of it. */
+  live: boolean;
 }
 
 /** What the page commands need: the user commands' dependencies (mail, people) and the look-ups. */
@@ -31,6 +46,13 @@ export interface PagesDeps extends UsersDeps {
   menuLookups: MenuLookups;
   /** The settings update's look-ups: the library items its images name, the pages of the locales it removes. */
   settingsLookups: SettingsLookups;
+}
+
+/** The projections a link's page is read from: the admin's pages, and what the site shows. */
+const linkedPageProjections = [readModels.pages.projection, readModels.publicPages.projection];
+
+function linkedPageOf(page: Pick<PageDoc, 'id' | 'title' | 'locale' | 'slug'>, live: boolean): LinkedPage {
+  return { pageID: page.id, title: page.title, locale: page.locale, slug: page.slug, live };
 }
 
 export function readModelLookups(store: ReadModelStore, consistencyTimeoutMs: number): PageLookups {
@@ -57,6 +79,28 @@ export function readModelLookups(store: ReadModelStore, consistencyTimeoutMs: nu
         .filter((page) => page.slug.startsWith(prefix))
         .sort((a, b) => depth(b.slug) - depth(a.slug) || a.slug.localeCompare(b.slug))
         .map((page) => page.id);
+    },
+    async linkedPages(pageIds, seenUpTo) {
+      const ids = [...new Set(pageIds)];
+      if (ids.length === 0) return new Map();
+      if (seenUpTo) await store.waitForCheckpoints(linkedPageProjections, seenUpTo, consistencyTimeoutMs);
+      const [pages, live] = await Promise.all([
+        store.getMany<PageDoc>(readModels.pages.collection, ids),
+        store.getMany<PublishedDoc>(readModels.publicPages.collection, ids),
+      ]);
+      return new Map([...pages].map(([id, page]) => [id, linkedPageOf(page, live.has(id))]));
+    },
+    async pageAtSlug(locale, slug, seenUpTo) {
+      if (seenUpTo) await store.waitForCheckpoints(linkedPageProjections, seenUpTo, consistencyTimeoutMs);
+      const [live] = await store.find<PublishedDoc>(readModels.publicPages.collection, { where: { locale, slug }, limit: 1 });
+      if (live) return { pageID: live.id, title: live.pageVersion.title, locale: live.locale, slug: live.slug, live: true };
+      const [page] = await store.find<PageDoc>(readModels.pages.collection, { where: { locale, slug }, limit: 1 });
+      if (page) return linkedPageOf(page, false);
+      // An old path of a page that moved: the site redirects it to the page, wherever it is now.
+      const moved = await store.get<RedirectDoc>(readModels.publicRedirects.collection, redirectId(locale, slug));
+      const target = moved ? await store.get<PageDoc>(readModels.pages.collection, moved.pageId) : null;
+      if (!target) return null;
+      return linkedPageOf(target, (await store.get<PublishedDoc>(readModels.publicPages.collection, target.id)) !== null);
     },
   };
 }

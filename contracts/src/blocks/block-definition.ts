@@ -1,7 +1,7 @@
 import { array, string, type AnyObjectSchema } from 'yup';
 import type { PageTypeId } from '../pages/page-type-ids';
 import type { Block } from './block';
-import { isImageSource, isLinkTarget } from './link-target';
+import { isImageSource, isLinkTarget, readLinkTarget } from './link-target';
 import { richTextLinksValid } from './rich-text-links';
 import { wellFormedHtml } from './well-formed-html';
 
@@ -9,9 +9,14 @@ import { wellFormedHtml } from './well-formed-html';
  * How the admin shows a prop in the block's form, given with yup's `.meta({ widget })`; without
  * one, strings get a text field and numbers a number field. `label` (yup's `.label()`) names the
  * field in the form and in error messages. The widget is also what the product reads a prop as:
- * a `link` prop is one link, an `html` prop holds links in its markup (see block-props.ts).
+ * a `link` prop is one link, an `html` prop holds links in its markup (see block-props.ts). A
+ * `table` prop is a grid of plain-text cells with its header-row switch (see table-block.ts). A
+ * `pages` prop is a list of page ids picked with the page search (see pagesProp).
+ * `library-image` and `library-file` hold one image or file chosen from the media library, as a
+ * block image or block file does: page type data only, where there is no `__images`/`__files`
+ * (see pages/type-data-fields.ts).
  */
-export type PropWidget = 'text' | 'textarea' | 'html' | 'link' | 'image' | 'file' | 'select' | 'date' | 'list';
+export type PropWidget = 'text' | 'textarea' | 'html' | 'link' | 'image' | 'file' | 'select' | 'date' | 'list' | 'table' | 'pages' | 'library-image' | 'library-file';
 
 /** Widgets whose prop holds one address (a link, an image's source, a file to download). */
 export const singleLinkWidgets: readonly PropWidget[] = ['link', 'image', 'file'];
@@ -22,6 +27,8 @@ export interface PropMeta {
   hint?: string;
   /** A list's name for one of its items ("Figure"), for its headings and its add button. */
   itemLabel?: string;
+  /** What a select shows for each of its values (by value); a value without one shows itself. */
+  optionLabels?: Readonly<Record<string, string>>;
 }
 
 /**
@@ -45,6 +52,29 @@ export interface MediaSlot {
   max: number;
 }
 
+/**
+ * The icon a block type is shown with in the admin (the add-block menu, a block's card), by name:
+ * contracts hold no components, the admin draws each name (admin-web's block-icon.tsx).
+ */
+export type BlockIcon =
+  | 'hero'
+  | 'heading'
+  | 'text'
+  | 'image'
+  | 'image-text'
+  | 'downloads'
+  | 'video'
+  | 'call-to-action'
+  | 'quote'
+  | 'key-figures'
+  | 'faq'
+  | 'anchor-menu'
+  | 'team'
+  | 'table'
+  | 'search'
+  | 'form'
+  | 'cards';
+
 /** A problem a block type's own rule finds; `property` is relative to the block (`__images`, `props.title`). */
 export interface BlockProblem {
   code: 'V_01' | 'V_12' | 'V_13' | 'V_14' | 'ML_10';
@@ -61,6 +91,8 @@ export interface BlockTypeDefinition<Id extends string = string> {
   label: string;
   /** One line for the add-block menu. */
   description: string;
+  /** Shown beside the label in the add-block menu and on the block's card; decoration only. */
+  icon: BlockIcon;
   /** The page types whose pages may hold the block. */
   pageTypes: 'all' | readonly PageTypeId[];
   props: AnyObjectSchema;
@@ -81,7 +113,21 @@ export const linkProp = (label: string, accepts: (value: string) => boolean = is
     .label(label)
     .max(2048, 'V_14')
     .test('link', 'V_13', (v) => v === undefined || v === '' || accepts(v))
-    .meta({ widget: 'link', hint: 'A path on this site such as /over-ons, or a full URL' } satisfies PropMeta);
+    .meta({ widget: 'link', hint: 'A page of this site, a path such as /over-ons, or a full URL' } satisfies PropMeta);
+
+/**
+ * Pages picked in the admin with the page search (a cards block's pages): their ids, in the order
+ * shown, each once, at most `max`. The ids are not checked against the pages here: a page may be
+ * deleted or unpublished later anyway, and the site shows only the live ones.
+ */
+export const pagesProp = (label: string, { max }: { max: number }) =>
+  array()
+    .label(label)
+    .of(string().required('V_01').max(64, 'V_12').matches(/^[A-Za-z0-9_-]+$/, 'V_12'))
+    .max(max, 'V_14')
+    .test('unique', 'V_12', (v) => v === undefined || new Set(v).size === v.length)
+    .default(() => [])
+    .meta({ widget: 'pages', hint: 'Search for a page by its title or address' } satisfies PropMeta);
 
 /**
  * An image prop: the address of an image, as the image rule accepts it. Declared as an image so
@@ -101,7 +147,8 @@ export const fileProp = (label: string) =>
     .trim()
     .label(label)
     .max(2048, 'V_14')
-    .test('link', 'V_13', (v) => v === undefined || v === '' || isLinkTarget(v))
+    // A file is an address to download, never a page by id.
+    .test('link', 'V_13', (v) => v === undefined || v === '' || (isLinkTarget(v) && readLinkTarget(v)?.kind !== 'page'))
     .meta({ widget: 'file', hint: 'The address of the file: a path on this site or a full URL' } satisfies PropMeta);
 
 /**

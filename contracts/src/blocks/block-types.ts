@@ -1,13 +1,19 @@
 import type { BlockTypeDefinition } from './block-definition';
 import { anchorMenuBlock } from './types/anchor-menu-block';
 import { callToActionBlock } from './types/call-to-action-block';
+import { cardsBlock } from './types/cards-block';
 import { downloadsBlock } from './types/downloads-block';
 import { faqBlock } from './types/faq-block';
+import { formEmbedBlock } from './types/form-embed-block';
 import { headingBlock } from './types/heading-block';
+import { heroBlock } from './types/hero-block';
 import { imageBlock } from './types/image-block';
 import { imageWithTextBlock } from './types/image-with-text-block';
 import { keyFiguresBlock } from './types/key-figures-block';
 import { quoteBlock } from './types/quote-block';
+import { searchBoxBlock } from './types/search-box-block';
+import { tableBlock } from './types/table-block';
+import { teamBlock } from './types/team-block';
 import { textBlock } from './types/text-block';
 import { videoBlock } from './types/video-block';
 
@@ -16,7 +22,25 @@ import { videoBlock } from './types/video-block';
  * list of block types: ids, the registry by id and each page type's allowed blocks derive from
  * it, and the renderers, preparers and forms keyed by `BlockTypeId` must cover each entry.
  */
-export const allBlocks = [headingBlock, textBlock, imageBlock, imageWithTextBlock, downloadsBlock, videoBlock, callToActionBlock, quoteBlock, keyFiguresBlock, faqBlock, anchorMenuBlock] as const;
+export const allBlocks = [
+  heroBlock,
+  headingBlock,
+  textBlock,
+  imageBlock,
+  imageWithTextBlock,
+  downloadsBlock,
+  videoBlock,
+  callToActionBlock,
+  cardsBlock,
+  quoteBlock,
+  keyFiguresBlock,
+  faqBlock,
+  teamBlock,
+  tableBlock,
+  anchorMenuBlock,
+  searchBoxBlock,
+  formEmbedBlock,
+] as const;
 
 type AnyBlock = (typeof allBlocks)[number];
 export type BlockTypeId = AnyBlock['id'];

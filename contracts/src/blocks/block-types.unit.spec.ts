@@ -11,8 +11,17 @@ describe('the block registry', () => {
     expect(blockType('constructor')).to.equal(undefined);
   });
 
+  it('gives each block type a label, a line for the add-block menu and an icon', () => {
+    for (const block of allBlocks) {
+      expect(block.label.trim(), block.id).to.not.equal('');
+      expect(block.description.trim(), block.id).to.not.equal('');
+      expect(block.icon, block.id).to.match(/^[a-z]+(-[a-z]+)*$/);
+    }
+  });
+
   it('gives each page type the block types that say they belong on it, in the registry order', () => {
-    expect(blocksAllowedOn('article')).to.deep.equal(['heading', 'text', 'image', 'imageWithText', 'downloads', 'video', 'callToAction', 'quote', 'keyFigures', 'faq', 'anchorMenu']);
+    expect(blocksAllowedOn('base')).to.deep.equal(allBlocks.map((block) => block.id));
+    expect(blocksAllowedOn('article')).to.deep.equal(['heading', 'text', 'image', 'imageWithText', 'downloads', 'video', 'callToAction', 'cards', 'quote', 'keyFigures', 'faq', 'table', 'anchorMenu']);
     for (const type of Object.values(pageTypes)) expect(type.allowedBlocks).to.deep.equal(blocksAllowedOn(type.id));
   });
 });

@@ -1,8 +1,16 @@
 /**
  * The one link rule of the product: what a link prop, an href in rich text and a link the link
- * index counts may hold. A path on this site (`/over-ons`, `/en-gb/about#team`), an in-page
- * anchor, or an http(s), mailto or tel URL. Never `//host` or `/\host` (browsers read both as
- * another site, and read `\` as `/` in http(s) URLs), nor javascript:, data: and the like.
+ * index counts may hold. A page of this site by its id (`page:<id>`, `page:<id>#team`), a path on
+ * this site (`/over-ons`, `/en-gb/about#team`), an in-page anchor, or an http(s), mailto or tel
+ * URL. Never `//host` or `/\host` (browsers read both as another site, and read `\` as `/` in
+ * http(s) URLs), nor javascript:, data: and the like.
+ *
+ * A link by page id is what the admin stores when an editor picks a page: like a menu item, it
+ * names the page, not its address, so it stays right when the page moves, and nothing has to be
+ * rewritten. It is a string like every other link, so link props keep their stored shape. It is
+ * never an address a browser can follow: the public site resolves it to the page's path as it
+ * renders (a page that is not live leaves the text without a link), and everything that renders
+ * links without resolving them refuses it (see site-web's safe-href.ts).
  *
  * Browsers strip leading and trailing control characters and spaces and drop tabs and newlines
  * anywhere in a URL, so `java\tscript:` runs and `/\n/host` leaves the site. The rule does not
@@ -16,6 +24,14 @@
 
 /** A value the rule accepts, read into the parts the link index and the public site need. */
 export type LinkTarget =
+  | {
+      kind: 'page';
+      href: string;
+      /** The id of the page linked to. */
+      pageId: string;
+      /** `#anchor` on that page, or ''. */
+      suffix: string;
+    }
   | {
       kind: 'path';
       /** The value as it is kept and rendered: without surrounding white space. */
@@ -43,6 +59,8 @@ const anchor = /^#[A-Za-z][A-Za-z0-9_-]*$/;
 const sitePath = /^\/(?!\/)[^\s]*$/;
 /** An authority that starts like a host (not `/`, `$`, `.`, `?` or `#`), then the rest. */
 const webUrl = /^(https?:\/\/[^\s/$.?#][^\s/?#]*)([^\s]*)$/i;
+/** `page:` and an id (letters, digits, `-`, `_`; ids are at most 64 characters), then perhaps an anchor. */
+const pageLinkPattern = /^page:([A-Za-z0-9_-]{1,64})(#[A-Za-z][A-Za-z0-9_-]*)?$/;
 const mailto = /^mailto:[^\s@]+@[^\s@]+$/i;
 const tel = /^tel:\+?[0-9 ()-]{3,}$/i;
 
@@ -58,6 +76,8 @@ export function readLinkTarget(value: string): LinkTarget | null {
   const { head, suffix } = splitSuffix(href);
   // `/\host`, `\\host`, `https:\\host`: a browser reads each backslash as a slash.
   if (head.includes('\\')) return null;
+  const page = pageLinkPattern.exec(href);
+  if (page) return { kind: 'page', href, pageId: page[1]!, suffix: page[2] ?? '' };
   if (href.startsWith('#')) return anchor.test(href) ? { kind: 'anchor', href } : null;
   if (href.startsWith('/')) return sitePath.test(href) ? { kind: 'path', href, path: head, suffix } : null;
   const web = webUrl.exec(head);
@@ -69,6 +89,11 @@ export function readLinkTarget(value: string): LinkTarget | null {
 
 export function isLinkTarget(value: string): boolean {
   return readLinkTarget(value) !== null;
+}
+
+/** What a link prop stores for a page picked in the admin: `page:<id>`, with `#anchor` when one is given. */
+export function pageLink(pageId: string, anchor = ''): string {
+  return `page:${pageId}${anchor === '' ? '' : `#${anchor.replace(/^#/, '')}`}`;
 }
 
 /** What an image may be loaded from: a link target that is a path on this site or an http(s) URL. */

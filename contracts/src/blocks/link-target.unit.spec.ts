@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { isImageSource, isLinkTarget, readLinkTarget } from './link-target';
+import { isImageSource, isLinkTarget, pageLink, readLinkTarget } from './link-target';
 
 describe('the link rule', () => {
   it('takes site paths, anchors, and http(s), mailto and tel URLs', () => {
@@ -30,5 +30,26 @@ describe('the link rule', () => {
   it('takes as image sources only site paths and http(s) URLs', () => {
     expect(['/media/a.png', 'https://cdn.example/a.png'].map(isImageSource)).to.deep.equal([true, true]);
     expect(['#top', 'mailto:a@b.nl', 'tel:112', 'a.png', '//cdn.example/a.png', 'data:image/png;base64,AAAA'].map(isImageSource)).to.deep.equal([false, false, false, false, false, false]);
+  });
+});
+
+describe('a link to a page by its id', () => {
+  it('is read as the page and its anchor, and is nothing a browser could follow as an address', () => {
+    expect(readLinkTarget('page:0190a1b2-c3d4-7e5f-8a9b-0c1d2e3f4a5b')).to.deep.equal({ kind: 'page', href: 'page:0190a1b2-c3d4-7e5f-8a9b-0c1d2e3f4a5b', pageId: '0190a1b2-c3d4-7e5f-8a9b-0c1d2e3f4a5b', suffix: '' });
+    expect(readLinkTarget(' page:abc#team ')).to.deep.equal({ kind: 'page', href: 'page:abc#team', pageId: 'abc', suffix: '#team' });
+    expect(isImageSource('page:abc')).to.equal(false);
+  });
+
+  it('takes only an id of letters, digits, - and _ (at most 64), and a valid anchor', () => {
+    for (const link of ['page:', 'page:a/b', 'page:../x', 'page:a?x=1', 'page:a#', 'page:a#1x', 'page:a#b c', `page:${'a'.repeat(65)}`, 'page://evil.example', 'page:a\tb', 'PAGE:abc']) {
+      expect(isLinkTarget(link), JSON.stringify(link)).to.equal(false);
+    }
+  });
+
+  it('is written by pageLink, with or without the anchor', () => {
+    expect(pageLink('abc')).to.equal('page:abc');
+    expect(pageLink('abc', 'team')).to.equal('page:abc#team');
+    expect(pageLink('abc', '#team')).to.equal('page:abc#team');
+    expect(isLinkTarget(pageLink('abc', 'team'))).to.equal(true);
   });
 });

@@ -9,15 +9,23 @@ import { propWidgets } from './prop-widgets';
  * Internal links in block props: a prop the block type declares as one address (widget `link`,
  * `image` or `file`: a call to action's URL, an image's source) or an href inside a prop it declares as HTML (widget `html`:
  * rich text). Other props are never read as links, whatever they hold. A link is internal when the link rule accepts it (link-target.ts)
- * and it is a path on this site (`/over-ons`, `/en-gb/about#team`) or a full URL on one of the
- * site's own origins. Paths are compared without query, fragment, trailing slash or case; a
- * percent-encoded character is an ordinary character of the path (`/%5Chost` is a path here, as
- * it is to a browser).
+ * and it is a page by id (`page:<id>`), a path on this site (`/over-ons`, `/en-gb/about#team`) or
+ * a full URL on one of the site's own origins. Paths are compared without query, fragment,
+ * trailing slash or case; a percent-encoded character is an ordinary character of the path
+ * (`/%5Chost` is a path here, as it is to a browser).
  */
 
 function normalisePath(path: string): string {
   const trimmed = path.replace(/\/+$/, '');
   return (trimmed === '' ? '/' : trimmed).toLowerCase();
+}
+
+/**
+ * What the link index keeps a link by page id under, beside the paths: `page:<id>`, which no path
+ * can be (paths start with `/`). Such a link needs no rewriting when its page moves.
+ */
+export function pageLinkKey(pageId: string): string {
+  return `page:${pageId}`;
 }
 
 /** Stands for every http(s) origin in `origins` (the link index uses it to find candidates). */
@@ -72,19 +80,92 @@ function quoted(value: string): string {
   return `"${value.replace(/&/g, '&amp;').replace(/"/g, '&quot;')}"`;
 }
 
-/** The internal paths the blocks link to, each once. */
+/**
+ * The internal paths the blocks link to, and the pages they link to by id (as `pageLinkKey`),
+ * each once: what the link index keeps of a page.
+ */
 export function internalLinks(blocks: readonly Block[], origins: readonly string[] = []): string[] {
   const found = new Set<string>();
   for (const block of blocks) {
     mapLinkProps(block, (text, widget) => {
       for (const link of linksOf(text, widget)) {
-        const path = internalPath(link, origins);
-        if (path !== null) found.add(path);
+        const target = readLinkTarget(link);
+        const key = target?.kind === 'page' ? pageLinkKey(target.pageId) : internalPath(link, origins);
+        if (key !== null) found.add(key);
       }
       return text;
     });
   }
   return [...found];
+}
+
+/** One link a block holds, where it stands. */
+export interface BlockLink {
+  /** The block's place in the list. */
+  index: number;
+  /** Where the link stands, as the command side names properties: `blocks[3].props.url`. */
+  property: string;
+  /** What the prop is declared as: one link (a `link` prop) or rich text (`html`). */
+  widget: 'link' | 'html';
+  /** The link as written. */
+  link: string;
+}
+
+/**
+ * The links the blocks lead visitors to, in order: every `link` prop and every href of their
+ * rich text (the addresses of images and files are not links to pages, and are left out).
+ */
+export function blockLinks(blocks: readonly Block[]): BlockLink[] {
+  const found: BlockLink[] = [];
+  blocks.forEach((block, index) => {
+    const definition = blockType(block.type);
+    if (!definition || block.props === null || typeof block.props !== 'object') return;
+    for (const [name, widget] of propWidgets(definition)) {
+      const value = block.props[name];
+      if (typeof value !== 'string' || (widget !== 'link' && widget !== 'html')) continue;
+      const property = `blocks[${index}].props.${name}`;
+      for (const link of linksOf(value, widget)) found.push({ index, property, widget, link });
+    }
+  });
+  return found;
+}
+
+/** The ids of the pages a block links to by id, each once. */
+export function linkedPageIds(block: Block): string[] {
+  const found = new Set<string>();
+  mapLinkProps(block, (text, widget) => {
+    for (const link of linksOf(text, widget)) {
+      const target = readLinkTarget(link);
+      if (target?.kind === 'page') found.add(target.pageId);
+    }
+    return text;
+  });
+  return [...found];
+}
+
+/**
+ * The block with every link by page id pointed at where `pathOf` says its page is now, the anchor
+ * kept. A page `pathOf` does not know (not live) leaves a link prop empty, so a component leaves its
+ * link (a call to action's button) out; an href in rich text keeps its `page:` value, which the
+ * public site's sanitiser drops, so the text stays without a link. Never a broken address.
+ */
+export function resolvePageLinks(block: Block, pathOf: (pageId: string) => string | null): Block {
+  const resolve = (link: string): string | null => {
+    const target = readLinkTarget(link);
+    if (target?.kind !== 'page') return null;
+    const path = pathOf(target.pageId);
+    return path === null ? '' : path + target.suffix;
+  };
+  const props = mapLinkProps(block, (text, widget) => {
+    if (widget === 'link') return resolve(text) ?? text;
+    let next = text;
+    for (const href of hrefsOf(text).reverse()) {
+      const link = resolve(href.value);
+      if (link !== null && link !== '') next = next.slice(0, href.start) + quoted(link) + next.slice(href.end);
+    }
+    return next;
+  });
+  return props === block.props ? block : { ...block, props };
 }
 
 /**

@@ -1,6 +1,6 @@
 import { expect } from 'chai';
 import type { Block } from './block';
-import { ANY_ORIGIN, internalLinks, internalPath, rewriteLinks } from './links';
+import { ANY_ORIGIN, blockLinks, internalLinks, internalPath, linkedPageIds, pageLinkKey, resolvePageLinks, rewriteLinks } from './links';
 
 const text = (key: string, html: string): Block => ({ type: 'text', key, props: { html }, anchorPoint: '' });
 const cta = (key: string, url: string): Block => ({ type: 'callToAction', key, props: { title: 'Go', buttonText: 'Go', url }, anchorPoint: '' });
@@ -80,5 +80,45 @@ describe('internal links in blocks', () => {
     const result = rewriteLinks(blocks, '/over-ons', '/elders');
     expect(result.changed).to.equal(false);
     expect(result.blocks).to.deep.equal(blocks);
+  });
+
+  describe('by page id', () => {
+    const blocks = [
+      text('t', '<p><a href="page:p1#team">team</a>, <a href="/over-ons">ons</a> en <a href=page:p2>meer</a></p>'),
+      cta('c', 'page:p3'),
+      { type: 'image', key: 'i', props: { externalUrl: '/media/a.jpg', alt: '', caption: '' }, anchorPoint: '' } satisfies Block,
+    ];
+
+    it('are counted by the link index under the page, beside the paths', () => {
+      expect(internalLinks(blocks, [ANY_ORIGIN])).to.have.members([pageLinkKey('p1'), '/over-ons', pageLinkKey('p2'), pageLinkKey('p3'), '/media/a.jpg']);
+      expect(pageLinkKey('p1')).to.equal('page:p1');
+    });
+
+    it('are left alone when a page moves: they follow it without a rewrite', () => {
+      const { blocks: after, changed } = rewriteLinks([cta('c', 'page:p3')], '/over-ons', '/elders');
+      expect(changed).to.equal(false);
+      expect(after[0]!.props.url).to.equal('page:p3');
+    });
+
+    it('are listed with the property they stand in, beside the other links (not images)', () => {
+      expect(blockLinks(blocks)).to.deep.equal([
+        { index: 0, property: 'blocks[0].props.html', widget: 'html', link: 'page:p1#team' },
+        { index: 0, property: 'blocks[0].props.html', widget: 'html', link: '/over-ons' },
+        { index: 0, property: 'blocks[0].props.html', widget: 'html', link: 'page:p2' },
+        { index: 1, property: 'blocks[1].props.url', widget: 'link', link: 'page:p3' },
+      ]);
+      expect(linkedPageIds(blocks[0]!)).to.deep.equal(['p1', 'p2']);
+    });
+
+    it('resolve to where the page is now, the anchor kept; a page not live leaves no address behind', () => {
+      const paths: Record<string, string> = { p1: '/over-ons/team', p3: '/contact' };
+      const pathOf = (id: string) => paths[id] ?? null;
+      expect(resolvePageLinks(blocks[0]!, pathOf).props.html).to.equal('<p><a href="/over-ons/team#team">team</a>, <a href="/over-ons">ons</a> en <a href=page:p2>meer</a></p>');
+      expect(resolvePageLinks(blocks[1]!, pathOf).props.url).to.equal('/contact');
+      expect(resolvePageLinks(cta('c', 'page:gone'), pathOf).props.url).to.equal('');
+      // Nothing by id: the very same block.
+      const plain = cta('c', '/contact');
+      expect(resolvePageLinks(plain, pathOf)).to.equal(plain);
+    });
   });
 });

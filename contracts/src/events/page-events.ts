@@ -44,6 +44,11 @@ export interface PageVersionStored {
      * made since (different blocks or fields): the revision the editor started from.
      */
     mergedFromRevision?: number;
+    /**
+     * Set when the editor stored the draft by itself, a moment after typing stopped (decision
+     * 0019); absent for a save someone asked for. The history groups runs of them.
+     */
+    auto?: true;
   };
 }
 

@@ -265,16 +265,32 @@ export function videoReferenceKey(provider: VideoProvider, videoId: string): str
 
 /**
  * The groups of get-page-file (spec section 7): `block_images_{blockId}`, `block_files_{blockId}`,
- * and `seo_image` for a page version's SEO image.
+ * `seo_image` for a page version's SEO image, and `type_image_{field}` / `type_file_{field}` for
+ * an image or file its page type's data holds (a team member's photo, a publication's main
+ * download: pages/type-data-fields.ts).
  */
-export type PageFileGroup = { kind: 'block_images' | 'block_files'; blockId: string } | { kind: 'seo_image' };
+export type PageFileGroup =
+  | { kind: 'block_images' | 'block_files'; blockId: string }
+  | { kind: 'seo_image' }
+  | { kind: 'type_image'; field: string }
+  | { kind: 'type_file'; field: string };
 
 export function pageFileGroup(group: PageFileGroup): string {
-  return group.kind === 'seo_image' ? 'seo_image' : `${group.kind}_${group.blockId}`;
+  switch (group.kind) {
+    case 'seo_image':
+      return 'seo_image';
+    case 'type_image':
+    case 'type_file':
+      return `${group.kind}_${group.field}`;
+    default:
+      return `${group.kind}_${group.blockId}`;
+  }
 }
 
 export function parsePageFileGroup(raw: string): PageFileGroup | null {
   if (raw === 'seo_image') return { kind: 'seo_image' };
+  const typed = /^(type_image|type_file)_([A-Za-z][A-Za-z0-9]{0,63})$/.exec(raw);
+  if (typed) return { kind: typed[1] as 'type_image' | 'type_file', field: typed[2]! };
   const m = /^(block_images|block_files)_([A-Za-z0-9][A-Za-z0-9._-]{0,63})$/.exec(raw);
   return m ? { kind: m[1] as 'block_images' | 'block_files', blockId: m[2]! } : null;
 }

@@ -1,7 +1,13 @@
-import { object, string, type AnyObjectSchema } from 'yup';
-import type { PropMeta } from '../blocks/block-definition';
+import { number, object, string, type AnyObjectSchema } from 'yup';
+import { imageProp, type PropMeta } from '../blocks/block-definition';
 import { blocksAllowedOn, type BlockTypeId } from '../blocks/block-types';
+import { isLinkedInUrl, specialtiesOf } from '../blocks/types/team-block';
 import type { PageTypeId } from './page-type-ids';
+import { pageTypeLabels } from './page-type-labels';
+import { dateField, libraryFileField, libraryImageField, summaryField } from './type-data-fields';
+
+// Kept importable from here, where they always were.
+export { pageEditorPath, pageTypeOverviewPath } from './admin-paths';
 
 /**
  * Page types: which blocks a page may hold, the schema of its typeData (edited in the page
@@ -25,45 +31,151 @@ export interface PageTypeDefinition {
   isBase?: boolean;
 }
 
+/** The longest one specialty of a team member may be, between the commas (as the team block's). */
+const MAX_SPECIALTY_LENGTH = 80;
+
+/** The page types an overview can list: those whose pages come in numbers and are read one by one. */
+export const listablePageTypeIds = ['article', 'publication', 'expertise', 'team-member', 'vacancy'] as const satisfies readonly PageTypeId[];
+
+export type ListablePageTypeId = (typeof listablePageTypeIds)[number];
+
+/** How many pages an overview shows at a time, unless its type data says otherwise; and at most. */
+export const DEFAULT_OVERVIEW_PAGE_SIZE = 12;
+export const MAX_OVERVIEW_PAGE_SIZE = 48;
+
+function listableLabels(): Record<string, string> {
+  return Object.fromEntries(listablePageTypeIds.map((id) => [id, pageTypeLabels[id].label]));
+}
+
 export const pageTypes = {
   base: {
-    id: 'base',
-    label: 'Pages',
-    singularLabel: 'Page',
-    description: 'A blank page of any blocks (also the site\'s 404 pages)',
+    ...pageTypeLabels.base,
     allowedBlocks: blocksAllowedOn('base'),
     typeData: object({}),
     header: 'default',
     footer: 'default',
-    isBase: true,
+  },
+  home: {
+    ...pageTypeLabels.home,
+    allowedBlocks: blocksAllowedOn('home'),
+    typeData: object({}),
+    header: 'default',
+    footer: 'default',
   },
   article: {
-    id: 'article',
-    label: 'Articles',
-    singularLabel: 'Article',
-    description: 'News, insights and publications, with an author and a date',
+    ...pageTypeLabels.article,
     allowedBlocks: blocksAllowedOn('article'),
     typeData: object({
       author: string().label('Author').trim().default('').max(254, 'V_11'),
-      publicationDate: string()
-        .label('Publication date')
-        .default('')
-        .matches(/^$|^\d{4}-\d{2}-\d{2}$/, 'V_12')
-        .test('date', 'V_12', (v) => !v || !Number.isNaN(Date.parse(`${v}T00:00:00Z`)))
-        .meta({ widget: 'date' } satisfies PropMeta),
+      publicationDate: dateField('Publication date'),
       summary: string().label('Summary').trim().default('').max(1000, 'V_14').meta({ widget: 'textarea' } satisfies PropMeta),
     }),
     header: 'default',
     footer: 'default',
   },
+  publication: {
+    ...pageTypeLabels.publication,
+    allowedBlocks: blocksAllowedOn('publication'),
+    typeData: object({
+      authors: string().label('Authors').trim().default('').max(1000, 'V_14').meta({ hint: 'As they appear on the report, separated by commas' } satisfies PropMeta),
+      // The date overviews list the page under (listDateOf), as an article's.
+      publicationDate: dateField('Publication date'),
+      summary: summaryField(),
+      mainDownload: libraryFileField('Main download', 'The report itself, from the media library: the page offers it with its type and size'),
+    }),
+    header: 'default',
+    footer: 'default',
+  },
+  expertise: {
+    ...pageTypeLabels.expertise,
+    allowedBlocks: blocksAllowedOn('expertise'),
+    typeData: object({
+      summary: summaryField(),
+    }),
+    header: 'default',
+    footer: 'default',
+  },
+  'team-member': {
+    ...pageTypeLabels['team-member'],
+    allowedBlocks: blocksAllowedOn('team-member'),
+    typeData: object({
+      photo: libraryImageField('Photo', 'A portrait from the media library'),
+      photoUrl: imageProp('Photo URL')
+        .default('')
+        .meta({ widget: 'image', hint: 'Only for a photo outside the media library: a path on this site or a full https URL' } satisfies PropMeta),
+      function: string().label('Function').trim().default('').max(254, 'V_11'),
+      specialties: string()
+        .label('Specialties')
+        .trim()
+        .default('')
+        .max(500, 'V_14')
+        .test('each-short', 'V_14', (value) => specialtiesOf(value).every((part) => part.length <= MAX_SPECIALTY_LENGTH))
+        .meta({ hint: 'Separated by commas, such as: Mobiliteit, Energietransitie' } satisfies PropMeta),
+      linkedinUrl: string()
+        .label('LinkedIn URL')
+        .trim()
+        .default('')
+        .max(2048, 'V_14')
+        .test('linkedin', 'V_13', (value) => value === undefined || value === '' || isLinkedInUrl(value))
+        .meta({ hint: 'The https address of the profile on linkedin.com' } satisfies PropMeta),
+      email: string().label('Email').trim().lowercase().default('').max(254, 'V_11').email('V_02'),
+      // What a tel: link can dial, as the site settings' phone number.
+      phone: string()
+        .label('Phone')
+        .trim()
+        .default('')
+        .max(32, 'V_14')
+        .matches(/^\+?[0-9][0-9 ()./-]{2,31}$/, { message: 'V_12', excludeEmptyString: true }),
+    }),
+    header: 'default',
+    footer: 'default',
+  },
+  vacancy: {
+    ...pageTypeLabels.vacancy,
+    allowedBlocks: blocksAllowedOn('vacancy'),
+    typeData: object({
+      location: string().label('Location').trim().default('').max(254, 'V_11'),
+      hours: string().label('Hours per week').trim().default('').max(40, 'V_14').meta({ hint: 'A number or a range, such as 32–36' } satisfies PropMeta),
+      closingDate: dateField('Closing date').meta({ widget: 'date', hint: 'The last day to apply; after it the page says the vacancy is closed' } satisfies PropMeta),
+      summary: summaryField(),
+    }),
+    header: 'default',
+    footer: 'default',
+  },
+  contact: {
+    ...pageTypeLabels.contact,
+    allowedBlocks: blocksAllowedOn('contact'),
+    // The details themselves are the site settings' (Settings, Contact): one place to keep them.
+    typeData: object({}),
+    header: 'default',
+    footer: 'default',
+  },
   'landing-page': {
-    id: 'landing-page',
-    label: 'Landing pages',
-    singularLabel: 'Landing page',
-    description: 'A campaign or home page with a slim header',
+    ...pageTypeLabels['landing-page'],
     allowedBlocks: blocksAllowedOn('landing-page'),
     typeData: object({}),
     header: 'minimal',
+    footer: 'default',
+  },
+  overview: {
+    ...pageTypeLabels.overview,
+    allowedBlocks: blocksAllowedOn('overview'),
+    typeData: object({
+      listedType: string()
+        .label('Pages listed')
+        .default('article')
+        .oneOf([...listablePageTypeIds], 'V_12')
+        .meta({ widget: 'select', optionLabels: listableLabels(), hint: 'The published pages of this type in the page\'s language, newest first' } satisfies PropMeta),
+      pageSize: number()
+        .label('Pages per page')
+        .typeError('V_12')
+        .integer('V_12')
+        .min(1, 'V_12')
+        .max(MAX_OVERVIEW_PAGE_SIZE, 'V_12')
+        .default(DEFAULT_OVERVIEW_PAGE_SIZE)
+        .meta({ hint: `From 1 to ${MAX_OVERVIEW_PAGE_SIZE}` } satisfies PropMeta),
+    }),
+    header: 'default',
     footer: 'default',
   },
 } satisfies Record<PageTypeId, PageTypeDefinition>;
@@ -76,14 +188,4 @@ export function pageType(id: string): PageTypeDefinition | undefined {
 export function pageTypeByPathId(id: string): PageTypeDefinition | undefined {
   const wanted = id.toLowerCase();
   return Object.values<PageTypeDefinition>(pageTypes).find((type) => type.id.toLowerCase() === wanted);
-}
-
-/** The admin route of a page type's overview: id lower-cased and URL-encoded. */
-export function pageTypeOverviewPath(id: string): string {
-  return `/cmsadmin/page-overview/${encodeURIComponent(id.toLowerCase())}`;
-}
-
-/** The admin route of a page's editor. */
-export function pageEditorPath(pageId: string): string {
-  return `/cmsadmin/pages/${encodeURIComponent(pageId)}`;
 }

@@ -244,11 +244,13 @@ export interface PublicPageView {
 }
 
 /**
- * The image a card of a published page shows: its SEO image, else the first library image of its
- * blocks. A library image is served as that page's file (get-page-file under the page's id, group
- * `seo_image` when `blockKey` is null, `block_images_{blockKey}` otherwise).
+ * The image a card of a published page shows: its SEO image, else the library image its type data
+ * holds (a team member's photo), else the first library image of its blocks. A library image is
+ * served as that page's file (get-page-file under the page's id, group `type_image_{typeField}`
+ * when `typeField` is set, else `seo_image` when `blockKey` is null, `block_images_{blockKey}`
+ * otherwise).
  */
-export type PageCardImage = { kind: 'library'; blockKey: string | null; image: BlockImage } | { kind: 'url'; url: string };
+export type PageCardImage = { kind: 'library'; blockKey: string | null; typeField?: string; image: BlockImage } | { kind: 'url'; url: string };
 
 /**
  * A published page as other pages show it: a card or teaser, an overview's entry, or the target

@@ -5,6 +5,7 @@ import { mediaReferences } from '@pagelog/contracts/blocks/media-references';
 import { propWidgets } from '@pagelog/contracts/blocks/prop-widgets';
 import { API_BASE } from '@pagelog/contracts/endpoints';
 import { videoReferenceKey } from '@pagelog/contracts/media/media';
+import { typeDataMedia } from '@pagelog/contracts/pages/type-data-fields';
 
 const sha256 = /^[0-9a-f]{64}$/i;
 const origin = /^https?:\/\/[^/?#]+/i;
@@ -87,4 +88,9 @@ export function seoHashes(seoImage: readonly unknown[] | null | undefined): stri
     else if (typeof entry === 'object' && entry !== null && typeof (entry as { hash?: unknown }).hash === 'string') references.push((entry as { hash: string }).hash);
   }
   return hashesOf(references);
+}
+
+/** The library files and images a version's page type data holds (a publication's main download, a team member's photo). */
+export function typeDataHashes(typeData: Record<string, unknown> | null | undefined): string[] {
+  return hashesOf(typeDataMedia(typeData).map((media) => media.hash));
 }

@@ -126,6 +126,24 @@ describe('the media-usage projection', () => {
     expect((await statesOfB()).length).to.equal(before + 1);
   });
 
+  it('finds the library files and images the page type data holds, and follows them across drafts and block saves', async () => {
+    const typeData = (hash: string) => ({ publicationDate: '2026-02-01', mainDownload: { hash, fileName: 'rapport.pdf', size: 1200 } });
+    await page('PageSettingsStored', { versionId: 'v1', typeData: typeData(C), anchor: '' }, 1);
+    expect(await use(C)).to.include({ inDraft: true, inPublished: false, status: 'concept' });
+    // Storing the blocks keeps the version's type data media.
+    await store('v1', [imageBlock(A)], [], 2);
+    expect(await use(C)).to.include({ inDraft: true });
+    await page('PagePublished', { versionId: 'v1', slug: 'over-ons', locale: 'nl-nl' }, 3);
+    // A new draft starts with them, and a new main download replaces the old one in the draft only.
+    await page('PageDraftStarted', { versionId: 'v2', basedOnVersionId: 'v1' }, 4);
+    await page('PageSettingsStored', { versionId: 'v2', typeData: typeData(B), anchor: '' }, 5);
+    expect(await use(C)).to.include({ inDraft: false, inPublished: true });
+    expect(await use(B)).to.include({ inDraft: true, inPublished: false });
+    await page('PageSettingsStored', { versionId: 'v2', typeData: { publicationDate: '2026-02-01', mainDownload: null }, anchor: '' }, 6);
+    expect(await use(B)).to.equal(null);
+    expect(await bench.get(readModels.mediaUsageVersions.collection, 'v1')).to.deep.include({ blocks: [A], seo: [], typeData: [C] });
+  });
+
   it('ends in the same state when events are delivered again, and rebuilds to it', async () => {
     await throughAWorkflow();
     await page('PagePublished', { versionId: 'v2', slug: 'over-ons', locale: 'nl-nl' }, 5);

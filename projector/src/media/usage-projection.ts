@@ -5,7 +5,7 @@ import { publicationStatus } from '@pagelog/contracts/pages/page';
 import { readModels } from '@pagelog/contracts/read-models';
 import type { UnitOfWork } from '@pagelog/storage/read-model-store/read-model-store';
 import { alreadyApplied, defineProjection, type RecordedOf } from '../core/projection';
-import { blockHashes, seoHashes } from './usage-projection-references';
+import { blockHashes, seoHashes, typeDataHashes } from './usage-projection-references';
 
 const usage = readModels.mediaUsage.collection;
 const periods = readModels.mediaUsagePeriods.collection;
@@ -23,6 +23,8 @@ export interface UsageVersionDoc {
   pageId: string;
   blocks: string[];
   seo: string[];
+  /** The library files and images its page type data holds (absent in documents from before type data held any). */
+  typeData?: string[];
 }
 
 /**
@@ -53,7 +55,7 @@ interface PageUses {
 
 type Use = Pick<MediaUsageDoc, 'title' | 'slug' | 'locale' | 'status' | 'inDraft' | 'inPublished'>;
 
-const hashesOf = (version: UsageVersionDoc | null) => (version ? [...version.blocks, ...version.seo] : []);
+const hashesOf = (version: UsageVersionDoc | null) => (version ? [...version.blocks, ...version.seo, ...(version.typeData ?? [])] : []);
 
 /** The page with the hashes its draft and its published version refer to, read from their documents. */
 async function withHashes(uow: UnitOfWork, page: UsagePageDoc): Promise<PageUses> {
@@ -122,7 +124,7 @@ async function follow(uow: UnitOfWork, pageId: string, before: PageUses | null, 
 
 type Handled = Extract<
   PageEvent['type'],
-  'PageCreated' | 'PageVersionStored' | 'PageLinksUpdated' | 'PageDraftStarted' | 'PagePublished' | 'PageUnpublished' | 'PageSlugChanged' | 'PageDeleted'
+  'PageCreated' | 'PageVersionStored' | 'PageSettingsStored' | 'PageLinksUpdated' | 'PageDraftStarted' | 'PagePublished' | 'PageUnpublished' | 'PageSlugChanged' | 'PageDeleted'
 >;
 
 /**
@@ -144,9 +146,9 @@ const putVersion = (uow: UnitOfWork, doc: UsageVersionDoc) => uow.put(versions, 
 /**
  * Where the library's media are used: which page refers to which content hash now, in its draft
  * and in its published version (media_usage), and from when until when (media_usage_periods),
- * from the blocks' images, files and links to files and the SEO image of each version.
- * PublicationAccepted needs no handler: the PagePublished written with it moved the published
- * version; settings, requests and anchors hold no media.
+ * from the blocks' images, files and links to files, the SEO image and the library files and
+ * images of the page type data of each version. PublicationAccepted needs no handler: the
+ * PagePublished written with it moved the published version; requests and anchors hold no media.
  */
 export const mediaUsageProjection = defineProjection<Handled>({
   name: readModels.mediaUsage.projection,
@@ -171,7 +173,7 @@ export const mediaUsageProjection = defineProjection<Handled>({
       const existing = await uow.get<UsagePageDoc>(pages, d.pageId);
       if (alreadyApplied(existing, event)) return;
       // The first draft holds no blocks; a copy (translation, duplicate) is stored right after.
-      putVersion(uow, { id: d.versionId, pageId: d.pageId, blocks: [], seo: [] });
+      putVersion(uow, { id: d.versionId, pageId: d.pageId, blocks: [], seo: [], typeData: typeDataHashes(d.typeData) });
       const page: UsagePageDoc = {
         id: d.pageId,
         title: d.title,
@@ -185,15 +187,22 @@ export const mediaUsageProjection = defineProjection<Handled>({
       };
       await follow(uow, d.pageId, existing && (await withHashes(uow, existing)), page, event);
     },
-    PageVersionStored: onPage((event, page, uow) => {
+    PageVersionStored: onPage(async (event, page, uow) => {
       const d = event.data;
-      putVersion(uow, { id: d.versionId, pageId: page.id, blocks: blockHashes(d.blocks), seo: seoHashes(d.seoImage) });
+      const current = await uow.get<UsageVersionDoc>(versions, d.versionId);
+      putVersion(uow, { id: d.versionId, pageId: page.id, blocks: blockHashes(d.blocks), seo: seoHashes(d.seoImage), typeData: current?.typeData ?? [] });
       return { ...page, title: d.title };
+    }),
+    PageSettingsStored: onPage(async (event, page, uow) => {
+      const d = event.data;
+      const current = await uow.get<UsageVersionDoc>(versions, d.versionId);
+      putVersion(uow, { id: d.versionId, pageId: page.id, blocks: current?.blocks ?? [], seo: current?.seo ?? [], typeData: typeDataHashes(d.typeData) });
+      return page;
     }),
     PageLinksUpdated: onPage(async (event, page, uow) => {
       const d = event.data;
       const current = await uow.get<UsageVersionDoc>(versions, d.versionId);
-      putVersion(uow, { id: d.versionId, pageId: page.id, seo: current?.seo ?? [], blocks: blockHashes(d.blocks) });
+      putVersion(uow, { id: d.versionId, pageId: page.id, seo: current?.seo ?? [], typeData: current?.typeData ?? [], blocks: blockHashes(d.blocks) });
       return page;
     }),
     PageDraftStarted: onPage(async (event, page, uow) => {

@@ -15,8 +15,10 @@ export function summaryOf(event: PageStreamEvent): string {
       const from = d.copiedFrom ? (d.copiedFrom.as === 'translation' ? ' as a translation' : ' as a copy of another page') : '';
       return `created ${quote(d.title)} at ${d.slug} (${d.locale})${from}`;
     }
-    case 'PageVersionStored':
-      return event.data.mergedFromRevision !== undefined ? 'saved the draft, merged with changes saved meanwhile' : 'saved the draft';
+    case 'PageVersionStored': {
+      const how = event.data.auto ? 'saved the draft automatically' : 'saved the draft';
+      return event.data.mergedFromRevision !== undefined ? `${how}, merged with changes saved meanwhile` : how;
+    }
     case 'PageDraftStarted':
       return 'started a new draft from the published version';
     case 'PagePublished':
@@ -63,6 +65,7 @@ export async function historyOf(events: readonly StoredEvent<PageStreamEvent>[],
         actorName: await names.name(recorded.metadata.actorId),
         versionId: data.versionId ?? null,
         summary: summaryOf(event),
+        ...(event.type === 'PageVersionStored' && event.data.auto ? { auto: true } : {}),
       };
     }),
   );

@@ -1,6 +1,7 @@
 import type { Block } from '@pagelog/contracts/blocks/block';
 import { seoImageOf, type PageCardImage, type PublicPageCard, type PublicPageList, type PublicPageView, type SiblingSlug } from '@pagelog/contracts/pages/page';
 import { listDateOf, redirectId, type PublishedDoc, type RedirectDoc } from '@pagelog/contracts/pages/page-docs';
+import { typeDataImage, typeDataMedia } from '@pagelog/contracts/pages/type-data-fields';
 import { readModels } from '@pagelog/contracts/read-models';
 import type { PageListQuery, PageLookup, SiteReads } from '@pagelog/contracts/site/site-reads';
 import { isValidSlug, NOT_FOUND_SLUG, parsePublicPath, publicPath } from '@pagelog/contracts/slugs';
@@ -62,11 +63,16 @@ export async function publishedSiblings(deps: QueryDeps, pageID: string): Promis
     .sort((a, b) => order(a.locale) - order(b.locale) || a.locale.localeCompare(b.locale));
 }
 
-/** A card's image: the page's SEO image, else the first library image of its blocks. */
+/** A card's image: the page's SEO image, else its type data's library image (a team member's photo), else the first library image of its blocks. */
 function cardImage(doc: PublishedDoc): PageCardImage | null {
   const seo = seoImageOf(doc.pageVersion.seoImage);
   if (seo?.kind === 'url') return { kind: 'url', url: seo.url };
   if (seo?.kind === 'library') return { kind: 'library', blockKey: null, image: seo.image };
+  const typeData = doc.pageVersion.pageType?.props;
+  for (const { field } of typeDataMedia(typeData)) {
+    const image = typeDataImage(typeData, field);
+    if (image) return { kind: 'library', blockKey: null, typeField: field, image };
+  }
   const blocks: Block[] = Array.isArray(doc.pageVersion.blocks) ? doc.pageVersion.blocks : [];
   for (const block of blocks) {
     const image = block.__images?.[0];

@@ -15,13 +15,14 @@ export type EndpointInput<N extends EndpointName> = (typeof endpoints)[N] extend
 
 /**
  * An answer that is more than its data: another status, errors beside the data (the public 404
- * page), more fields on the envelope (login's `User`), or a position for data that does not carry
- * one. Made with `reply(data, options)`.
+ * page), warnings beside a success (a link to a page that is not published), more fields on the
+ * envelope (login's `User`), or a position for data that does not carry one. Made with
+ * `reply(data, options)`.
  */
 export class Reply<T> {
   constructor(
     readonly data: T,
-    readonly options: { status?: number; errors?: ErrorItem[]; envelope?: Record<string, unknown>; position?: number } = {},
+    readonly options: { status?: number; errors?: ErrorItem[]; warnings?: ErrorItem[]; envelope?: Record<string, unknown>; position?: number } = {},
   ) {}
 }
 
@@ -47,7 +48,8 @@ function answerWith(ctx: Context, kind: 'command' | 'query', answer: unknown): v
   if (position !== undefined) ctx.set(POSITION_HEADER, String(position));
   if (options.status !== undefined) ctx.status = options.status;
   const errors = options.errors ?? [];
-  ctx.body = { Success: errors.length === 0, Errors: errors, data, ...options.envelope };
+  const warnings = options.warnings ?? [];
+  ctx.body = { Success: errors.length === 0, Errors: errors, data, ...(warnings.length > 0 ? { Warnings: warnings } : {}), ...options.envelope };
 }
 
 /** What the routes of an API process share. */

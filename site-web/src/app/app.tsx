@@ -10,21 +10,42 @@ import { SiteFooter } from './layout/site-footer';
 import { SiteHeader } from './layout/site-header';
 import { ArticleByline } from './page-types/article-byline';
 import { LandingHero, splitHero } from './page-types/landing-hero';
-import { chromeOf, type PageState } from './page-state';
+import { TypedPage, titledPageTypes } from './page-types/typed-page';
+import type { TypeView } from './page-types/type-view';
+import { chromeOf, type ChromeSite, type PageState } from './page-state';
 
 /** The page types whose pages open with a hero band (and the home page of any type). */
-const heroPageTypes = new Set(['landing-page']);
+const heroPageTypes = new Set(['home', 'landing-page', 'expertise']);
 
 /**
  * A found page's own content: its breadcrumbs, then by its type an article (its title as the one
- * H1, the byline, the blocks with no H1 of their own), a hero band and the blocks after it (a
- * landing page or the home page), or its blocks as they are.
+ * H1, the byline, the blocks with no H1 of their own), a publication, team member, vacancy,
+ * contact page or overview (TypedPage: the title, the type data, the blocks, an overview's list),
+ * a hero band and the blocks after it (a home, landing or expertise page, or the home page), or
+ * its blocks as they are.
  */
-function PageContent({ page, found, texts, homeHref }: { page: PublicPageView; found: boolean; texts: SiteTexts; homeHref: string }) {
+function PageContent({
+  page,
+  found,
+  texts,
+  homeHref,
+  defaultLocale,
+  typeView,
+  site,
+}: {
+  page: PublicPageView;
+  found: boolean;
+  texts: SiteTexts;
+  homeHref: string;
+  defaultLocale: string;
+  typeView: TypeView | undefined;
+  site: ChromeSite;
+}) {
   const { pageID, title } = page.pageVersion;
   const blocks = page.pageVersion.blocks ?? [];
   const steps = found ? breadcrumbSteps(page.breadcrumbs ?? []) : [];
   const trail = steps.length > 0 ? <Breadcrumbs trail={steps} current={title} label={texts.breadcrumbs} home={{ path: homeHref, label: texts.home }} /> : null;
+  if (titledPageTypes.has(page.type)) return <TypedPage page={page} trail={trail} typeView={typeView} site={site} texts={texts} defaultLocale={defaultLocale} />;
   if (page.type === 'article') {
     return (
       <div className="page-column">
@@ -34,7 +55,7 @@ function PageContent({ page, found, texts, homeHref }: { page: PublicPageView; f
             <h1 className="article-title">{title}</h1>
             <ArticleByline page={page} texts={texts} />
           </header>
-          <BlockList blocks={blocks} pageID={pageID} locale={page.locale} topHeadingLevel={2} />
+          <BlockList blocks={blocks} pageID={pageID} locale={page.locale} defaultLocale={defaultLocale} topHeadingLevel={2} />
         </article>
       </div>
     );
@@ -47,7 +68,7 @@ function PageContent({ page, found, texts, homeHref }: { page: PublicPageView; f
         <LandingHero hero={hero} pageID={pageID} locale={page.locale} />
         {hero.rest.length > 0 && (
           <div className="page-column">
-            <BlockList blocks={hero.rest} pageID={pageID} locale={page.locale} priorityImageKey={hero.media === null ? undefined : null} />
+            <BlockList blocks={hero.rest} pageID={pageID} locale={page.locale} defaultLocale={defaultLocale} priorityImageKey={hero.media === null ? undefined : null} />
           </div>
         )}
       </>
@@ -56,7 +77,7 @@ function PageContent({ page, found, texts, homeHref }: { page: PublicPageView; f
   return (
     <div className="page-column">
       {trail}
-      <BlockList blocks={blocks} pageID={pageID} locale={page.locale} />
+      <BlockList blocks={blocks} pageID={pageID} locale={page.locale} defaultLocale={defaultLocale} />
     </div>
   );
 }
@@ -98,7 +119,7 @@ export function App({ state }: { state: PageState }) {
       />
       <main id="main" className="site-main">
         {page ? (
-          <PageContent page={page} found={found} texts={texts} homeHref={homeHref} />
+          <PageContent page={page} found={found} texts={texts} homeHref={homeHref} defaultLocale={defaultLocale} typeView={state.typeView} site={chrome.site} />
         ) : (
           <div className="page-column">
             <NotFound homeHref={homeHref} texts={texts} />

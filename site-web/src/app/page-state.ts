@@ -1,6 +1,7 @@
 import type { PublicMenus } from '@pagelog/contracts/menus/menu';
 import type { PublicPageView, SiblingSlug } from '@pagelog/contracts/pages/page';
 import { emptyContact, type PublicSite } from '@pagelog/contracts/settings/site-settings';
+import type { TypeView } from './page-types/type-view';
 
 /** The published translations of one page (the page itself included), for the language switcher. */
 export interface PageSiblings {
@@ -39,6 +40,8 @@ export interface PageState {
   chrome?: SiteChrome;
   /** A draft shown as a preview (/_preview): the page says so at its top. */
   preview?: boolean;
+  /** What the server prepared for the page's type data (an overview's list, whether a vacancy closed). */
+  typeView?: TypeView;
 }
 
 export const noMenus: PublicMenus = { main: [], footer: [], service: [] };

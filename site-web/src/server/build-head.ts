@@ -27,6 +27,12 @@ export interface HeadInput {
   path?: string;
   /** The settings' default SEO image: og:image of a page that has none of its own. */
   defaultSeoImage?: PublicSettingsImage | null;
+  /**
+   * A page of an overview's list, by public paths: its own (`/nieuws?page=2`, the canonical
+   * address: each page of a list is a page of its own) and the previous and next ones (rel
+   * prev/next), null at either end.
+   */
+  paging?: { current: string; prev: string | null; next: string | null };
 }
 
 function meta(attribute: 'name' | 'property', key: string, content: string): string {
@@ -121,7 +127,7 @@ function alternateLinks(siblings: SiblingSlug[], publicUrl: string, defaultLocal
  * Graph, canonical and alternate links and the (empty) csrf-token element. Built as an escaped
  * string rather than with React: the page's React tree is the body.
  */
-export function buildHead({ page, siteName, publicUrl, defaultLocale, locale, siblings, path, defaultSeoImage }: HeadInput): string {
+export function buildHead({ page, siteName, publicUrl, defaultLocale, locale, siblings, path, defaultSeoImage, paging }: HeadInput): string {
   const tags = ['<meta charset="utf-8">', meta('name', 'viewport', 'width=device-width, initial-scale=1')];
   // A 404 answer is about the address asked for, whatever page says so.
   const askedUrl = path === undefined ? null : absolutePageUrl(publicUrl, path);
@@ -134,7 +140,7 @@ export function buildHead({ page, siteName, publicUrl, defaultLocale, locale, si
     const version = page.pageVersion;
     const title = pageTitle(page);
     const description = version.seoDescription ?? '';
-    const url = page.slug === NOT_FOUND_SLUG ? askedUrl : absolutePageUrl(publicUrl, publicPath(page.locale, page.slug, defaultLocale));
+    const url = page.slug === NOT_FOUND_SLUG ? askedUrl : absolutePageUrl(publicUrl, paging?.current ?? publicPath(page.locale, page.slug, defaultLocale));
     tags.push(
       `<title>${escapeHtml(`${title} | ${siteName}`)}</title>`,
       meta('name', 'description', description),
@@ -147,6 +153,8 @@ export function buildHead({ page, siteName, publicUrl, defaultLocale, locale, si
     if (url !== null) tags.push(meta('property', 'og:url', url));
     tags.push(meta('property', 'og:site_name', siteName));
     if (url !== null) tags.push(canonical(url));
+    if (paging?.prev) tags.push(`<link rel="prev" href="${escapeHtml(absolutePageUrl(publicUrl, paging.prev))}">`);
+    if (paging?.next) tags.push(`<link rel="next" href="${escapeHtml(absolutePageUrl(publicUrl, paging.next))}">`);
     tags.push(...alternateLinks(siblings, publicUrl, defaultLocale));
     if (page.slug === NOT_FOUND_SLUG) tags.push(meta('name', 'robots', 'noindex'));
   }

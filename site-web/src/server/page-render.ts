@@ -1,13 +1,17 @@
 import type { BlockImage } from '@pagelog/contracts/blocks/block';
 import { seoImageOf, type PublicPageView } from '@pagelog/contracts/pages/page';
+import { typeDataImage, typeDataMedia } from '@pagelog/contracts/pages/type-data-fields';
 import type { PublicSettings } from '@pagelog/contracts/settings/site-settings';
 import { breadcrumbPathTags, mediaTag, menusTag, notFoundTags, pagePathTag, pageTag, SETTINGS_TAG, type CacheTag } from '@pagelog/contracts/site/cache-tags';
 import { NOT_FOUND_SLUG, parsePublicPath } from '@pagelog/contracts/slugs';
 import type { PageSiblings, PageState, SiteChrome } from '../app/page-state';
 import { buildHead } from './build-head';
 import type { ClientAssets } from './client-assets';
+import { listPagePath } from '../app/page-types/type-view';
+import { parseRenderKey } from './list-page';
 import { prepareSession } from './prepare-context';
 import { preparePage } from './prepare-page';
+import { prepareTypeData, type PreparedTypeData } from './prepare-type-data';
 import type { Rendered } from './render-cache';
 import { renderDocument } from './render-document';
 import type { TracedSiteReads } from './site-api';
@@ -33,7 +37,24 @@ function mediaTagsOf(page: PublicPageView): CacheTag[] {
   }
   const seo = seoImageOf(page.pageVersion.seoImage);
   if (seo?.kind === 'library') image(seo.image);
+  const typeData = page.pageVersion.pageType?.props;
+  for (const { field, hash } of typeDataMedia(typeData)) {
+    const use = typeDataImage(typeData, field);
+    if (use) image(use);
+    else tags.push(mediaTag(hash));
+  }
   return tags;
+}
+
+/** The head's addresses of a page of an overview's list: its own, and the previous and next pages. */
+function pagingOf(typeData: PreparedTypeData): { current: string; prev: string | null; next: string | null } | undefined {
+  const view = typeData.view;
+  if (view?.kind !== 'overview' || view.items === null || typeData.pastTheEnd) return undefined;
+  return {
+    current: listPagePath(view.path, view.pageNumber),
+    prev: view.pageNumber > 1 ? listPagePath(view.path, view.pageNumber - 1) : null,
+    next: view.pageNumber < view.pageCount ? listPagePath(view.path, view.pageNumber + 1) : null,
+  };
 }
 
 /** What showing a page (found, or the 404 page) depends on: the page, its path, the paths its breadcrumbs come from, its media. */
@@ -48,7 +69,7 @@ function pageTags(page: PublicPageView): CacheTag[] {
  * breadcrumbs come from, its media, the settings; for a 404 the path asked for; for a redirect
  * both paths.
  */
-export function pageRender({ reads: source, clientAssets, publicUrl, logger }: PageRenderDependencies): (path: string, requestId: string) => Promise<Rendered> {
+export function pageRender({ reads: source, clientAssets, publicUrl, logger }: PageRenderDependencies): (key: string, requestId: string) => Promise<Rendered> {
   /** A found page's translations; the page is shown without a language switcher (and not kept) when they cannot be read. */
   async function siblingsOf(reads: TracedSiteReads, page: PublicPageView, requestId: string): Promise<{ siblings: PageSiblings | null; read: boolean }> {
     const { pageID } = page.pageVersion;
@@ -73,7 +94,9 @@ export function pageRender({ reads: source, clientAssets, publicUrl, logger }: P
     }
   }
 
-  return async (path, requestId) => {
+  return async (key, requestId) => {
+    // A page of an overview's list past the first comes as `?page=N` (list-page.ts).
+    const { path, listPage } = parseRenderKey(key);
     // One render's reads: a source that can reads each document once (the embedded mode).
     const reads = source.scoped?.() ?? source;
     const [settings, found] = await Promise.all([reads.settings(requestId), reads.pageBySlug(path, requestId)]);
@@ -91,7 +114,11 @@ export function pageRender({ reads: source, clientAssets, publicUrl, logger }: P
 
     const prepared = found.page === null ? null : prepareSession({ pageID: found.page.pageVersion.pageID, locale: found.page.locale }, { reads, requestId, logger });
     const page = found.page === null || prepared === null ? null : await preparePage(found.page, prepared.context);
-    const isFound = found.kind === 'page' && page !== null && page.slug !== NOT_FOUND_SLUG;
+    const isPage = found.kind === 'page' && page !== null && page.slug !== NOT_FOUND_SLUG;
+    const typeData: PreparedTypeData =
+      page === null || prepared === null ? { view: null, pastTheEnd: false } : await prepareTypeData(page, prepared.context, { listPage: isPage ? listPage : 1, now: Date.now(), defaultLocale });
+    // A page of a list past its last is not found, though the overview says so itself.
+    const isFound = isPage && !typeData.pastTheEnd;
     const locale = page?.locale ?? asked.locale;
     const [{ siblings, read }, chrome] = await Promise.all([
       isFound ? siblingsOf(reads, page, requestId) : Promise.resolve({ siblings: null, read: true }),
@@ -105,16 +132,32 @@ export function pageRender({ reads: source, clientAssets, publicUrl, logger }: P
       locale,
       siblings,
       ...(chrome.chrome ? { chrome: chrome.chrome } : {}),
+      ...(typeData.view ? { typeView: typeData.view } : {}),
     };
-    const head = buildHead({ page, siteName: settings.site.name, publicUrl, defaultLocale, locale: state.locale, siblings: siblings?.pages ?? [], path, defaultSeoImage: settings.site.defaultSeoImage });
+    const paging = pagingOf(typeData);
+    const head = buildHead({
+      page,
+      siteName: settings.site.name,
+      publicUrl,
+      defaultLocale,
+      locale: state.locale,
+      siblings: siblings?.pages ?? [],
+      path,
+      defaultSeoImage: settings.site.defaultSeoImage,
+      ...(paging ? { paging } : {}),
+    });
     const tags: CacheTag[] = [SETTINGS_TAG, menusTag(locale), ...(page ? pageTags(page) : []), ...(prepared?.tags ?? []), ...(siblings?.pages ?? []).map((s) => pageTag(s.pageID))];
-    if (!isFound) tags.push(...notFoundTags(asked.locale, asked.slug, page?.pageVersion.pageID ?? null));
+    if (!isPage) tags.push(...notFoundTags(asked.locale, asked.slug, page?.pageVersion.pageID ?? null));
+    // A page number on a page that has no list shows the page as it is, but is not kept: made-up
+    // numbers must not fill the cache with copies.
+    const strayPageNumber = listPage > 1 && typeData.view?.kind !== 'overview';
     return {
       status: isFound ? 200 : 404,
       html: renderDocument({ state, head, assets: clientAssets() }),
       contentLanguage: state.locale,
       tags,
-      cacheable: read && chrome.read && (prepared?.complete ?? true),
+      cacheable: read && chrome.read && (prepared?.complete ?? true) && !strayPageNumber,
+      ...(typeData.expiresAt !== undefined ? { expiresAt: typeData.expiresAt } : {}),
     };
   };
 }
@@ -129,7 +172,9 @@ export function previewRender({ reads: source, clientAssets, publicUrl, logger }
   return async (draft, requestId) => {
     const reads = source.scoped?.() ?? source;
     const settings = await reads.settings(requestId);
-    const page = await preparePage(draft, prepareSession({ pageID: draft.pageVersion.pageID, locale: draft.locale }, { reads, requestId, logger }).context);
+    const { context } = prepareSession({ pageID: draft.pageVersion.pageID, locale: draft.locale }, { reads, requestId, logger });
+    const page = await preparePage(draft, context);
+    const { view } = await prepareTypeData(page, context, { listPage: 1, now: Date.now(), defaultLocale: settings.defaultLocale });
     let chrome: SiteChrome | undefined;
     try {
       const { name, logo, contact, social } = settings.site;
@@ -138,7 +183,17 @@ export function previewRender({ reads: source, clientAssets, publicUrl, logger }
       logger.warn({ err, requestId, locale: page.locale }, 'the menus could not be read; the preview is shown without them');
     }
     const path = `/${page.slug}`;
-    const state: PageState = { page, status: 200, siteName: settings.site.name, defaultLocale: settings.defaultLocale, locale: page.locale, siblings: null, preview: true, ...(chrome ? { chrome } : {}) };
+    const state: PageState = {
+      page,
+      status: 200,
+      siteName: settings.site.name,
+      defaultLocale: settings.defaultLocale,
+      locale: page.locale,
+      siblings: null,
+      preview: true,
+      ...(chrome ? { chrome } : {}),
+      ...(view ? { typeView: view } : {}),
+    };
     const head = buildHead({ page, siteName: settings.site.name, publicUrl, defaultLocale: settings.defaultLocale, locale: page.locale, siblings: [], path, defaultSeoImage: settings.site.defaultSeoImage });
     return renderDocument({ state, head: `${NOINDEX}${head}`, assets: clientAssets() });
   };

@@ -1,4 +1,5 @@
 import type { Context, Middleware } from 'koa';
+import { listPageOf, renderKey } from './list-page';
 import type { CacheEntry, Coding, RenderCache, Rendered } from './render-cache';
 
 /**
@@ -14,7 +15,8 @@ export const REDIRECT_CACHE_CONTROL = 'private, no-cache';
 
 export interface PageRouteDependencies {
   cache: RenderCache;
-  render: (path: string, requestId: string) => Promise<Rendered>;
+  /** Renders the answer for a render key: a path, with `?page=N` for a page of an overview past the first (renderKey). */
+  render: (key: string, requestId: string) => Promise<Rendered>;
 }
 
 /** `path` with the query string of the visitor's request; a query the path has already comes first. */
@@ -59,7 +61,8 @@ function notModified(ifNoneMatch: string, hash: string): boolean {
  */
 export function pageRoute({ cache, render }: PageRouteDependencies): Middleware {
   return async (ctx) => {
-    const key = ctx.path;
+    // The path, and the page of an overview's list when one past the first is asked for.
+    const key = renderKey(ctx.path, listPageOf(ctx.querystring));
     const entry: CacheEntry = cache.get(key) ?? (await cache.getOrRender(key, () => render(key, String(ctx.state.requestId))));
 
     if (entry.status === 301) {

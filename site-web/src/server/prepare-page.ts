@@ -1,8 +1,10 @@
 import type { Block } from '@pagelog/contracts/blocks/block';
 import type { BlockTypeId } from '@pagelog/contracts/blocks/block-types';
-import { isLinkTarget } from '@pagelog/contracts/blocks/link-target';
+import { readLinkTarget } from '@pagelog/contracts/blocks/link-target';
 import type { PublicPageView } from '@pagelog/contracts/pages/page';
 import type { PrepareContext } from './prepare-context';
+import { prepareCards } from './prepare-cards';
+import { withPageLinksResolved } from './resolve-page-links';
 import { sanitiseRichText } from './sanitise-rich-text';
 
 /**
@@ -12,9 +14,13 @@ import { sanitiseRichText } from './sanitise-rich-text';
  */
 type Preparer = (props: Record<string, unknown>, block: Block, context: PrepareContext) => Record<string, unknown> | Promise<Record<string, unknown>>;
 
-/** A link prop as the block registry accepts it (trimmed), or empty: the page never carries another. */
+/**
+ * A link prop as the block registry accepts it (trimmed), or empty: the page never carries
+ * another. A link by page id still here is a page that is not live (see withPageLinksResolved).
+ */
 function linkTarget(value: unknown): string {
-  return typeof value === 'string' && isLinkTarget(value) ? value.trim() : '';
+  const target = typeof value === 'string' ? readLinkTarget(value) : null;
+  return target === null || target.kind === 'page' ? '' : target.href;
 }
 
 /** Rich text in `html`, sanitised. */
@@ -37,22 +43,35 @@ const preparers = {
   downloads: asStored,
   video: asStored,
   callToAction: (props) => ({ ...props, url: linkTarget(props.url) }),
+  // The pages it shows, read now (the chosen ones that are live, or the latest).
+  cards: prepareCards,
   // Plain text only: React escapes it as it renders.
   quote: asStored,
   keyFigures: asStored,
   faq: asStored,
   anchorMenu: asStored,
+  // The button's link as the call to action's; the image is checked as the image block's.
+  hero: (props) => ({ ...props, link: linkTarget(props.link) }),
+  // Plain text; the component links only to a LinkedIn profile.
+  team: asStored,
+  table: asStored,
+  searchBox: asStored,
+  // Renders nothing until the forms exist.
+  formEmbed: asStored,
 } satisfies Record<BlockTypeId, Preparer>;
 
-async function prepareBlock(block: Block, context: PrepareContext): Promise<Block> {
-  const prepare = Object.hasOwn(preparers, block.type) ? (preparers as Record<string, Preparer>)[block.type] : undefined;
-  return prepare ? { ...block, props: await prepare(block.props ?? {}, block, context) } : block;
+async function prepareBlock(stored: Block, context: PrepareContext): Promise<Block> {
+  const prepare = Object.hasOwn(preparers, stored.type) ? (preparers as Record<string, Preparer>)[stored.type] : undefined;
+  if (!prepare) return stored;
+  // Links by page id first, for every type: its own preparer then sees paths, as it always did.
+  const block = await withPageLinksResolved(stored, context);
+  return { ...block, props: await prepare(block.props ?? {}, block, context) };
 }
 
 /**
- * The page as it enters the page state: rich text sanitised, link props checked against the block
- * registry's rule, and what blocks show of other pages read, so server and client render the same,
- * safe markup.
+ * The page as it enters the page state: links by page id resolved to the pages' paths, rich text
+ * sanitised, link props checked against the block registry's rule, and what blocks show of other
+ * pages read, so server and client render the same, safe markup.
  */
 export async function preparePage(page: PublicPageView, context: PrepareContext): Promise<PublicPageView> {
   const blocks = Array.isArray(page.pageVersion.blocks) ? page.pageVersion.blocks : [];

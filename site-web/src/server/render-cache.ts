@@ -19,6 +19,8 @@ export interface Rendered {
   tags: CacheTag[];
   /** False when part of it could not be read (shown without it, but not kept). */
   cacheable: boolean;
+  /** When it stops being true by itself (a vacancy closes), in ms since the epoch: not kept past then. */
+  expiresAt?: number;
 }
 
 /** A rendered answer as it is kept and sent: its bytes, their hash, and compressed variants made once each. */
@@ -31,6 +33,8 @@ export interface CacheEntry {
   readonly contentLanguage?: string;
   readonly tags: readonly CacheTag[];
   readonly variants: Readonly<Partial<Record<Coding, Buffer>>>;
+  /** Not kept past this moment (ms since the epoch), whatever invalidations say. */
+  readonly expiresAt?: number;
 }
 
 export interface RenderCacheOptions {
@@ -61,6 +65,7 @@ export function entryOf(rendered: Rendered): CacheEntry {
     ...(rendered.contentLanguage !== undefined ? { contentLanguage: rendered.contentLanguage } : {}),
     tags: [...new Set(rendered.tags)],
     variants: {},
+    ...(rendered.expiresAt !== undefined ? { expiresAt: rendered.expiresAt } : {}),
   };
 }
 
@@ -105,10 +110,13 @@ export class RenderCache {
   private readonly underWay = new Map<number, number>();
 
   private readonly keeps: boolean;
+  /** How long any answer is kept at most (RenderCacheOptions.ttlMs); 0 for ever. */
+  private readonly ttlMs: number;
 
   constructor(options: RenderCacheOptions = {}) {
     const maxBytes = options.maxBytes ?? 64 * 1024 * 1024;
     this.keeps = maxBytes > 0;
+    this.ttlMs = options.ttlMs ?? 0;
     const common = {
       sizeCalculation: entrySize,
       dispose: (entry: CacheEntry, key: string) => this.untag(key, entry),
@@ -209,7 +217,13 @@ export class RenderCache {
   private store(key: string, entry: CacheEntry): void {
     const [into, other] = entry.status === 200 ? [this.pages, this.misses] : [this.misses, this.pages];
     other.delete(key);
-    into.set(key, entry);
+    if (entry.expiresAt !== undefined) {
+      const left = entry.expiresAt - Date.now();
+      if (left <= 0) return;
+      into.set(key, entry, { ttl: this.ttlMs > 0 ? Math.min(left, this.ttlMs) : left });
+    } else {
+      into.set(key, entry);
+    }
     // Too big to keep: LRUCache refused it (and kept nothing under the key).
     if (into.peek(key) !== entry) return;
     for (const tag of entry.tags) {

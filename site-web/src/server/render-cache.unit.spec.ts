@@ -204,4 +204,22 @@ describe('the render cache', () => {
       expect(cache.get('/a')).to.equal(undefined);
     });
   });
+
+  describe('an answer that stops being true by itself (a vacancy that closes)', () => {
+    it('is kept until the moment it names, and not after it, compressed variants included', async () => {
+      const cache = new RenderCache();
+      const entry = await cache.getOrRender('/vacature', async () => page('<p>open</p>', ['page:v'], { expiresAt: Date.now() + 60 }));
+      expect(cache.get('/vacature')).to.equal(entry);
+      await cache.variant('/vacature', entry, 'gzip');
+      expect(cache.get('/vacature')?.variants.gzip).to.be.instanceOf(Buffer);
+      await new Promise((resolve) => setTimeout(resolve, 90));
+      expect(cache.get('/vacature')).to.equal(undefined);
+    });
+
+    it('is not kept at all once that moment has passed', async () => {
+      const cache = new RenderCache();
+      await cache.getOrRender('/vacature', async () => page('<p>open</p>', ['page:v'], { expiresAt: Date.now() - 1 }));
+      expect(cache.get('/vacature')).to.equal(undefined);
+    });
+  });
 });

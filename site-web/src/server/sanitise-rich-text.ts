@@ -36,8 +36,13 @@ const options: sanitizeHtml.IOptions = {
   transformTags: {
     a: (tagName, attribs) => {
       // The one link rule (contracts' link-target.ts), as the command side applies it to new
-      // rich text: rich text stored before it keeps its text, without the link.
-      const kept = withChecked(attribs, 'href', (href) => readLinkTarget(href)?.href ?? null);
+      // rich text: rich text stored before it keeps its text, without the link. A link by page id
+      // still here is one to a page that is not live (prepare-page.ts resolved the others): its
+      // text stays, without the link.
+      const kept = withChecked(attribs, 'href', (href) => {
+        const target = readLinkTarget(href);
+        return target === null || target.kind === 'page' ? null : target.href;
+      });
       // A link that opens a new tab must not hand the opener to the other site.
       return { tagName, attribs: kept.target === '_blank' ? { ...kept, rel: 'noopener noreferrer' } : kept };
     },
@@ -53,9 +58,9 @@ const options: sanitizeHtml.IOptions = {
 /**
  * Rich text as editors store it, reduced to ordinary formatting, links, lists, headings, tables
  * and images: scripts, styles and event handlers are removed, and so is every href the link rule
- * refuses (`//host`, `/\host`, javascript:) and every image source that is not a path on this
- * site or an http(s) URL. Runs on the server only, before the page enters the state, so the
- * browser hydrates this same markup.
+ * refuses (`//host`, `/\host`, javascript:) or that still names a page by id (one not live), and
+ * every image source that is not a path on this site or an http(s) URL. Runs on the server only,
+ * before the page enters the state, so the browser hydrates this same markup.
  */
 export function sanitiseRichText(html: string): string {
   if (html.length > MAX_REMEMBERED_LENGTH) return sanitizeHtml(html, options);

@@ -28,6 +28,10 @@ describe('sanitiseRichText', () => {
       });
     }
 
+    it('drops a link by page id left unresolved (a page that is not live), keeping its text', () => {
+      expect(sanitiseRichText('<p><a href="page:abc#team">team</a> <a href=page:def>x</a></p>')).to.equal('<p><a>team</a> <a>x</a></p>');
+    });
+
     it('drops an unquoted or single-quoted one too', () => {
       expect(sanitiseRichText("<a href=//evil.example>a</a><a href='/\\evil.example'>b</a>")).to.equal('<a>a</a><a>b</a>');
     });

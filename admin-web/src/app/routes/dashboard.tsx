@@ -3,7 +3,7 @@ import { Link } from 'react-router-dom';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { PageListItem } from '@pagelog/contracts/pages/page';
-import { pageEditorPath } from '@pagelog/contracts/pages/page-types';
+import { pageEditorPath } from '@pagelog/contracts/pages/admin-paths';
 import { toRouterPath } from '../../components/navigation/build-navigation';
 import { StatusBadge } from '../../components/status-badge/status-badge';
 import { useApi } from '../../core/api/api-context';

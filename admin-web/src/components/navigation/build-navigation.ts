@@ -1,4 +1,5 @@
-import { pageTypeOverviewPath, type PageTypeDefinition } from '@pagelog/contracts/pages/page-types';
+import { pageTypeOverviewPath } from '@pagelog/contracts/pages/admin-paths';
+import type { PageTypeDefinition } from '@pagelog/contracts/pages/page-types';
 import type { Permission } from '../../core/permissions';
 
 /** One entry of the admin navigation (spec section 2, "Admin navigation"). */

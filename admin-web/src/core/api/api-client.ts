@@ -13,6 +13,8 @@ export interface ApiReply<T> {
   data: T | null;
   /** Only the login reply carries the user here as well. */
   User?: unknown;
+  /** What a command that succeeded warns about (links to pages that are not published), when there is anything. */
+  Warnings?: ErrorItem[];
 }
 
 export interface RequestOptions {
@@ -214,6 +216,7 @@ export function createApiClient({
       data: (parsed.data ?? null) as T | null,
     };
     if ('User' in parsed) reply.User = parsed.User;
+    if (Array.isArray(parsed.Warnings) && parsed.Warnings.length > 0) reply.Warnings = parsed.Warnings;
     if (!reply.Success && reply.Errors.length === 0) reply.Errors = [errorItem('G_01')];
     return { reply, retryAfterMs };
   }
@@ -251,7 +254,7 @@ function failed<T>(status: number): ApiReply<T> {
   return { status, Success: false, Errors: [errorItem('G_01')], data: null };
 }
 
-function isEnvelope(value: unknown): value is { Success?: unknown; Errors?: ErrorItem[]; data?: unknown; User?: unknown } {
+function isEnvelope(value: unknown): value is { Success?: unknown; Errors?: ErrorItem[]; data?: unknown; User?: unknown; Warnings?: unknown } {
   return typeof value === 'object' && value !== null && 'Success' in value;
 }
 

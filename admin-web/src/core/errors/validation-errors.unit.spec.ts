@@ -1,6 +1,6 @@
 import { expect } from 'chai';
 import { loginSchema, resetAccountSchema } from '@pagelog/contracts/users/schemas';
-import { validateWith } from './validation-errors';
+import { validateSyncWith, validateWith } from './validation-errors';
 
 describe('client-side validation with a contract schema', () => {
   it('answers the catalogue message for each failing property, labelled', async () => {
@@ -22,5 +22,16 @@ describe('client-side validation with a contract schema', () => {
   it('answers the cast values when they pass', async () => {
     const result = await validateWith(loginSchema, { email: ' Ada@Example.com ', password: 'secret' });
     expect(result).to.deep.equal({ ok: true, value: { email: 'ada@example.com', password: 'secret' } });
+  });
+});
+
+describe('client-side validation of a field that breaks two rules with one code', () => {
+  it('says the message once, as the server does', async () => {
+    // No uppercase and no special character: both rules answer V_09.
+    const result = await validateWith(resetAccountSchema, { password: 'abcdefghij', confirm: 'abcdefghij', token: 't' }, 'user');
+    if (result.ok) throw new Error('expected errors');
+    expect(result.errors.map((error) => `${error.code} ${error.property}`)).to.deep.equal(['V_09 password']);
+    const sync = validateSyncWith(resetAccountSchema, { password: 'abcdefghij', confirm: 'abcdefghij', token: 't' }, 'user');
+    expect(sync).to.deep.equal(result);
   });
 });

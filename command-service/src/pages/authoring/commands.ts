@@ -171,6 +171,8 @@ export interface StoreVersionInput extends SeoFields {
   revision: number;
   title: string;
   blocks: Block[];
+  /** An autosave (decision 0019); only the plain store takes it. */
+  auto?: boolean;
 }
 
 /**
@@ -195,7 +197,14 @@ export function storeCommandData(
     baseRevision: input.revision,
     base: input.revision === revision ? state : foldPage(history.slice(0, input.revision)),
     currentRevision: revision,
+    ...(input.auto ? { auto: true } : {}),
   };
+}
+
+/** The blocks the draft holds after a store: as the events stored them (merged, perhaps), or as sent when nothing was stored. */
+export function storedBlocks(events: readonly { type: string; data: unknown }[], sent: readonly Block[]): readonly Block[] {
+  const stored = events.findLast((e) => e.type === 'PageVersionStored');
+  return stored ? (stored.data as { blocks: Block[] }).blocks : sent;
 }
 
 /** The draft version a reply names: the one the events stored into, or the current draft. */
@@ -229,6 +238,7 @@ export async function storeVersion(deps: CommandDeps & MediaBytesDeps, versionId
     pageID: input.pageID,
     pageVersionID: storedVersionId(result.events, draft),
     merged: result.events.some((e) => e.type === 'PageVersionStored' && e.data.mergedFromRevision !== undefined),
+    blocks: storedBlocks(result.events, input.blocks),
     revision: result.revision,
     position: result.position,
   };
@@ -262,33 +272,38 @@ export async function savePage(deps: PagesDeps, pageId: string, input: SavePageI
   const leftClaim = moving ? await slugClaimOf(deps, { locale: before.locale, slug: before.slug, pageId }) : null;
   try {
     if (moving) slugClaim = await claimSlug(deps, { locale: before.locale, slug: input.slug, pageId }, context);
-    result = await deps.handle(
-      pageStream(pageId),
-      input.revision ?? 'any',
-      pageEvolver,
-      (state, revision) => {
-        // A slow move whose new slug another page has taken over meanwhile (ClaimFenced).
-        assertNotFenced(state.fences, slugClaim, { property: 'slug', model: 'page' });
-        // The page moved meanwhile (another save): a move decided on it would not be claimed.
-        if (state.slug !== before.slug) throw new ConflictError(pageStream(pageId), revision, revision, pageConflictDetails(state));
-        return authoringDecider.decide(
-          {
-            type: 'SavePage',
-            data: {
-              slug: input.slug,
-              updateLinks: input.shouldUpdateLinks,
-              anchor: input.anchor,
-              typeData: input.typeData,
-              mayPublish: input.mayPublish,
-              newVersionId: context.newId(),
+    // Type data may name library media (a publication's main download): their bytes must be there.
+    result = await withBytesChecked(deps, [{ blocks: [], seoImage: [], ...(input.typeData ? { typeData: input.typeData } : {}) }], (check) =>
+      deps.handle(
+        pageStream(pageId),
+        input.revision ?? 'any',
+        pageEvolver,
+        (state, revision) => {
+          // A slow move whose new slug another page has taken over meanwhile (ClaimFenced).
+          assertNotFenced(state.fences, slugClaim, { property: 'slug', model: 'page' });
+          // The page moved meanwhile (another save): a move decided on it would not be claimed.
+          if (state.slug !== before.slug) throw new ConflictError(pageStream(pageId), revision, revision, pageConflictDetails(state));
+          const events = authoringDecider.decide(
+            {
+              type: 'SavePage',
+              data: {
+                slug: input.slug,
+                updateLinks: input.shouldUpdateLinks,
+                anchor: input.anchor,
+                typeData: input.typeData,
+                mayPublish: input.mayPublish,
+                newVersionId: context.newId(),
+              },
             },
-          },
-          state,
-        );
-      },
-      context,
-      // A stale save of the settings: the newer ones come with the 409, for the editor to compare.
-      { describeConflict: pageConflictDetails },
+            state,
+          );
+          check(state, events);
+          return events;
+        },
+        context,
+        // A stale save of the settings: the newer ones come with the 409, for the editor to compare.
+        { describeConflict: pageConflictDetails },
+      ),
     );
   } catch (error) {
     if (moving) {

@@ -46,6 +46,8 @@ export interface StoreVersion {
     baseRevision: number;
     base: PageState;
     currentRevision: number;
+    /** The editor stored by itself after typing stopped (decision 0019): the event says so. */
+    auto?: boolean;
   };
 }
 
@@ -194,6 +196,7 @@ function decideStore(state: PageState, d: StoreVersion['data']): PageEvent[] {
         versionId: target.versionId,
         ...content,
         ...(stale ? { mergedFromRevision: d.baseRevision } : {}),
+        ...(d.auto ? { auto: true as const } : {}),
       },
     },
   ];

@@ -83,6 +83,18 @@ describe('page authoring decider', () => {
       page.given(...history).when(store(history)).thenNothing();
     });
 
+    it('marks a store the editor made by itself (autosave), and only that one', () => {
+      const [auto] = page.given(created()).when(store([created()], { auto: true })).thenTypes('PageVersionStored');
+      expect(auto!.data).to.deep.equal({ pageId: 'p1', versionId: 'v1', ...content({ title: 'Nieuw' }), auto: true });
+      const [asked] = page.given(created()).when(store([created()], { auto: false })).thenTypes('PageVersionStored');
+      expect(asked!.data).to.not.have.property('auto');
+    });
+
+    it('records nothing for an autosave of the draft as it is', () => {
+      const history = [created(), stored('v1', content({ title: 'Nieuw' }))];
+      page.given(...history).when(store(history, { auto: true })).thenNothing();
+    });
+
     it('starts a new draft when the draft was published, so published versions never change', () => {
       const history = [created(), published()];
       const events = page.given(...history).when(store(history)).thenTypes('PageDraftStarted', 'PageVersionStored');

@@ -1,18 +1,19 @@
 import type { InferType } from 'yup';
 import type { Block } from '@pagelog/contracts/blocks/block';
-import type { storeVersionSchema } from '@pagelog/contracts/pages/schemas';
+import type { storeAndPublishSchema } from '@pagelog/contracts/pages/schemas';
 import type { SeoImage } from '@pagelog/contracts/pages/page';
 import { hasPermission } from '@pagelog/contracts/permissions';
 import type { Access } from '@pagelog/service-kit/auth/access';
-import { command, type EndpointRoute } from '@pagelog/service-kit/http/endpoint-routes';
-import { contextOf } from '../../core/route-context';
+import { command, reply, type EndpointRoute } from '@pagelog/service-kit/http/endpoint-routes';
+import { contextOf, seenPositionOf } from '../../core/route-context';
+import { linkWarnings } from '../link-warnings';
 import { slugAvailable } from '../claims/claims';
 import type { PagesDeps } from '../pages-deps';
 import { savePageWithSubpages } from './move-with-subpages';
 import { createPage, createTranslation, deletePage, duplicatePage, savePage, storeVersion, type StoreVersionInput } from './commands';
 
-/** A validated store body as the commands take it. */
-export function storeInput(input: InferType<typeof storeVersionSchema>): StoreVersionInput {
+/** A validated store body (of a store, or of a store-and-(un)publish, which has no `auto`) as the commands take it. */
+export function storeInput(input: InferType<typeof storeAndPublishSchema> & { auto?: boolean }): StoreVersionInput {
   return {
     ...input,
     blocks: input.blocks.map((block): Block => ({ ...block, type: block.type ?? '' })),
@@ -56,7 +57,8 @@ export function authoringRoutes(deps: PagesDeps): EndpointRoute[] {
 
     command('pageVersionStore', async (ctx, input) => {
       const result = await storeVersion(deps, ctx.params.id!, storeInput(input), contextOf(ctx, deps.clock));
-      return { pageID: result.pageID, pageVersionID: result.pageVersionID, revision: result.revision, merged: result.merged, position: result.position };
+      const warnings = await linkWarnings(deps, result.blocks, { pageId: result.pageID, seenUpTo: seenPositionOf(ctx) });
+      return reply({ pageID: result.pageID, pageVersionID: result.pageVersionID, revision: result.revision, merged: result.merged, position: result.position }, { warnings });
     }),
 
     command('pageDelete', async (ctx, input) => {

@@ -5,7 +5,7 @@ import type { ExpectedRevision } from '@pagelog/storage/event-store/event-store'
 import type { CommandContext } from '../../core/command-context';
 import type { CommandDeps } from '../../core/command-deps';
 import type { HandleResult } from '../../core/handle';
-import { storeCommandData, storedVersionId, type StoreVersionInput } from '../authoring/commands';
+import { storeCommandData, storedBlocks, storedVersionId, type StoreVersionInput } from '../authoring/commands';
 import { afterEvents } from '../authoring/decider';
 import { pageConflictDetails, pageEvolver, type PageState } from '../page-state';
 import type { PagesDeps } from '../pages-deps';
@@ -49,7 +49,9 @@ async function run(
 
 const reply = (pageId: string, result: HandleResult<PageStreamEvent> & { before: PageState }) => {
   const after = afterEvents(result.before, result.events);
-  return { pageID: pageId, pageVersionID: after.draftVersionId, publishedVersionID: after.publishedVersionId, revision: result.revision, position: result.position };
+  // What went live, if the command published: the draft it published (a store first stored into it).
+  const publishedBlocks = result.events.some((e) => e.type === 'PagePublished') ? after.draft.blocks : null;
+  return { pageID: pageId, pageVersionID: after.draftVersionId, publishedVersionID: after.publishedVersionId, publishedBlocks, revision: result.revision, position: result.position };
 };
 
 /** Makes the draft the published version (a request open on it counts as accepted). */
@@ -86,6 +88,7 @@ export async function storeAnd(
     ...reply(input.pageID, result),
     pageVersionID: storedVersionId(result.events, result.before.draftVersionId || versionId),
     merged: result.events.some((e) => e.type === 'PageVersionStored' && e.data.mergedFromRevision !== undefined),
+    blocks: storedBlocks(result.events, input.blocks),
   };
 }
 

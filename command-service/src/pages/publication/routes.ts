@@ -1,12 +1,14 @@
 import type { Context } from 'koa';
 import { hasPermission } from '@pagelog/contracts/permissions';
 import type { Access } from '@pagelog/service-kit/auth/access';
-import { command, type EndpointRoute } from '@pagelog/service-kit/http/endpoint-routes';
-import { contextOf } from '../../core/route-context';
+import type { Block } from '@pagelog/contracts/blocks/block';
+import { command, reply, type EndpointRoute } from '@pagelog/service-kit/http/endpoint-routes';
+import { contextOf, seenPositionOf } from '../../core/route-context';
+import { linkWarnings } from '../link-warnings';
 import { storeInput } from '../authoring/routes';
 import type { PagesDeps } from '../pages-deps';
 import type { Actor } from './decider';
-import { publishPage, requestPublication, reviewStep, storeAnd, unpublishPage } from './commands';
+import { publishPage, requestPublication, reviewStep, storeAnd, unpublishPage, type ReviewStep } from './commands';
 
 /** Who acts, as the workflow rules see them. */
 function actorOf(ctx: Context): Actor {
@@ -18,7 +20,7 @@ export function publicationRoutes(deps: PagesDeps): EndpointRoute[] {
   const storeAndRoute = (name: 'pageStoreAndPublish' | 'pageStoreAndUnpublish', then: 'publish' | 'unpublish') =>
     command(name, async (ctx, input) => {
       const result = await storeAnd(deps, then, ctx.params.id!, storeInput(input), contextOf(ctx, deps.clock), actorOf(ctx));
-      return {
+      const data = {
         pageID: result.pageID,
         pageVersionID: result.pageVersionID,
         publishedVersionID: result.publishedVersionID,
@@ -26,12 +28,24 @@ export function publicationRoutes(deps: PagesDeps): EndpointRoute[] {
         merged: result.merged,
         position: result.position,
       };
+      return reply(data, { warnings: await linkWarnings(deps, result.publishedBlocks ?? result.blocks, { pageId: result.pageID, seenUpTo: seenPositionOf(ctx) }) });
     });
+
+  /** A review step's answer, with warnings when it put a version on the site (an accepted request). */
+  const review = async (ctx: Context, pageID: string | undefined, step: ReviewStep) => {
+    const { publishedBlocks, ...result } = await reviewStep(deps, ctx.params.id!, pageID, step, contextOf(ctx, deps.clock), actorOf(ctx));
+    return reply(result, { warnings: await publishedLinkWarnings(ctx, result.pageID, publishedBlocks) });
+  };
+
+  /** The warnings of what a command published (none when it published nothing). */
+  const publishedLinkWarnings = async (ctx: Context, pageId: string, blocks: readonly Block[] | null) =>
+    blocks === null ? [] : linkWarnings(deps, blocks, { pageId, seenUpTo: seenPositionOf(ctx) });
 
   return [
     command('pagePublish', async (ctx, input) => {
       const result = await publishPage(deps, ctx.params.id!, input.revision ?? 'any', contextOf(ctx, deps.clock), actorOf(ctx));
-      return { pageID: result.pageID, publishedVersionID: result.publishedVersionID, revision: result.revision, position: result.position };
+      const data = { pageID: result.pageID, publishedVersionID: result.publishedVersionID, revision: result.revision, position: result.position };
+      return reply(data, { warnings: await publishedLinkWarnings(ctx, result.pageID, result.publishedBlocks) });
     }),
 
     command('pageUnpublish', async (ctx, input) => {
@@ -47,24 +61,9 @@ export function publicationRoutes(deps: PagesDeps): EndpointRoute[] {
       return { pageID: result.pageID, pageVersionID: result.pageVersionID, requestId: result.requestId, revision: result.revision, position: result.position };
     }),
 
-    command('pageAcceptPublication', async (ctx, input) => {
-      const result = await reviewStep(deps, ctx.params.id!, input.pageID, { type: 'AcceptPublication', feedback: input.feedback }, contextOf(ctx, deps.clock), actorOf(ctx));
-      return result;
-    }),
-
-    command('pageRejectPublication', async (ctx, input) => {
-      const result = await reviewStep(deps, ctx.params.id!, input.pageID, { type: 'RejectPublication', feedback: input.feedback }, contextOf(ctx, deps.clock), actorOf(ctx));
-      return result;
-    }),
-
-    command('pageRevokePublication', async (ctx, input) => {
-      const result = await reviewStep(deps, ctx.params.id!, input.pageID, { type: 'RevokePublication' }, contextOf(ctx, deps.clock), actorOf(ctx));
-      return result;
-    }),
-
-    command('pageResendPublication', async (ctx, input) => {
-      const result = await reviewStep(deps, ctx.params.id!, input.pageID, { type: 'ResendPublication', comment: input.comment }, contextOf(ctx, deps.clock), actorOf(ctx));
-      return result;
-    }),
+    command('pageAcceptPublication', (ctx, input) => review(ctx, input.pageID, { type: 'AcceptPublication', feedback: input.feedback })),
+    command('pageRejectPublication', (ctx, input) => review(ctx, input.pageID, { type: 'RejectPublication', feedback: input.feedback })),
+    command('pageRevokePublication', (ctx, input) => review(ctx, input.pageID, { type: 'RevokePublication' })),
+    command('pageResendPublication', (ctx, input) => review(ctx, input.pageID, { type: 'ResendPublication', comment: input.comment })),
   ];
 }

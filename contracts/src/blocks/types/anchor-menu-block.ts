@@ -10,7 +10,8 @@ export const anchorMenuBlock = {
   id: 'anchorMenu',
   label: 'Anchor menu',
   description: 'Links to the sections of this page that have an anchor point',
-  pageTypes: 'all',
+  icon: 'anchor-menu',
+  pageTypes: ['base', 'article', 'publication', 'expertise', 'landing-page'],
   props: object({
     title: string().label('Title').trim().default('').max(254, 'V_11'),
   }),

@@ -5,6 +5,7 @@ export const callToActionBlock = {
   id: 'callToAction',
   label: 'Call to action',
   description: 'A short invitation with a button',
+  icon: 'call-to-action',
   pageTypes: 'all',
   props: object({
     title: string().label('Title').required('V_01').max(254, 'V_11'),

@@ -6,7 +6,8 @@ export const downloadsBlock = {
   id: 'downloads',
   label: 'Downloads',
   description: 'Files from the media library to download',
-  pageTypes: 'all',
+  icon: 'downloads',
+  pageTypes: ['base', 'article', 'publication', 'expertise', 'team-member', 'vacancy', 'landing-page'],
   props: object({
     title: string().label('Title').default('').max(254, 'V_11'),
   }),

@@ -11,7 +11,8 @@ export const faqBlock = {
   id: 'faq',
   label: 'Questions and answers',
   description: 'An accordion of questions that open to show their answers (FAQ)',
-  pageTypes: 'all',
+  icon: 'faq',
+  pageTypes: ['base', 'home', 'article', 'publication', 'expertise', 'vacancy', 'contact', 'landing-page'],
   props: object({
     title: string().label('Title').trim().default('').max(254, 'V_11'),
     items: listProp('Questions', 'Question', question, { min: 1, max: 40 }),

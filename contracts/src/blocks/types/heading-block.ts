@@ -5,6 +5,7 @@ export const headingBlock = {
   id: 'heading',
   label: 'Heading',
   description: 'A title that starts a section',
+  icon: 'heading',
   pageTypes: 'all',
   props: object({
     text: string().label('Text').required('V_01').max(254, 'V_11'),

@@ -33,6 +33,7 @@ export const imageBlock = {
   id: 'image',
   label: 'Image',
   description: 'A picture with alternative text and a caption',
+  icon: 'image',
   pageTypes: 'all',
   props: object({
     ...externalImageFields(),

@@ -11,6 +11,7 @@ export const imageWithTextBlock = {
   id: 'imageWithText',
   label: 'Image with text',
   description: 'A picture beside a text, on the left or the right',
+  icon: 'image-text',
   pageTypes: 'all',
   props: object({
     html: richTextProp('Text'),

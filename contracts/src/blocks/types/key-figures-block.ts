@@ -12,7 +12,8 @@ export const keyFiguresBlock = {
   id: 'keyFigures',
   label: 'Key figures',
   description: 'Up to eight numbers that stand out, each with a unit and a label',
-  pageTypes: 'all',
+  icon: 'key-figures',
+  pageTypes: ['base', 'home', 'article', 'publication', 'expertise', 'landing-page'],
   props: object({
     title: string().label('Title').trim().default('').max(254, 'V_11'),
     figures: listProp('Figures', 'Figure', figure, { min: 1, max: 8 }),

@@ -5,7 +5,8 @@ export const quoteBlock = {
   id: 'quote',
   label: 'Quote',
   description: 'A quotation with the person who said it and their role',
-  pageTypes: 'all',
+  icon: 'quote',
+  pageTypes: ['base', 'home', 'article', 'publication', 'expertise', 'team-member', 'vacancy', 'landing-page'],
   props: object({
     text: string().label('Quotation').trim().required('V_01').max(1000, 'V_14').meta({ widget: 'textarea' } satisfies PropMeta),
     person: string().label('Person').trim().default('').max(254, 'V_11'),

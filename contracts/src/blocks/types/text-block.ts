@@ -5,6 +5,7 @@ export const textBlock = {
   id: 'text',
   label: 'Rich text',
   description: 'Paragraphs, lists and links',
+  icon: 'text',
   pageTypes: 'all',
   props: object({
     html: richTextProp('Text'),

@@ -16,7 +16,8 @@ export const videoBlock = {
   id: 'video',
   label: 'Video',
   description: 'A YouTube or Vimeo video, loaded only when the visitor plays it',
-  pageTypes: 'all',
+  icon: 'video',
+  pageTypes: ['base', 'home', 'article', 'publication', 'expertise', 'team-member', 'vacancy', 'landing-page'],
   props: object({
     provider: string()
       .label('Provider')

@@ -3,6 +3,7 @@ import { parsePageFileGroup, type FocalPoint } from '@pagelog/contracts/media/me
 import { cropTag, UNCROPPED_TAG } from '@pagelog/contracts/media/media-urls';
 import { seoImageOf, type VersionContent } from '@pagelog/contracts/pages/page';
 import type { PageDoc, VersionDoc } from '@pagelog/contracts/pages/page-docs';
+import { typeDataFile, typeDataImage } from '@pagelog/contracts/pages/type-data-fields';
 import { readModels } from '@pagelog/contracts/read-models';
 import type { ReadModelStore } from '@pagelog/storage/read-model-store/read-model-store';
 
@@ -15,15 +16,27 @@ export interface FoundUse {
   version: 'published' | 'draft';
 }
 
-/** The use of `hash` in `group` (block_images_{key}, block_files_{key}, seo_image) of one version's content. */
-export function useIn(content: Pick<VersionContent, 'blocks' | 'seoImage'>, group: string, hash: string): PageFileUse | null {
+/**
+ * The use of `hash` in `group` (block_images_{key}, block_files_{key}, seo_image, type_image_{field},
+ * type_file_{field}) of one version's content and the page type data it carries.
+ */
+export function useIn(content: Pick<VersionContent, 'blocks' | 'seoImage'> & { settings?: { typeData?: Record<string, unknown> } }, group: string, hash: string): PageFileUse | null {
   const parsed = parsePageFileGroup(group);
   if (!parsed) return null;
   if (parsed.kind === 'seo_image') {
     const seo = seoImageOf(content.seoImage);
     return seo?.kind === 'library' && seo.image.hash === hash ? { kind: 'image', image: seo.image } : null;
   }
-  const block = (content.blocks ?? []).find((b) => b.key === parsed.blockId);
+  if (parsed.kind === 'type_image') {
+    const image = typeDataImage(content.settings?.typeData, parsed.field);
+    return image?.hash === hash ? { kind: 'image', image } : null;
+  }
+  if (parsed.kind === 'type_file') {
+    const file = typeDataFile(content.settings?.typeData, parsed.field);
+    return file?.hash === hash ? { kind: 'file', file } : null;
+  }
+  const { blockId } = parsed;
+  const block = (content.blocks ?? []).find((b) => b.key === blockId);
   if (!block) return null;
   if (parsed.kind === 'block_images') {
     const image = (block.__images ?? []).find((i) => i.hash === hash);

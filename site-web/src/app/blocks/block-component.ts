@@ -7,6 +7,8 @@ export interface BlockContext {
   pageID: string;
   /** The page's locale, for the site's own words (a play button's name) and numbers. */
   locale: string;
+  /** The site's default locale: its pages have no locale prefix (a search box's `/zoeken`). */
+  defaultLocale: string;
   /** The key of the block whose image is the page's first: it loads at once, every other lazily. */
   priorityImageKey: string | null;
   /**
@@ -14,6 +16,11 @@ export interface BlockContext {
    * article), so a heading block of level 1 there becomes an H2.
    */
   topHeadingLevel: 1 | 2;
+  /**
+   * The level of a heading inside the block (a team member's name): one below the last heading
+   * before it on the page (a heading block, a hero's title), or below the top level.
+   */
+  subheadingLevel: (block: Block) => 2 | 3 | 4 | 5 | 6;
   /** The anchors of the page's blocks, in order, with what an anchor menu calls them. */
   anchors: readonly PageAnchor[];
 }

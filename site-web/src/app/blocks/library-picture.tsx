@@ -13,11 +13,18 @@ const FALLBACK_WIDTH = 1024;
 
 export interface LibraryPictureProps {
   pageID: string;
-  /** The block the image belongs to: its address names the group `block_images_{key}`. */
-  blockKey: string;
+  /**
+   * The block the image belongs to: its address names the group `block_images_{key}`; null for
+   * the page's SEO image (the group `seo_image`, as a card of the page shows it).
+   */
+  blockKey: string | null;
+  /** Another group of the page's files the image is served in (a page type's photo: `type_image_photo`); wins over `blockKey`. */
+  group?: string;
   image: BlockImage;
   /** The page's first image: loaded at once and early, not lazily. */
   priority: boolean;
+  /** How wide it is shown, for the browser to pick a rendition (a card's is narrower than the column). */
+  sizes?: string;
 }
 
 /** Images the renditions cannot stand in for: an SVG is never rasterised, a GIF would stop moving. */
@@ -35,8 +42,8 @@ function pixels(value: unknown): number | undefined {
  * the crop of this use named by its tag, and width and height so the page keeps its place while
  * the image loads.
  */
-export function LibraryPicture({ pageID, blockKey, image, priority }: LibraryPictureProps) {
-  const group = pageFileGroup({ kind: 'block_images', blockId: blockKey });
+export function LibraryPicture({ pageID, blockKey, group: ownGroup, image, priority, sizes = BLOCK_IMAGE_SIZES }: LibraryPictureProps) {
+  const group = ownGroup ?? (blockKey === null ? pageFileGroup({ kind: 'seo_image' }) : pageFileGroup({ kind: 'block_images', blockId: blockKey }));
   const v = cropTag(image.cropParams);
   const url = (options: { w?: number; fm?: RenditionFormat }) => pageFileUrl(pageID, group, image.hash, image.fileName, { ...options, v });
   const width = pixels(image.width);
@@ -57,9 +64,9 @@ export function LibraryPicture({ pageID, blockKey, image, priority }: LibraryPic
   const fallbackWidth = widths.filter((w) => w <= FALLBACK_WIDTH).at(-1) ?? widths[0];
   return (
     <picture>
-      <source type="image/avif" srcSet={srcSet('avif')} sizes={BLOCK_IMAGE_SIZES} />
-      <source type="image/webp" srcSet={srcSet('webp')} sizes={BLOCK_IMAGE_SIZES} />
-      <img src={url({ w: fallbackWidth, fm: fallback })} srcSet={srcSet(fallback)} sizes={BLOCK_IMAGE_SIZES} {...common} />
+      <source type="image/avif" srcSet={srcSet('avif')} sizes={sizes} />
+      <source type="image/webp" srcSet={srcSet('webp')} sizes={sizes} />
+      <img src={url({ w: fallbackWidth, fm: fallback })} srcSet={srcSet(fallback)} sizes={sizes} {...common} />
     </picture>
   );
 }

@@ -18,4 +18,9 @@ describe('safeHref', () => {
       expect(safeHref(value), JSON.stringify(value)).to.equal(null);
     }
   });
+
+  it('refuses a link by page id: the server resolves those, and one left over is a page that is not live', () => {
+    expect(safeHref('page:0190a1b2-c3d4-7e5f-8a9b-0c1d2e3f4a5b')).to.equal(null);
+    expect(safeHref('page:abc#team')).to.equal(null);
+  });
 });

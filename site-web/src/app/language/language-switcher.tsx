@@ -1,6 +1,6 @@
 import type { SiblingSlug } from '@pagelog/contracts/pages/page';
 import { htmlLang } from '../html-lang';
-import { languageName } from './language-name';
+import { languageName } from '@pagelog/contracts/language-name';
 
 export interface LanguageSwitcherProps {
   /** The published pages of the translation group, the current one included. */

@@ -40,6 +40,10 @@ export interface SiteTexts {
   playVideo: string;
   /** The navigation landmark of an anchor menu without a title of its own. */
   onThisPage: string;
+  /** Above a team member's specialties. */
+  specialties: string;
+  /** The name of a table's scrolling region when the table has no caption. */
+  table: string;
   /** The band at the top of a preview: what is shown is not (yet) the public page. */
   previewBanner: string;
 }
@@ -68,6 +72,8 @@ const en: SiteTexts = {
   writtenBy: 'By',
   playVideo: 'Play video',
   onThisPage: 'On this page',
+  specialties: 'Specialties',
+  table: 'Table',
   previewBanner: 'Preview: this version is not published.',
 };
 
@@ -96,6 +102,8 @@ const texts: Readonly<Record<string, SiteTexts>> = {
     writtenBy: 'Door',
     playVideo: 'Video afspelen',
     onThisPage: 'Op deze pagina',
+    specialties: 'Specialismen',
+    table: 'Tabel',
     previewBanner: 'Voorbeeld: deze versie is niet gepubliceerd.',
   },
   en,
@@ -123,6 +131,8 @@ const texts: Readonly<Record<string, SiteTexts>> = {
     writtenBy: 'Von',
     playVideo: 'Video abspielen',
     onThisPage: 'Auf dieser Seite',
+    specialties: 'Fachgebiete',
+    table: 'Tabelle',
     previewBanner: 'Vorschau: diese Version ist nicht veröffentlicht.',
   },
   fr: {
@@ -149,6 +159,8 @@ const texts: Readonly<Record<string, SiteTexts>> = {
     writtenBy: 'Par',
     playVideo: 'Lire la vidéo',
     onThisPage: 'Sur cette page',
+    specialties: 'Spécialités',
+    table: 'Tableau',
     previewBanner: 'Aperçu : cette version n’est pas publiée.',
   },
 };

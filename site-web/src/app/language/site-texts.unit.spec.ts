@@ -1,5 +1,4 @@
 import { expect } from 'chai';
-import { languageName } from './language-name';
 import { siteTexts } from './site-texts';
 
 describe('siteTexts', () => {
@@ -30,18 +29,5 @@ describe('siteTexts', () => {
       expect(Object.values(texts).every((text) => text.trim() !== ''), locale).to.equal(true);
       expect(texts.skipToContent, locale).not.to.equal(siteTexts('en').skipToContent);
     }
-  });
-});
-
-describe('languageName', () => {
-  it('names each language in that language', () => {
-    expect(['nl-nl', 'en-gb', 'de-de', 'fr-fr', 'en', 'nl'].map(languageName)).to.deep.equal([
-      'Nederlands', 'English', 'Deutsch', 'Français', 'English', 'Nederlands',
-    ]);
-  });
-
-  it('gives an unknown language its locale code', () => {
-    expect(languageName('es-es')).to.equal('es-es');
-    expect(languageName('toString')).to.equal('toString');
   });
 });

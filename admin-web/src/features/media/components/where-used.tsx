@@ -4,7 +4,7 @@ import { Link } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import type { PagesUsingFile, PageUsingFile } from '@pagelog/contracts/media/media';
 import { pagesByFileColumns } from '@pagelog/contracts/media/schemas';
-import { pageEditorPath } from '@pagelog/contracts/pages/page-types';
+import { pageEditorPath } from '@pagelog/contracts/pages/admin-paths';
 import { toRouterPath } from '../../../components/navigation/build-navigation';
 import { mediaQueries } from '../../../components/media-picker/media-api';
 import { PaginatedList, type ListColumn, type ListParams } from '../../../components/paginated-list/paginated-list';

@@ -23,6 +23,8 @@ export interface SavePageBody {
 export interface StoreVersionBody extends VersionContent {
   pageID: string;
   revision: number;
+  /** An autosave (decision 0019); only the plain store takes it. */
+  auto?: boolean;
 }
 
 export type StoreMode = 'store' | 'publish' | 'unpublish';

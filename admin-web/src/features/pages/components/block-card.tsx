@@ -9,19 +9,25 @@ import { anchorMessage, blockLabel, blockSummary } from '../state/block-helpers'
 import { blockMediaProblems } from '../state/block-media-problems';
 import { AnchorField } from './anchor-field';
 import { BlockFilesField } from './block-files-field';
+import { BlockIcon } from './block-icon';
 import { BlockImagesField } from './block-images-field';
 import { SchemaForm } from './schema-form';
+import { SourceValues, useShownSource } from './source-text';
+import { sourceBlockFor } from '../state/translation-source';
 import { errorCount, validateValues } from '../state/schema-form-fields';
 import { VideoFromLibrary } from './video-from-library';
 
 export type BlockMove = 'moveUp' | 'moveDown';
 
+/** What a card needs to know of the other blocks. */
+export type BlockOutline = Pick<Block, 'key' | 'anchorPoint'>;
+
 interface BlockCardProps {
   block: Block;
   index: number;
   count: number;
-  /** Every block of the version, for the anchor check. */
-  blocks: readonly Block[];
+  /** Every block of the version by its key and anchor, for the anchor check (and a translation's source block). */
+  blocks: readonly BlockOutline[];
   open: boolean;
   readOnly: boolean;
   showAllErrors: boolean;
@@ -60,6 +66,9 @@ export function BlockCard(props: BlockCardProps) {
     [definition, block.props, mediaProblems, anchorProblem],
   );
   const slots = definition?.media;
+  // In a translation: the source's block it translates, whose text shows under its fields.
+  const source = useShownSource();
+  const sourceBlock = source ? sourceBlockFor(block, index, blocks, source.content.blocks) : null;
 
   return (
     <li
@@ -83,6 +92,7 @@ export function BlockCard(props: BlockCardProps) {
         </button>
         <div className="block-card__title">
           <div className="block-card__label-line">
+            {definition && <BlockIcon name={definition.icon} />}
             <h3 id={titleId} className="block-card__label">
               {t('pages.editor.blocks.cardTitle', { position: index + 1, label })}
             </h3>
@@ -150,15 +160,17 @@ export function BlockCard(props: BlockCardProps) {
             />
           )}
           {definition ? (
-            <SchemaForm
-              key={`${block.type}-${formGeneration}-${filled}`}
-              schema={definition.props}
-              values={block.props}
-              onChange={props.onProps}
-              disabled={readOnly}
-              showAllErrors={showAllErrors}
-              focusFirst={!readOnly}
-            />
+            <SourceValues values={sourceBlock?.props}>
+              <SchemaForm
+                key={`${block.type}-${formGeneration}-${filled}`}
+                schema={definition.props}
+                values={block.props}
+                onChange={props.onProps}
+                disabled={readOnly}
+                showAllErrors={showAllErrors}
+                focusFirst={!readOnly}
+              />
+            </SourceValues>
           ) : null}
           <AnchorField
             label={t('pages.editor.blocks.anchor')}

@@ -2,6 +2,7 @@ import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { blockType } from '@pagelog/contracts/blocks/block-types';
 import { Modal } from '../../../components/modal/modal';
+import { BlockIcon } from './block-icon';
 
 interface BlockChooserProps {
   title: string;
@@ -12,7 +13,7 @@ interface BlockChooserProps {
   onClose: () => void;
 }
 
-/** A modal of block types, each a button named by the block's label, its description beside it. */
+/** A modal of block types, each a button named by the block's label (its icon beside it), its description below. */
 export function BlockChooser({ title, intro, types, onChoose, onClose }: BlockChooserProps) {
   const { t } = useTranslation();
   const baseId = useId();
@@ -26,6 +27,7 @@ export function BlockChooser({ title, intro, types, onChoose, onClose }: BlockCh
           return (
             <li key={type} className="block-chooser__item">
               <button type="button" className="block-chooser__button" aria-describedby={descriptionId} onClick={() => onChoose(type)}>
+                {definition && <BlockIcon name={definition.icon} />}
                 {definition?.label ?? type}
               </button>
               <p id={descriptionId} className="block-chooser__description">

@@ -1,4 +1,4 @@
-import { useId, useMemo, useState } from 'react';
+import { memo, useId, useMemo, useRef, useState } from 'react';
 import {
   closestCenter,
   DndContext,
@@ -12,11 +12,18 @@ import {
 } from '@dnd-kit/core';
 import { SortableContext, sortableKeyboardCoordinates, verticalListSortingStrategy } from '@dnd-kit/sortable';
 import { useTranslation } from 'react-i18next';
+import type { Block, BlockFile, BlockImage } from '@pagelog/contracts/blocks/block';
 import { pageType } from '@pagelog/contracts/pages/page-types';
 import { blockLabel, newBlock, newBlockKey } from '../state/block-helpers';
 import { usePageEditor } from '../state/page-editor-context';
-import { BlockCard, type BlockMove } from './block-card';
+import { BlockCard, type BlockMove, type BlockOutline } from './block-card';
 import { BlockChooser } from './block-chooser';
+
+// The sensors' options, made once: a new object would make new sensors, and every card's drag
+// handle would render again on each keystroke.
+/** A few pixels of travel before a drag starts, so clicks on the handle stay clicks. */
+const pointerOptions = { activationConstraint: { distance: 4 } };
+const keyboardOptions = { coordinateGetter: sortableKeyboardCoordinates };
 
 /**
  * The Overview's blocks in order: cards with their actions, reordered by Move up / Move down or by
@@ -28,13 +35,10 @@ export function BlockList({ readOnly }: { readOnly: boolean }) {
   const { editor, page, showAllErrors, actions } = usePageEditor();
   const headingId = useId();
   const [moveAnnouncement, setMoveAnnouncement] = useState('');
-  const sensors = useSensors(
-    // A few pixels of travel before a drag starts, so clicks on the handle stay clicks.
-    useSensor(PointerSensor, { activationConstraint: { distance: 4 } }),
-    useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }),
-  );
+  const sensors = useSensors(useSensor(PointerSensor, pointerOptions), useSensor(KeyboardSensor, keyboardOptions));
   const blocks = editor.content.blocks;
-  const keys = useMemo(() => blocks.map((block) => block.key), [blocks]);
+  const outline = useBlockOutline(blocks);
+  const keys = useMemo(() => outline.map((block) => block.key), [outline]);
 
   const positionOf = (id: UniqueIdentifier) => keys.indexOf(String(id)) + 1;
   const labelOf = (id: UniqueIdentifier) => blockLabel(blocks.find((block) => block.key === String(id))?.type ?? '');
@@ -68,6 +72,23 @@ export function BlockList({ readOnly }: { readOnly: boolean }) {
       (same && !same.disabled ? same : other)?.focus();
     });
   }
+
+  // The cards' handlers, the same for every render: typing in one block renders that block's card
+  // only (BlockItem is memoised), not all of a long page's (issue 14, "Large pages").
+  const moveRef = useRef(move);
+  moveRef.current = move;
+  const handlers = useMemo<BlockHandlers>(
+    () => ({
+      toggle: (key, open) => actions.dispatch({ type: 'editBlock', key: open ? null : key }),
+      replace: (key) => actions.dispatch({ type: 'startActivity', activity: 'ReplaceBlock', blockKey: key }),
+      remove: (key) => actions.dispatch({ type: 'removeBlock', key }),
+      move: (key, direction) => moveRef.current(key, direction),
+      props: (key, props) => actions.dispatch({ type: 'setBlockProps', key, props }),
+      media: (key, media) => actions.dispatch({ type: 'setBlockMedia', key, ...media }),
+      anchor: (key, anchor) => actions.dispatch({ type: 'setBlockAnchor', key, anchor }),
+    }),
+    [actions],
+  );
 
   const change = editor.lastBlockChange;
 
@@ -105,23 +126,17 @@ export function BlockList({ readOnly }: { readOnly: boolean }) {
           <SortableContext items={keys} strategy={verticalListSortingStrategy}>
             <ol className="block-list">
               {blocks.map((block, index) => (
-                <BlockCard
+                <BlockItem
                   key={block.key}
                   block={block}
                   index={index}
                   count={blocks.length}
-                  blocks={blocks}
+                  outline={outline}
                   open={editor.editingBlockKey === block.key}
                   readOnly={readOnly}
                   showAllErrors={showAllErrors}
                   formGeneration={editor.formGeneration}
-                  onToggle={() => actions.dispatch({ type: 'editBlock', key: editor.editingBlockKey === block.key ? null : block.key })}
-                  onReplace={() => actions.dispatch({ type: 'startActivity', activity: 'ReplaceBlock', blockKey: block.key })}
-                  onRemove={() => actions.dispatch({ type: 'removeBlock', key: block.key })}
-                  onMove={(direction) => move(block.key, direction)}
-                  onProps={(props) => actions.dispatch({ type: 'setBlockProps', key: block.key, props })}
-                  onMedia={(media) => actions.dispatch({ type: 'setBlockMedia', key: block.key, ...media })}
-                  onAnchor={(anchor) => actions.dispatch({ type: 'setBlockAnchor', key: block.key, anchor })}
+                  handlers={handlers}
                 />
               ))}
             </ol>
@@ -154,4 +169,58 @@ export function BlockList({ readOnly }: { readOnly: boolean }) {
       )}
     </section>
   );
+}
+
+/** What a card asks of the list, for the block with the given key. */
+interface BlockHandlers {
+  toggle(key: string, open: boolean): void;
+  replace(key: string): void;
+  remove(key: string): void;
+  move(key: string, direction: BlockMove): void;
+  props(key: string, props: Record<string, unknown>): void;
+  media(key: string, media: { images?: BlockImage[]; files?: BlockFile[] }): void;
+  anchor(key: string, anchor: string): void;
+}
+
+interface BlockItemProps {
+  block: Block;
+  index: number;
+  count: number;
+  outline: readonly BlockOutline[];
+  open: boolean;
+  readOnly: boolean;
+  showAllErrors: boolean;
+  formGeneration: number;
+  handlers: BlockHandlers;
+}
+
+/** A block's card, rendered again only when one of these props changes (its block, its place, ...). */
+const BlockItem = memo(function BlockItem({ block, open, handlers, ...card }: BlockItemProps) {
+  const { key } = block;
+  return (
+    <BlockCard
+      {...card}
+      block={block}
+      blocks={card.outline}
+      open={open}
+      onToggle={() => handlers.toggle(key, open)}
+      onReplace={() => handlers.replace(key)}
+      onRemove={() => handlers.remove(key)}
+      onMove={(direction) => handlers.move(key, direction)}
+      onProps={(props) => handlers.props(key, props)}
+      onMedia={(media) => handlers.media(key, media)}
+      onAnchor={(anchor) => handlers.anchor(key, anchor)}
+    />
+  );
+});
+
+/**
+ * The blocks' keys and anchors, as a list that stays the same object while they do: typing in a
+ * block leaves it as it was, so the other cards (which check their anchor against it) and the
+ * sortable list (which takes the keys) need not render again.
+ */
+function useBlockOutline(blocks: readonly Block[]): readonly BlockOutline[] {
+  const signature = JSON.stringify(blocks.map((block) => [block.key, block.anchorPoint]));
+  // The signature stands for everything the outline is made of.
+  return useMemo(() => blocks.map(({ key, anchorPoint }) => ({ key, anchorPoint })), [signature]);
 }

@@ -4,14 +4,18 @@ import { useTranslation } from 'react-i18next';
 import { useApi } from '../../../core/api/api-context';
 import { formatDateTime } from '../../../core/format/date-time';
 import { pageQueries } from '../api/page-queries';
+import { groupHistory } from '../state/group-history';
 
-/** The page's history from its event stream (GET /page/{id}/history), newest first, read while it is open. */
+/**
+ * The page's history from its event stream (GET /page/{id}/history), newest first, read while it
+ * is open; a run of autosaves by one person is one line (decision 0019).
+ */
 export function HistoryPanel({ pageId }: { pageId: string }) {
   const { t } = useTranslation();
   const api = useApi();
   const [open, setOpen] = useState(false);
   const history = useQuery({ ...pageQueries.history(api, pageId), enabled: open });
-  const entries = Array.isArray(history.data) ? [...history.data].reverse() : [];
+  const entries = Array.isArray(history.data) ? groupHistory(history.data).reverse() : [];
 
   return (
     <details className="history" onToggle={(event) => setOpen(event.currentTarget.open)}>
@@ -21,12 +25,14 @@ export function HistoryPanel({ pageId }: { pageId: string }) {
       {history.isSuccess && entries.length === 0 && <p className="history__note">{t('pages.editor.history.empty')}</p>}
       {history.isSuccess && entries.length > 0 && (
         <ol className="history__list">
-          {entries.map((entry) => (
+          {entries.map(({ entry, firstOccurredAt, autosaves }) => (
             <li key={`${entry.position}-${entry.revision}`} className="history__entry">
               <time dateTime={entry.occurredAt} className="history__time">
-                {formatDateTime(entry.occurredAt)}
+                {autosaves > 1
+                  ? t('pages.editor.history.between', { from: formatDateTime(firstOccurredAt), to: formatDateTime(entry.occurredAt) })
+                  : formatDateTime(entry.occurredAt)}
               </time>
-              <span className="history__what">{entry.summary || entry.type}</span>
+              <span className="history__what">{autosaves > 1 ? t('pages.editor.history.autosaves', { count: autosaves }) : entry.summary || entry.type}</span>
               <span className="history__who">{t('pages.editor.history.by', { name: entry.actorName })}</span>
             </li>
           ))}

@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isPinned } from '@pagelog/contracts/pages/page-actions';
 import { publicPath } from '@pagelog/contracts/slugs';
@@ -7,9 +7,14 @@ import { formatDateTime } from '../../../core/format/date-time';
 import { useSiteSettings } from '../../../core/settings/site-settings';
 import { useCurrentUser } from '../../../core/session/current-user';
 import { usePageEditor } from '../state/page-editor-context';
+import { useAutosave } from '../state/use-autosave';
+import { useTranslationSource } from '../state/use-translation-source';
+import { ShownSourceProvider } from './source-text';
+import { AutosaveStatus } from './autosave-status';
 import { BlockList } from './block-list';
 import { EditorActions } from './editor-actions';
 import { ConflictNotice, LocalDraftNotice, RequestNotice } from './editor-notices';
+import { LinkWarningsNotice } from './link-warnings-notice';
 import { EditorTabs } from './editor-tabs';
 import { LivePreview } from './live-preview';
 import { HistoryPanel } from './history-panel';
@@ -28,16 +33,22 @@ import { usePageTypeLabel } from './use-page-type-label';
  */
 export function PageEditor() {
   const { t } = useTranslation();
-  const { page, editor, message, busy, actions } = usePageEditor();
+  const session = usePageEditor();
+  const { page, editor, message, busy, actions } = session;
   const { user } = useCurrentUser();
   const settings = useSiteSettings();
   const typeLabel = usePageTypeLabel('singular');
   const allowLeave = useRef(false);
+  // A translation shows its source's text under its fields, until the translator hides it.
+  const source = useTranslationSource(page);
+  const [showSource, setShowSource] = useState(true);
+  const sourceToggleId = useId();
 
   const permissions = user?.permissions ?? [];
   // The server lists Save only where the draft may change: edit-page, and no open request pinning it.
   const readOnly = !page.availableActions.includes('save');
   const path = page.path || publicPath(page.locale, page.slug, settings?.defaultLocale ?? page.locale);
+  useAutosave(session, !readOnly);
 
   // Ctrl+S (Cmd+S on a Mac) saves, as in any editor; the browser's "save page as" never opens here.
   const saveRef = useRef<() => void>(() => {});
@@ -82,6 +93,7 @@ export function PageEditor() {
           <h1 className="screen__title">{editor.content.title || page.title}</h1>
           <StatusBadge status={page.status} reviewRequested={page.hasPublicationRequest} />
           {editor.unsaved && <span className="badge badge--unsaved">{t('pages.editor.unsavedMark')}</span>}
+          {!readOnly && <AutosaveStatus />}
         </div>
         <p className="editor__path">
           {t('pages.editor.publicPath')}: <code className="path">{path}</code>
@@ -94,15 +106,24 @@ export function PageEditor() {
       <LocalDraftNotice />
       <RequestNotice />
       <ConflictNotice />
+      <LinkWarningsNotice />
       {readOnly && !isPinned(page) && <p className="notice">{t('pages.editor.readOnly')}</p>}
       <ErrorList collection="page-editor" />
       <ErrorList collection="publication-requests" />
 
       <div className="editor__layout">
         <div className="editor__main">
-          <EditorTabs selected={editor.tab} onSelect={(tab) => actions.dispatch({ type: 'openTab', tab })}>
-            {panel}
-          </EditorTabs>
+          {source && (
+            <div className="checkbox editor__source-toggle">
+              <input id={sourceToggleId} type="checkbox" checked={showSource} onChange={(event) => setShowSource(event.target.checked)} />
+              <label htmlFor={sourceToggleId}>{t('pages.editor.source.show', { language: source.language })}</label>
+            </div>
+          )}
+          <ShownSourceProvider source={showSource ? source : null}>
+            <EditorTabs selected={editor.tab} onSelect={(tab) => actions.dispatch({ type: 'openTab', tab })}>
+              {panel}
+            </EditorTabs>
+          </ShownSourceProvider>
         </div>
         <aside className="editor__side">
           <EditorActions

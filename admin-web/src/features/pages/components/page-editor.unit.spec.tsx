@@ -1,6 +1,8 @@
 import { expect } from 'chai';
 import { screen, waitFor, within } from '@testing-library/react';
+import { blockTypes } from '@pagelog/contracts/blocks/block-types';
 import { errorItem } from '@pagelog/contracts/error-catalogue';
+import { pageTypes } from '@pagelog/contracts/pages/page-types';
 import type { PermissionName } from '@pagelog/contracts/permissions';
 import { blockCard, changeTitle, openEditor, pageActions } from '../../../testing/page-editor';
 import { aPage, aVersion, pageServer } from '../../../testing/pages';
@@ -154,7 +156,10 @@ describe('the page editor', () => {
     const { user } = await openEditor();
     await user.click(within(blockCard('1. Heading')).getByRole('button', { name: 'Replace' }));
     const chooser = screen.getByRole('dialog', { name: 'Replace Heading' });
-    expect(names(within(within(chooser).getByRole('list')).getAllByRole('button'))).to.deep.equal(['Rich text', 'Image', 'Image with text', 'Downloads', 'Video', 'Call to action', 'Quote', 'Key figures', 'Questions and answers', 'Anchor menu']);
+    // The article type's allowed blocks but the heading itself, in the registry's order, by label.
+    const others = pageTypes.article.allowedBlocks.filter((id) => id !== 'heading').map((id) => blockTypes[id].label);
+    expect(others).to.include.members(['Rich text', 'Image', 'Table']);
+    expect(names(within(within(chooser).getByRole('list')).getAllByRole('button'))).to.deep.equal(others);
   });
 
   it('offers Undo after a block is removed, which puts it back', async () => {

@@ -14,6 +14,7 @@ import { formFieldsOf } from '../state/schema-form-fields';
 import { AnchorField } from './anchor-field';
 import { SchemaForm } from './schema-form';
 import { SlugField } from './slug-field';
+import { SourceText, SourceValues, useShownSource } from './source-text';
 import { useSlugAvailability } from './use-slug-availability';
 
 /**
@@ -25,6 +26,7 @@ import { useSlugAvailability } from './use-slug-availability';
 export function PageSettingsPanel({ readOnly, slugLocked = false }: { readOnly: boolean; slugLocked?: boolean }) {
   const { t } = useTranslation();
   const { editor, page, showAllErrors, actions } = usePageEditor();
+  const source = useShownSource();
   const settings = useSiteSettings();
   const errors = useErrorCollection('page-editor');
   const titleId = useId();
@@ -60,6 +62,7 @@ export function PageSettingsPanel({ readOnly, slugLocked = false }: { readOnly: 
         <p id={titleHintId} className="form__hint">
           {t('pages.editor.pageSettings.titleHint')}
         </p>
+        <SourceText text={source?.content.title ?? ''} />
       </div>
 
       <SlugField
@@ -104,14 +107,16 @@ export function PageSettingsPanel({ readOnly, slugLocked = false }: { readOnly: 
         <fieldset className="form__group">
           <legend>{t('pages.editor.pageSettings.typeData')}</legend>
           <p className="form__hint">{t('pages.editor.pageSettings.typeDataHint')}</p>
-          <SchemaForm
-            key={`${type.id}-${editor.formGeneration}`}
-            schema={type.typeData}
-            values={editor.settings.typeData}
-            disabled={readOnly}
-            showAllErrors={showAllErrors}
-            onChange={(typeData) => actions.dispatch({ type: 'setTypeData', typeData })}
-          />
+          <SourceValues values={source?.typeData}>
+            <SchemaForm
+              key={`${type.id}-${editor.formGeneration}`}
+              schema={type.typeData}
+              values={editor.settings.typeData}
+              disabled={readOnly}
+              showAllErrors={showAllErrors}
+              onChange={(typeData) => actions.dispatch({ type: 'setTypeData', typeData })}
+            />
+          </SourceValues>
         </fieldset>
       )}
     </div>

@@ -1,13 +1,12 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { EditorContent, useEditor, useEditorState, type Editor } from '@tiptap/react';
 import StarterKit from '@tiptap/starter-kit';
-import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { isLinkTarget } from '@pagelog/contracts/blocks/link-target';
+import { isLinkTarget, pageLink } from '@pagelog/contracts/blocks/link-target';
 import { Modal } from '../../../components/modal/modal';
-import { useApi } from '../../../core/api/api-context';
-import { endpointQuery } from '../../../core/api/endpoint-query';
-import { useDebounced } from '../../../core/timing/use-debounced';
+import { chosenPageOf } from '../state/chosen-page';
+import { isLivePage, PagePicker } from './page-picker';
+import { usePagesById } from './use-pages-by-id';
 
 export interface RichTextEditorProps {
   /** The HTML the field holds. */
@@ -21,10 +20,6 @@ export interface RichTextEditorProps {
   disabled?: boolean;
 }
 
-/** How long typing pauses before the page search is sent. */
-const SEARCH_DELAY_MS = 300;
-const SEARCH_MIN_LENGTH = 3;
-
 /**
  * Rich text as an editor sees it (TipTap on ProseMirror): paragraphs, headings 2–4, bold,
  * italic, bulleted and numbered lists, quotations and links, from a toolbar or the usual keys
@@ -36,6 +31,12 @@ export default function RichTextEditor({ value, onChange, onBlur, labelId, descr
   const [linking, setLinking] = useState<{ href: string } | null>(null);
   /** The HTML the editor last sent up (or was given). */
   const emitted = useRef(value);
+  /**
+   * The value as the editor writes it, until the editor sends something up: an update that only
+   * rewrites the stored HTML the editor's way (attribute order, an empty paragraph) is not an edit,
+   * and must not mark the page unsaved (nor autosave it).
+   */
+  const untouched = useRef<string | null>(null);
   const editor = useEditor({
     extensions: [
       StarterKit.configure({
@@ -48,7 +49,7 @@ export default function RichTextEditor({ value, onChange, onBlur, labelId, descr
         link: {
           openOnClick: false,
           autolink: true,
-          // The one link rule of the product (paths on this site, #anchors, http(s), mailto and tel).
+          // The one link rule of the product (pages by id, paths on this site, #anchors, http(s), mailto and tel).
           isAllowedUri: (url) => isLinkTarget(url),
           HTMLAttributes: { rel: null, target: null },
         },
@@ -68,8 +69,14 @@ export default function RichTextEditor({ value, onChange, onBlur, labelId, descr
         ...(invalid ? { 'aria-invalid': 'true' } : {}),
       },
     },
+    onCreate: ({ editor: current }) => {
+      untouched.current = current.isEmpty ? '' : current.getHTML();
+    },
     onUpdate: ({ editor: current }) => {
-      emitted.current = current.isEmpty ? '' : current.getHTML();
+      const html = current.isEmpty ? '' : current.getHTML();
+      if (untouched.current !== null && html === untouched.current) return;
+      untouched.current = null;
+      emitted.current = html;
       onChange(emitted.current);
     },
     onBlur: () => onBlur(),
@@ -86,6 +93,7 @@ export default function RichTextEditor({ value, onChange, onBlur, labelId, descr
     if (!editor || value === emitted.current) return;
     emitted.current = value;
     editor.commands.setContent(value, { emitUpdate: false });
+    untouched.current = editor.isEmpty ? '' : editor.getHTML();
   }, [editor, value]);
 
   if (!editor) return null;
@@ -184,23 +192,22 @@ function Toolbar({ editor, disabled, onLink }: { editor: Editor; disabled?: bool
 
 /**
  * The address of a link: typed (a path on this site, an #anchor, a full URL, mailto: or tel:) or
- * taken from a page found by its title or slug. An empty address removes the link.
+ * a page found by its title or slug, kept by its id (`page:<id>`, so the link follows the page
+ * when it moves; an anchor may be added after it). An empty address removes the link.
  */
 function LinkModal({ initial, onClose, onSubmit }: { initial: string; onClose: () => void; onSubmit: (href: string, title?: string) => void }) {
   const { t } = useTranslation();
-  const api = useApi();
   const formId = useId();
   const addressId = useId();
   const errorId = useId();
-  const searchId = useId();
+  const pageId = useId();
   const [href, setHref] = useState(initial);
-  // The page picked from the search, while the address is still its path.
-  const [picked, setPicked] = useState<{ path: string; title: string } | null>(null);
+  // The page picked from the search, while the address is still its link.
+  const [picked, setPicked] = useState<{ href: string; title: string } | null>(null);
   const [error, setError] = useState<string | null>(null);
-  const [term, setTerm] = useState('');
-  const sent = useDebounced(term.trim(), SEARCH_DELAY_MS);
-  const search = useQuery({ ...endpointQuery(api, 'pageSearch', { body: { searchTerm: sent } }), enabled: sent.length >= SEARCH_MIN_LENGTH });
-  const results = sent.length >= SEARCH_MIN_LENGTH && sent === term.trim() && Array.isArray(search.data) ? search.data : null;
+  const chosen = chosenPageOf(href);
+  const { pages, loading } = usePagesById(chosen ? [chosen.pageId] : []);
+  const page = chosen ? pages.get(chosen.pageId) : undefined;
 
   const submit = () => {
     const address = href.trim();
@@ -208,7 +215,7 @@ function LinkModal({ initial, onClose, onSubmit }: { initial: string; onClose: (
       setError(t('pages.editor.richText.linkInvalid'));
       return;
     }
-    onSubmit(address, picked?.path === address ? picked.title : undefined);
+    onSubmit(address, picked?.href === address ? picked.title : undefined);
   };
 
   return (
@@ -242,7 +249,7 @@ function LinkModal({ initial, onClose, onSubmit }: { initial: string; onClose: (
             spellCheck={false}
             value={href}
             aria-invalid={error ? true : undefined}
-            aria-describedby={error ? errorId : undefined}
+            aria-describedby={[error ? errorId : '', chosen ? pageId : ''].filter(Boolean).join(' ') || undefined}
             onChange={(event) => {
               setHref(event.target.value);
               setError(null);
@@ -253,35 +260,29 @@ function LinkModal({ initial, onClose, onSubmit }: { initial: string; onClose: (
               {error}
             </p>
           )}
+          {chosen && (
+            <p id={pageId} className="form__hint">
+              {page
+                ? t('pages.editor.richText.linkPage', { title: page.title, path: page.path })
+                : loading
+                  ? t('pages.editor.linkField.loading')
+                  : t('pages.editor.linkField.gone')}{' '}
+              {page && !isLivePage(page) && <span className="badge badge--not-published">{t('pages.editor.pagePicker.notPublished')}</span>}
+            </p>
+          )}
           <p className="form__hint">{t('pages.editor.richText.linkHint')}</p>
         </div>
         <div className="field">
-          <label className="field__label" htmlFor={searchId}>
-            {t('pages.editor.richText.linkSearch')}
-          </label>
-          <input id={searchId} className="field__input" type="search" autoComplete="off" value={term} onChange={(event) => setTerm(event.target.value)} />
-          {term.trim().length < SEARCH_MIN_LENGTH && <p className="form__hint">{t('pages.editor.richText.linkSearchTooShort', { min: SEARCH_MIN_LENGTH })}</p>}
-          {results && results.length === 0 && <p role="status">{t('pages.editor.richText.linkSearchNone', { term: sent })}</p>}
-          {results && results.length > 0 && (
-            <ul className="rich-text__pages" aria-label={t('pages.editor.richText.linkSearchResults')}>
-              {results.map((page) => (
-                <li key={page.id}>
-                  <button
-                    type="button"
-                    className="button button--grey button--small"
-                    onClick={() => {
-                      setHref(page.path);
-                      setPicked({ path: page.path, title: page.title });
-                      setError(null);
-                    }}
-                  >
-                    {t('pages.editor.richText.linkToPage', { title: page.title })}
-                  </button>{' '}
-                  <span className="path">{page.path}</span>
-                </li>
-              ))}
-            </ul>
-          )}
+          <PagePicker
+            label={t('pages.editor.richText.linkSearch')}
+            pickLabel={(found) => t('pages.editor.richText.linkToPage', { title: found.title })}
+            onPick={(found) => {
+              const link = pageLink(found.id);
+              setHref(link);
+              setPicked({ href: link, title: found.title });
+              setError(null);
+            }}
+          />
         </div>
       </form>
     </Modal>

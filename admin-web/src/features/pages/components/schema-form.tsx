@@ -1,13 +1,26 @@
-import { lazy, Suspense, useEffect, useId, useMemo, useRef, useState, type ReactNode, type RefObject } from 'react';
+import { lazy, Suspense, useEffect, useId, useMemo, useRef, useState, type ComponentType, type ReactNode, type RefObject } from 'react';
 import { Formik, getIn, useFormikContext } from 'formik';
 import { useTranslation } from 'react-i18next';
 import type { AnyObjectSchema } from 'yup';
+import { TableField } from './table-field';
+import { LibraryMediaField } from './library-media-field';
+import { LinkField } from './link-field';
+import { PagesField } from './pages-field';
+import type { RichTextEditorProps } from './rich-text-editor';
+import { SourceOfField } from './source-text';
 import { emptyItem, fieldValue, formFieldsOf, initialValuesOf, validateValues, type FieldWidget, type SchemaFormField } from '../state/schema-form-fields';
 
 type Values = Record<string, unknown>;
 
+/**
+ * The WYSIWYG editor of rich text when it is already loaded. The UI specs hand it over
+ * (testing/render.tsx): under tsx, which loads the specs as CommonJS, a dynamic import would give
+ * the editor second copies of react-i18next and formik, outside the app's providers.
+ */
+export const preloadedRichTextEditor: { component?: ComponentType<RichTextEditorProps> } = {};
+
 /** The WYSIWYG editor of rich text, loaded when a form first shows an html field. */
-const RichTextEditor = lazy(() => import('./rich-text-editor'));
+const RichTextEditor = lazy(() => (preloadedRichTextEditor.component ? Promise.resolve({ default: preloadedRichTextEditor.component }) : import('./rich-text-editor')));
 
 interface SchemaFormProps {
   schema: AnyObjectSchema;
@@ -38,6 +51,10 @@ export function SchemaForm({ schema, values, onChange, disabled, showAllErrors =
         {fields.map((field, index) =>
           field.list ? (
             <ListField key={field.name} field={field} disabled={disabled} showError={showAllErrors} />
+          ) : field.widget === 'library-image' || field.widget === 'library-file' ? (
+            <LibraryMediaField key={field.name} field={field} name={field.name} disabled={disabled} showError={showAllErrors} />
+          ) : field.widget === 'pages' ? (
+            <PagesField key={field.name} field={field} disabled={disabled} showError={showAllErrors} />
           ) : (
             <SchemaField key={field.name} field={field} disabled={disabled} showError={showAllErrors} focus={focusFirst && index === 0} />
           ),
@@ -211,6 +228,7 @@ function SchemaField({ field, name = field.name, disabled, showError, focus }: {
           {field.hint}
         </p>
       )}
+      <SourceOfField name={name} widget={field.widget} />
       {error && (
         <p id={errorId} className="field__error">
           {error}
@@ -266,18 +284,40 @@ const widgetControls = {
       {!field.required && !(field.options ?? []).some((option) => String(option) === value) && <option value="">—</option>}
       {(field.options ?? []).map((option) => (
         <option key={String(option)} value={String(option)}>
-          {String(option)}
+          {field.optionLabels?.[String(option)] ?? String(option)}
         </option>
       ))}
     </select>
   ),
   date: ({ common }) => <input {...common} type="date" />,
   number: ({ common }) => <input {...common} type="number" inputMode="numeric" />,
-  // Not type="url": paths on this site (/over-ons) and #anchors are links too.
-  link: ({ common }) => <input {...common} type="text" inputMode="url" autoComplete="off" spellCheck={false} />,
+  // A page of the site (kept by its id) or a typed address: link-field.tsx.
+  link: ({ field, common, setValue }) => (
+    <LinkField
+      id={common.id}
+      name={common.name}
+      label={field.label}
+      value={common.value}
+      onChange={setValue}
+      onBlur={common.onBlur}
+      disabled={common.disabled}
+      invalid={common['aria-invalid']}
+      required={common['aria-required']}
+      describedBy={common['aria-describedby']}
+      inputRef={common.ref}
+    />
+  ),
   // An address of something outside the media library (library images and files have their own fields, see block-card).
   image: ({ common }) => <input {...common} type="text" inputMode="url" autoComplete="off" spellCheck={false} />,
   file: ({ common }) => <input {...common} type="text" inputMode="url" autoComplete="off" spellCheck={false} />,
   // Drawn by ListField, never as one control.
   list: () => null,
+  // Drawn by PagesField (pages-field.tsx), never as one control.
+  pages: () => null,
+  // Drawn by LibraryMediaField (a group with the library picker), never as one control.
+  'library-image': () => null,
+  'library-file': () => null,
+  table: ({ common, labelId }) => (
+    <TableField name={common.name} firstCellId={common.id} labelId={labelId} describedBy={common['aria-describedby']} invalid={common['aria-invalid']} disabled={common.disabled} onBlur={common.onBlur} />
+  ),
 } satisfies Record<FieldWidget, (props: ControlProps) => ReactNode>;

@@ -5,6 +5,7 @@ import { TextField } from '../../../components/form-field/text-field';
 import { usePageEditor } from '../state/page-editor-context';
 import { formatKeywords, parseKeywords } from '../state/seo-keywords';
 import { SeoImageField } from './seo-image-field';
+import { SourceText, useShownSource } from './source-text';
 
 /**
  * SEO Settings of the version: title, description, keywords (one comma-separated line) and one
@@ -14,6 +15,7 @@ import { SeoImageField } from './seo-image-field';
 export function SeoSettingsPanel({ readOnly }: { readOnly: boolean }) {
   const { t } = useTranslation();
   const { editor, actions } = usePageEditor();
+  const source = useShownSource();
   const { content } = editor;
   const initialValues = {
     seoTitle: content.seoTitle,
@@ -35,12 +37,14 @@ export function SeoSettingsPanel({ readOnly }: { readOnly: boolean }) {
             hint={t('pages.editor.seo.seoTitleHint')}
             onChange={(event) => actions.dispatch({ type: 'setSeo', field: 'seoTitle', value: event.target.value })}
           />
+          <SourceText text={source?.content.seoTitle ?? ''} />
           <TextAreaField
             {...common}
             name="seoDescription"
             label={t('pages.editor.seo.seoDescription')}
             onChange={(event) => actions.dispatch({ type: 'setSeo', field: 'seoDescription', value: event.target.value })}
           />
+          <SourceText text={source?.content.seoDescription ?? ''} />
           <TextField
             {...common}
             name="seoKeywords"
@@ -49,6 +53,7 @@ export function SeoSettingsPanel({ readOnly }: { readOnly: boolean }) {
             onChange={(event) => actions.dispatch({ type: 'setSeoKeywords', keywords: parseKeywords(event.target.value) })}
             onBlur={() => void setFieldValue('seoKeywords', formatKeywords(content.seoKeywords))}
           />
+          <SourceText text={formatKeywords(source?.content.seoKeywords ?? [])} />
           <SeoImageField value={content.seoImage} readOnly={readOnly} onChange={(image) => actions.dispatch({ type: 'setSeoImage', image })} />
         </div>
       )}

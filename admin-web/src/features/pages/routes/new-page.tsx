@@ -9,10 +9,11 @@ import { childSlugPrefix } from '@pagelog/contracts/pages/site-structure';
 import { isLocale } from '@pagelog/contracts/locales';
 import { isValidSlug, publicPath } from '@pagelog/contracts/slugs';
 import { ErrorList } from '../../../components/error-list/error-list';
+import { ErrorsFollowForm } from '../../../components/form-field/errors-follow-form';
 import { SelectField } from '../../../components/form-field/select-field';
 import { toRouterPath } from '../../../components/navigation/build-navigation';
 import { useErrorStore } from '../../../core/errors/error-store-context';
-import { validateWith } from '../../../core/errors/validation-errors';
+import { validateSyncWith, validateWith } from '../../../core/errors/validation-errors';
 import { useSiteSettings } from '../../../core/settings/site-settings';
 import { useCurrentUser } from '../../../core/session/current-user';
 import { usePageTypeLabel } from '../components/use-page-type-label';
@@ -21,6 +22,15 @@ import { firstErrorPerProperty } from '../state/first-error-per-property';
 import { usePagesApi } from '../state/use-pages-api';
 
 const allTypes: PageTypeDefinition[] = Object.values(pageTypes);
+
+/** The form's fields in their order on screen, which its error summary follows. */
+const fieldOrder = ['type', 'locale', 'title', 'slug'] as const;
+
+/** What submit checks before asking the API: the contract's schema, one message per field. */
+function checkNewPage(values: NewPageValues) {
+  const checked = validateSyncWith(createPageSchema, { ...values, content: '', typeData: {} }, 'page');
+  return checked.ok ? [] : firstErrorPerProperty(checked.errors);
+}
 
 interface NewPageValues {
   type: string;
@@ -104,6 +114,7 @@ function NewPageForm() {
             errorCollection="create-page"
             slugPrefix={slugPrefix}
           />
+          <ErrorsFollowForm collection="create-page" check={checkNewPage} fields={fieldOrder} />
           <div className="form__actions">
             <button type="submit" className="button button--orange" disabled={creating}>
               {t('pages.newPage.submit')}

@@ -62,3 +62,45 @@ describe('the new-page screen after a refused create', () => {
     expect(field('Slug').getAttribute('aria-invalid')).to.equal(null);
   });
 });
+
+describe('the new-page screen after the checks refused a create', () => {
+  const summary = () => {
+    const list = document.querySelector('.error-list[data-collection="create-page"]');
+    return list ? within(list as HTMLElement).getAllByRole('listitem').map((item) => item.textContent) : [];
+  };
+
+  it('keeps its summary and the field borders in step with the fields as they are fixed and broken again', async () => {
+    const server = fakeServer();
+    const { user } = renderAdmin('/new-page', { server });
+    await screen.findByRole('heading', { name: 'New page' });
+    await user.click(screen.getByRole('button', { name: 'Create page' }));
+    await waitFor(() => expect(summary()).to.deep.equal(['The Title field is required.', 'The Slug field is required.']));
+    expect(field('Title').getAttribute('aria-invalid')).to.equal('true');
+
+    await user.type(field('Title'), 'Over ons');
+    await waitFor(() => expect(summary()).to.deep.equal([]));
+    expect(field('Title').getAttribute('aria-invalid')).to.equal(null);
+    // Emptied again, the title (and the slug that followed it) are wrong again.
+    await user.clear(field('Title'));
+    await waitFor(() => expect(summary()).to.deep.equal(['The Title field is required.', 'The Slug field is required.']));
+    expect(field('Title').getAttribute('aria-invalid')).to.equal('true');
+    expect(server.callsOf('pageCreate')).to.deep.equal([]);
+  });
+
+  it('keeps a message about a field while the field is changed but still wrong', async () => {
+    const { user } = renderAdmin('/new-page');
+    await screen.findByRole('heading', { name: 'New page' });
+    await user.type(field('Title'), 'Over ons');
+    await user.clear(field('Slug'));
+    await user.type(field('Slug'), 'over ons!');
+    await user.click(screen.getByRole('button', { name: 'Create page' }));
+    await waitFor(() => expect(summary()).to.deep.equal(['The Slug is not valid.']));
+    await user.type(field('Slug'), '?');
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(summary()).to.deep.equal(['The Slug is not valid.']);
+    await user.clear(field('Slug'));
+    await user.type(field('Slug'), 'over-ons');
+    await waitFor(() => expect(summary()).to.deep.equal([]));
+    expect(field('Slug').getAttribute('aria-invalid')).to.equal(null);
+  });
+});

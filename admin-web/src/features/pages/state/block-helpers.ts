@@ -46,16 +46,29 @@ export function replaceBlockType(block: Block, type: string): Block {
 
 const SUMMARY_LENGTH = 80;
 
+/** Per props schema, the props a summary may come from: found once, as describe() is slow and a long page has many cards. */
+const summaryFieldsCache = new WeakMap<object, string[]>();
+
+function summaryFields(props: object): string[] {
+  let names = summaryFieldsCache.get(props);
+  if (!names) {
+    const fields = (props as { fields: Record<string, AnySchema> }).fields;
+    // Choices (a style, a level) say nothing about what the block shows.
+    names = Object.keys(fields).filter((name) => (fields[name]?.describe() as { oneOf?: unknown[] }).oneOf?.length === 0);
+    summaryFieldsCache.set(props, names);
+  }
+  return names;
+}
+
 /** A line about a block for its card: its first filled-in text, without markup, shortened; else the names of its media. */
 export function blockSummary(block: Block): string {
   const definition = blockType(block.type);
-  const fields = definition ? (definition.props as unknown as { fields: Record<string, AnySchema> }).fields : null;
-  // Choices (a style, a level) say nothing about what the block shows.
-  const names = fields ? Object.keys(fields).filter((name) => (fields[name]?.describe() as { oneOf?: unknown[] }).oneOf?.length === 0) : Object.keys(block.props);
+  const names = definition ? summaryFields(definition.props) : Object.keys(block.props);
   for (const name of names) {
     const raw = block.props[name];
-    // A list (key figures, questions) is told by its items' words: "87 % tevreden · 1.200 onderzoeken".
-    const value = Array.isArray(raw) ? raw.map(itemWords).filter((words) => words !== '').join(' · ') : raw;
+    // A list (key figures, questions) is told by its items' words: "87 % tevreden · 1.200 onderzoeken";
+    // a table by its rows' ("Dienst Prijs · Quickscan € 1.500").
+    const value = Array.isArray(raw) ? listWords(raw) : isTable(raw) ? listWords(raw.rows) : raw;
     if (typeof value !== 'string') continue;
     const text = value
       .replace(/<[^>]*>/g, ' ')
@@ -69,6 +82,19 @@ export function blockSummary(block: Block): string {
   // Without text of its own, a block is told by the library images or files it holds.
   const media = [...(block.__images ?? []), ...(block.__files ?? [])].map((item) => item.fileName);
   return media.length > 0 ? shorten(media.join(', ')) : '';
+}
+
+/** A list's items as words, the filled ones, joined by a dot. */
+function listWords(items: unknown[]): string {
+  return items
+    .map(itemWords)
+    .filter((words) => words !== '')
+    .join(' · ');
+}
+
+/** A table prop (the table widget's value): its rows of cells. */
+function isTable(value: unknown): value is { rows: unknown[] } {
+  return typeof value === 'object' && value !== null && Array.isArray((value as { rows?: unknown }).rows);
 }
 
 /** An item of a list prop as words: its text fields, in order. */
@@ -85,7 +111,7 @@ function shorten(text: string): string {
 }
 
 /** The message for a block's anchor: V_12 for a malformed one, V_18 for one another block has. */
-export function anchorMessage(anchor: string, blockKey: string, blocks: readonly Block[]): string | null {
+export function anchorMessage(anchor: string, blockKey: string, blocks: readonly Pick<Block, 'key' | 'anchorPoint'>[]): string | null {
   const name = anchor.trim();
   if (name === '') return null;
   if (!anchorPattern.test(name)) return messageFor('V_12', 'anchorPoint');

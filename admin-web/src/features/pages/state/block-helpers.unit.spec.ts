@@ -23,6 +23,13 @@ describe('blocks in the editor', () => {
       expect(blockSummary(aBlock({ type: 'callToAction', props: { title: '', text: 'Bel ons', buttonText: 'Bel' } }))).to.equal('Bel ons');
     });
 
+    it('tell a table without a caption by its rows, and a team member by name', () => {
+      const rows = [['Dienst', 'Prijs'], ['Quickscan', '€ 1.500'], ['', '']];
+      expect(blockSummary(aBlock({ type: 'table', props: { caption: '', table: { headerRow: true, rows } } }))).to.equal('Dienst Prijs · Quickscan € 1.500');
+      expect(blockSummary(aBlock({ type: 'table', props: { caption: 'Tarieven', table: { headerRow: true, rows } } }))).to.equal('Tarieven');
+      expect(blockSummary(aBlock({ type: 'team', props: { name: 'Anna de Vries', function: 'Onderzoeker' } }))).to.equal('Anna de Vries');
+    });
+
     it('skip choices such as a style', () => {
       expect(blockSummary(aBlock({ type: 'callToAction', props: { title: '', text: '', buttonText: '', url: '', style: 'primary' } }))).to.equal('');
     });

@@ -1,5 +1,7 @@
 import type { PageDetails, PageVersionView, PublicationRequestView } from '@pagelog/contracts/pages/page';
+import type { ErrorItem } from '@pagelog/contracts/envelope';
 import type { PageAction } from '@pagelog/contracts/pages/page-actions';
+import type { LinkWarning } from './describe-link-warnings';
 import type { EditorState } from './editor-state';
 import type { LocalDraft } from './local-draft-store';
 
@@ -13,6 +15,18 @@ export interface EditorMessage {
 /** What the editor is busy with (its button shows it and the others wait): a toolbar action or adding a translation. */
 export type BusyAction = PageAction | 'addTranslation';
 
+/**
+ * What the last autosave did (decision 0019), for the quiet line beside the title: nothing yet,
+ * on its way, stored at a time, refused (the reason stays until the next try), or stopped by a
+ * newer version that the conflict notice asks about.
+ */
+export type AutosaveStatus =
+  | { state: 'idle' }
+  | { state: 'saving' }
+  | { state: 'saved'; at: string }
+  | { state: 'failed'; error: ErrorItem }
+  | { state: 'conflict' };
+
 /** The editor's own state, beside the server's page and draft (which are queries). */
 export interface EditorSessionState {
   /** null until the page and its draft were first read. */
@@ -23,6 +37,9 @@ export interface EditorSessionState {
   localDraft: LocalDraft | null;
   /** After a save stopped on invalid input: forms show every message, not only those of touched fields. */
   showAllErrors: boolean;
+  autosave: AutosaveStatus;
+  /** The links the last save or publication warned about (pages not on the site), until the next one or until dismissed. */
+  linkWarnings: readonly LinkWarning[];
 }
 
 /** Where the editor finds a page's open publication request: nowhere, in its draft, or in a read of its own. */

@@ -26,6 +26,8 @@ import {
 } from './editor-state';
 import { pageSettingsOf } from './initial-editor-state';
 import { anchorsTakenRemotely, checkEditor } from './editor-checks';
+import { carriedErrors } from './carried-errors';
+import { describeLinkWarnings } from './describe-link-warnings';
 import { requestSource, type BusyAction, type EditorMessage, type EditorSessionState } from './editor-session-state';
 import { firstErrorPerProperty } from './first-error-per-property';
 import type { LocalDraftStore } from './local-draft-store';
@@ -34,6 +36,12 @@ export interface PageEditorActions {
   dispatch(action: EditorAction): void;
   /** Save: page settings when they changed, then the version. Resolves whether it worked. */
   save(): Promise<boolean>;
+  /**
+   * Stores the version content by itself (decision 0019) when it may: it differs from the saved
+   * one, passes the checks, may be saved (no request pins it), and nothing else is on its way.
+   * Never the page settings (a slug moves the page at once). Resolves whether it stored.
+   */
+  autosave(): Promise<boolean>;
   saveAndPublish(): Promise<boolean>;
   publish(): Promise<boolean>;
   /** With unsaved changes (and edit-page) it stores them and unpublishes in one call. */
@@ -51,6 +59,8 @@ export interface PageEditorActions {
   discardLocalDraft(): void;
   /** Leaving without saving: the work kept in the browser goes too. */
   forgetUnsaved(): void;
+  /** Closes the notice of links to pages that are not published. */
+  dismissLinkWarnings(): void;
   createTranslation(values: { newLocale: string; title: string; slug: string }): Promise<string | null>;
   duplicate(values: { locale: string; title: string; slug: string }): Promise<string | null>;
   deletePage(): Promise<boolean>;
@@ -79,6 +89,19 @@ const PUBLICATION_ERRORS: ErrorCollectionName = 'publication-requests';
 const settingsFields = ['slug', 'anchor', 'typeData'] as const;
 
 /**
+ * The errors a refused save put into a collection, so that the list follows the editor's edits:
+ * the client checks run again (when they were what refused it), and the rest is carried while it
+ * still stands. `list` is what was last shown: a list someone else changed is no longer followed.
+ */
+interface ShownErrors {
+  collection: ErrorCollectionName;
+  checked: boolean;
+  others: readonly ErrorItem[];
+  at: EditorState;
+  list: readonly ErrorItem[];
+}
+
+/**
  * Everything the page editor does. Edits go through the pure editorReducer; the calls follow
  * decision 0004: settings, then the version with the revision it is based on (so the API merges
  * stale saves or answers 409 with the newer version, which the editor keeps next to its own
@@ -102,6 +125,11 @@ export function createPageEditorActions({
   logError = (message, detail) => console.error(message, detail),
 }: PageEditorActionsOptions): PageEditorActions {
   let messageId = 0;
+  let shown: ShownErrors | null = null;
+  /** The autosave on its way, which every other store or call waits for. */
+  let autosaving: Promise<boolean> | null = null;
+  /** Content an autosave failed on: not tried again until it changes (no retry loop). */
+  let autosaveFailedOn: VersionContent | null = null;
 
   function say(key: EditorMessage['key']) {
     update({ message: { key, id: ++messageId } });
@@ -138,6 +166,44 @@ export function createPageEditorActions({
     const edited = editor.content !== before.content || editor.settings !== before.settings;
     update(edited ? { editor, message: null } : { editor });
     keepDraft(editor);
+    if (edited) void followErrors();
+  }
+
+  /** Shows the errors of a refused save, and follows the edits from there. */
+  function show(collection: ErrorCollectionName, at: EditorState, found: readonly ErrorItem[], checked: boolean, others: readonly ErrorItem[] = found): false {
+    fail(collection, found);
+    shown = { collection, checked, others, at, list: errors.get(collection) };
+    // An autosave of the same content would only be refused again.
+    autosaveFailedOn = at.content;
+    return false;
+  }
+
+  /**
+   * After an edit: the list of a refused save says what is still wrong. Fixed blocks and fields
+   * drop out, the others are named by their place now.
+   */
+  async function followErrors() {
+    const following = shown;
+    const editor = state().editor;
+    if (!following || !editor) return;
+    const fresh = following.checked ? firstErrorPerProperty(await checkEditor(editor, settingsChanged(editor), checkContext())) : [];
+    // A newer edit follows instead; a save or another call started a list of its own.
+    if (shown !== following || state().editor !== editor) return;
+    if (errors.get(following.collection) !== following.list) {
+      shown = null;
+      return;
+    }
+    errors.set(following.collection, [...fresh, ...carriedErrors(following.others, following.at, editor)]);
+    shown = { ...following, list: errors.get(following.collection) };
+  }
+
+  function checkContext() {
+    return { pageId, pageTypeId: page()?.type, logError };
+  }
+
+  /** Waits for an autosave on its way, so that no two stores of this editor cross. */
+  async function autosaveSettled() {
+    while (autosaving) await autosaving;
   }
 
   function fail(collection: ErrorCollectionName, found: readonly ErrorItem[]): false {
@@ -219,24 +285,32 @@ export function createPageEditorActions({
       reply = await pages.save(pageId, body(settings, fresh.revision));
       contentUnaffected = false;
     }
-    if (!reply.Success || !reply.data) return fail(collection, reply.Errors);
+    if (!reply.Success || !reply.data) return show(collection, editor, reply.Errors, false);
     dispatch({ type: 'settingsSaved', sent, settings, revision: reply.data.revision, contentUnaffected, versionId: reply.data.pageVersionID });
     return true;
   }
 
   async function saveWith(mode: StoreMode, collection: ErrorCollectionName, busy: BusyAction): Promise<boolean> {
-    const start = state().editor;
-    if (!start || state().busy) return false;
-    errors.clear(collection);
-    if (collection !== EDITOR_ERRORS) errors.clear(EDITOR_ERRORS);
+    if (!state().editor || state().busy) return false;
     update({ busy });
     try {
+      // An autosave on its way goes first; this save takes what came after it.
+      await autosaveSettled();
+      const start = state().editor!;
+      shown = null;
+      update({ linkWarnings: [] });
+      errors.clear(collection);
+      if (collection !== EDITOR_ERRORS) errors.clear(EDITOR_ERRORS);
       const withSettings = settingsChanged(start);
-      const problems = await checkEditor(start, withSettings, { pageId, pageTypeId: page()?.type, logError });
-      if (problems.length === 0) problems.push(...(await anchorsTakenRemotely(start, pages, logError)));
+      const problems = await checkEditor(start, withSettings, checkContext());
       if (problems.length > 0) {
         update({ showAllErrors: true });
-        return fail(collection, firstErrorPerProperty(problems));
+        return show(collection, start, firstErrorPerProperty(problems), true, []);
+      }
+      const taken = await anchorsTakenRemotely(start, pages, logError);
+      if (taken.length > 0) {
+        update({ showAllErrors: true });
+        return show(collection, start, taken, true);
       }
       if (withSettings && !(await saveSettings(collection))) return false;
 
@@ -254,12 +328,15 @@ export function createPageEditorActions({
           });
           return false;
         }
-        if (!reply.Success || !reply.data) return fail(collection, reply.Errors);
+        if (!reply.Success || !reply.data) return show(collection, editor, reply.Errors, false);
         dispatch({ type: 'versionStored', content, versionId: reply.data.pageVersionID, revision: reply.data.revision });
         merged = reply.data.merged === true;
+        // Stored all the same; the editor is told which links do not lead anywhere yet.
+        update({ linkWarnings: describeLinkWarnings(reply.Warnings, content.blocks) });
       }
       dispatch({ type: 'saveFinished' });
-      update({ showAllErrors: false });
+      autosaveFailedOn = null;
+      update({ showAllErrors: false, autosave: { state: 'saved', at: now().toISOString() } });
       // A merge brought in others' changes, and publishing changes the page's status and draft.
       if (merged || mode !== 'store') await reload();
       else await refreshPage();
@@ -270,14 +347,21 @@ export function createPageEditorActions({
     }
   }
 
-  /** Runs a publication call: errors into publication-requests; on success the page again and a message. */
-  async function publicationCall(busy: BusyAction, call: () => Promise<ApiReply<unknown>>, message: EditorMessage['key']): Promise<boolean> {
+  /**
+   * Runs a publication call: errors into publication-requests; on success the page again and a
+   * message. A call that `publishes` (publish, accept a request) says which links of what went
+   * live do not lead anywhere yet, in place of what the last save said.
+   */
+  async function publicationCall(busy: BusyAction, call: () => Promise<ApiReply<unknown>>, message: EditorMessage['key'], publishes = false): Promise<boolean> {
     if (!page() || state().busy) return false;
     errors.clear(PUBLICATION_ERRORS);
-    update({ busy });
+    update(publishes ? { busy, linkWarnings: [] } : { busy });
     try {
+      await autosaveSettled();
       const reply = await call();
       if (!reply.Success) return fail(PUBLICATION_ERRORS, reply.Errors);
+      // What went live: the draft the editor shows (a publication call sends no content).
+      if (publishes) update({ linkWarnings: describeLinkWarnings(reply.Warnings, state().editor?.content.blocks ?? []) });
       await reload();
       say(message);
       return true;
@@ -317,11 +401,87 @@ export function createPageEditorActions({
     return result.ok;
   }
 
+  /** Whether an autosave may store `editor`'s content now (decision 0019). */
+  function mayAutosave(editor: EditorState): boolean {
+    const { busy, localDraft } = state();
+    // A kept draft still waiting for Restore or Discard: which work goes on is the editor's call.
+    if (busy || autosaving || localDraft || editor.conflict || !contentChanged(editor)) return false;
+    // The server lists Save only where the draft may change (edit-page, no request pinning it).
+    if (!page()?.availableActions.includes('save')) return false;
+    return autosaveFailedOn === null || !dequal(editor.content, autosaveFailedOn);
+  }
+
+  function autosaveFailed(content: VersionContent, error: ErrorItem): false {
+    autosaveFailedOn = content;
+    update({ autosave: { state: 'failed', error } });
+    return false;
+  }
+
+  async function storeAutomatically(start: EditorState): Promise<boolean> {
+    const problems = await checkEditor(start, false, checkContext());
+    if (problems.length > 0) return autosaveFailed(start.content, firstErrorPerProperty(problems)[0]!);
+    if (state().editor?.content !== start.content || !mayAutosaveAfterCheck()) {
+      // Typed on meanwhile, or something else started: the next pause tries again.
+      return false;
+    }
+    update({ autosave: { state: 'saving' } });
+    const content = start.content;
+    const reply = await pages.store(start.versionId, { pageID: pageId, revision: start.contentRevision, ...content, auto: true }, 'store');
+    const conflict = reply.data as unknown as StoreConflictData | null;
+    if (reply.status === 409 && conflict?.current) {
+      dispatch({ type: 'conflict', conflict: { currentRevision: conflict.currentRevision, conflicts: conflict.conflicts ?? [], current: conflict.current } });
+      update({ autosave: { state: 'conflict' } });
+      return false;
+    }
+    if (!reply.Success || !reply.data) return autosaveFailed(content, reply.Errors[0] ?? errorItem('G_01'));
+    dispatch({ type: 'versionStored', content, versionId: reply.data.pageVersionID, revision: reply.data.revision });
+    // Edits made while it was on its way stay unsaved, for the next pause.
+    dispatch({ type: 'saveFinished' });
+    autosaveFailedOn = null;
+    if (shown) {
+      // The draft as stored passed every check: what a refused save said no longer holds.
+      errors.clear(shown.collection);
+      shown = null;
+    }
+    update({
+      autosave: { state: 'saved', at: now().toISOString() },
+      showAllErrors: false,
+      // As after Save: the links of the stored draft that do not lead anywhere yet.
+      linkWarnings: describeLinkWarnings(reply.Warnings, content.blocks),
+    });
+    if (reply.data.merged === true) {
+      await reload();
+      say('merged');
+    } else {
+      await refreshPage();
+    }
+    return true;
+  }
+
+  /** Between the check and the store: still nothing else on its way. */
+  function mayAutosaveAfterCheck(): boolean {
+    const { busy, localDraft } = state();
+    return !busy && !localDraft && !state().editor?.conflict;
+  }
+
   return {
     dispatch,
     save: () => saveWith('store', EDITOR_ERRORS, 'save'),
+    autosave() {
+      const start = state().editor;
+      if (!start || !mayAutosave(start)) return Promise.resolve(false);
+      const run = storeAutomatically(start).catch((error: unknown) => {
+        logError('The draft could not be saved automatically.', error);
+        return autosaveFailed(start.content, errorItem('G_01'));
+      });
+      const tracked: Promise<boolean> = run.finally(() => {
+        if (autosaving === tracked) autosaving = null;
+      });
+      autosaving = tracked;
+      return run;
+    },
     saveAndPublish: () => saveWith('publish', PUBLICATION_ERRORS, 'saveAndPublish'),
-    publish: () => publicationCall('publish', () => pages.publish(pageId, page()?.revision), 'published'),
+    publish: () => publicationCall('publish', () => pages.publish(pageId, page()?.revision), 'published', true),
     unpublish() {
       if (state().editor?.unsaved && permissions().includes('edit-page')) return saveWith('unpublish', PUBLICATION_ERRORS, 'unpublish');
       return publicationCall('unpublish', () => pages.unpublish(pageId, page()?.revision), 'unpublished');
@@ -336,7 +496,7 @@ export function createPageEditorActions({
       return publicationCall('requestPublication', () => pages.requestPublication(pageId, { comment, revision: page()?.revision }), 'requested');
     },
     acceptRequest: (feedback) =>
-      publicationCall('reviewRequest', () => pages.acceptPublication(requestVersionId(), { feedback, pageID: pageId }), 'accepted'),
+      publicationCall('reviewRequest', () => pages.acceptPublication(requestVersionId(), { feedback, pageID: pageId }), 'accepted', true),
     async rejectRequest(feedback) {
       errors.clear(PUBLICATION_ERRORS);
       if (!(await checked(rejectPublicationSchema, { feedback, pageID: pageId }, PUBLICATION_ERRORS, 'publicationRequest'))) return false;
@@ -369,6 +529,9 @@ export function createPageEditorActions({
       if (editor) keepDraft(editor);
       else drafts.clear(pageId);
     },
+    dismissLinkWarnings() {
+      update({ linkWarnings: [] });
+    },
     forgetUnsaved() {
       // A kept draft still waiting for a decision is not this session's to throw away.
       if (!state().localDraft) drafts.clear(pageId);
@@ -381,6 +544,7 @@ export function createPageEditorActions({
       errors.clear(EDITOR_ERRORS);
       update({ busy: 'delete' });
       try {
+        await autosaveSettled();
         const reply = await pages.delete(pageId, page()?.revision);
         if (!reply.Success) return fail(EDITOR_ERRORS, reply.Errors);
         drafts.clear(pageId);

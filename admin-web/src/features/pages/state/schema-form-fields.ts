@@ -14,6 +14,10 @@ export interface SchemaFormField {
   hint?: string;
   /** The choices of a select: the schema's oneOf values. */
   options?: readonly (string | number)[];
+  /** How many a `pages` field takes (the schema's max). */
+  max?: number;
+  /** What a select shows for its choices, by value (`.meta({ optionLabels })`); the value itself without one. */
+  optionLabels?: Readonly<Record<string, string>>;
   required: boolean;
   /** What the value is stored as: a select of numbers stores numbers. */
   valueType: 'string' | 'number';
@@ -67,6 +71,8 @@ function fieldsOf(description: FieldDescription): SchemaFormField[] {
     };
     if (field.meta?.hint) result.hint = field.meta.hint;
     if (widget === 'select') result.options = options;
+    if (widget === 'pages') result.max = testParam(field, 'max', 'max') ?? Number.POSITIVE_INFINITY;
+    if (widget === 'select' && field.meta?.optionLabels) result.optionLabels = field.meta.optionLabels;
     if (widget === 'list') {
       result.list = {
         itemFields: fieldsOf(field.innerType!),
@@ -101,6 +107,9 @@ export function initialValuesOf(schema: AnyObjectSchema, values: Record<string, 
       // Each item with every field of its own (an empty one as ''), so its inputs are controlled.
       const items = Array.isArray(value) ? value : [];
       result[field.name] = items.map((item: unknown) => ({ ...emptyItem(field), ...withoutUndefined(item) }));
+    } else if (field.widget === 'library-image' || field.widget === 'library-file') {
+      // A chosen library item, or none (null, as the schema's default): never a text.
+      result[field.name] = value ?? null;
     } else {
       result[field.name] = value ?? '';
     }

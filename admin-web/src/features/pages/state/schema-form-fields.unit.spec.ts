@@ -26,7 +26,7 @@ describe('forms built from a yup schema', () => {
     const [html] = formFieldsOf(blockTypes.text.props);
     expect(html).to.include({ widget: 'html', label: 'Text' });
     expect(html?.hint).to.match(/^Paragraphs, headings/);
-    expect(formFieldsOf(blockTypes.callToAction.props).find((f) => f.widget === 'link')).to.include({ hint: 'A path on this site such as /over-ons, or a full URL' });
+    expect(formFieldsOf(blockTypes.callToAction.props).find((f) => f.widget === 'link')).to.include({ hint: 'A page of this site, a path such as /over-ons, or a full URL' });
     expect(formFieldsOf(blockTypes.image.props)[0]).to.include({ widget: 'image', hint: 'Only for an image outside the media library: a path on this site or a full https URL' });
   });
 

@@ -26,7 +26,7 @@ export interface PageEditorSession extends EditorSessionState {
   actions: PageEditorActions;
 }
 
-const startState: EditorSessionState = { editor: null, busy: null, message: null, localDraft: null, showAllErrors: false };
+const startState: EditorSessionState = { editor: null, busy: null, message: null, localDraft: null, showAllErrors: false, autosave: { state: 'idle' }, linkWarnings: [] };
 
 function statusOf(error: unknown): number {
   return error instanceof EndpointError ? error.status : 0;

@@ -1,7 +1,7 @@
 import { Link } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import type { PublicationRequestView } from '@pagelog/contracts/pages/page';
-import { pageEditorPath } from '@pagelog/contracts/pages/page-types';
+import { pageEditorPath } from '@pagelog/contracts/pages/admin-paths';
 import { toRouterPath } from '../../../components/navigation/build-navigation';
 import { formatDateTime } from '../../../core/format/date-time';
 

@@ -2,7 +2,7 @@ import { useDeferredValue, useEffect, useId, useMemo, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useNavigate } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
-import { pageEditorPath } from '@pagelog/contracts/pages/page-types';
+import { pageEditorPath } from '@pagelog/contracts/pages/admin-paths';
 import type { SiteStructureNode } from '@pagelog/contracts/pages/site-structure';
 import { toRouterPath } from '../../../components/navigation/build-navigation';
 import { useApi } from '../../../core/api/api-context';

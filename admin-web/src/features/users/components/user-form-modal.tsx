@@ -1,14 +1,16 @@
-import { useId } from 'react';
+import { useCallback, useId } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Form, Formik } from 'formik';
 import { useTranslation } from 'react-i18next';
 import type { UserView } from '@pagelog/contracts/users/user';
 import { ErrorList } from '../../../components/error-list/error-list';
+import { ErrorsFollowForm } from '../../../components/form-field/errors-follow-form';
 import { SelectField } from '../../../components/form-field/select-field';
 import { TextField } from '../../../components/form-field/text-field';
 import { Modal } from '../../../components/modal/modal';
 import { useApi } from '../../../core/api/api-context';
 import { userQueries } from '../api/user-queries';
+import { checkUserForm, userFormFieldOrder } from '../state/check-user-form';
 import { useSaveUser, type UserFormValues } from '../state/use-save-user';
 
 interface UserFormModalProps {
@@ -23,6 +25,8 @@ export function UserFormModal({ user, onClose }: UserFormModalProps) {
   const api = useApi();
   const saving = useSaveUser(user);
   const formId = useId();
+  const editing = user !== undefined;
+  const check = useCallback((values: UserFormValues) => checkUserForm(values, editing), [editing]);
   const rolesRead = useQuery(userQueries.roles(api));
   // null while loading; none when they could not be read (logged).
   const roles = rolesRead.isPending ? null : Array.isArray(rolesRead.data) ? rolesRead.data : [];
@@ -62,6 +66,7 @@ export function UserFormModal({ user, onClose }: UserFormModalProps) {
               </option>
             ))}
           </SelectField>
+          <ErrorsFollowForm collection="users-overview" check={check} fields={userFormFieldOrder} />
         </Form>
       </Formik>
     </Modal>

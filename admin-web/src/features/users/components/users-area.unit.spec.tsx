@@ -96,6 +96,35 @@ describe('user management', () => {
       expect(server.callsOf('userCreate')).to.deep.equal([]);
     });
 
+    it('lists its errors in the order of the fields on screen, and keeps the list in step as they are fixed', async () => {
+      const { server, user } = await openUsers();
+      await user.click(screen.getByRole('button', { name: 'Add user' }));
+      const dialog = screen.getByRole('dialog', { name: 'Add user' });
+      await fillUserForm(user, dialog, { email: 'not an address' });
+      await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+      await waitFor(() =>
+        expect(dialogErrors(dialog)).to.deep.equal(['The Name field is required.', 'The Email field must contain a valid email address.', 'The role field is required.']),
+      );
+      await fillUserForm(user, dialog, { name: 'Cy' });
+      await waitFor(() => expect(dialogErrors(dialog)).to.deep.equal(['The Email field must contain a valid email address.', 'The role field is required.']));
+      expect(within(dialog).getByLabelText('Name').getAttribute('aria-invalid')).to.equal(null);
+      await fillUserForm(user, dialog, { email: 'cy at example', role: 'Editor' });
+      await waitFor(() => expect(dialogErrors(dialog)).to.deep.equal(['The Email field must contain a valid email address.']));
+      await fillUserForm(user, dialog, { email: 'cy@example.com' });
+      await waitFor(() => expect(within(dialog).queryByRole('alert')).to.equal(null));
+      expect(server.callsOf('userCreate')).to.deep.equal([]);
+    });
+
+    it('lists the server\'s errors in the order of the fields too', async () => {
+      const { server, user } = await openUsers();
+      server.answer('userCreate', failure(400, errorItem('V_12', 'role', 'user'), errorItem('V_06', 'email', 'user'), errorItem('V_11', 'profile.jobTitle', 'user')));
+      await user.click(screen.getByRole('button', { name: 'Add user' }));
+      const dialog = screen.getByRole('dialog', { name: 'Add user' });
+      await fillUserForm(user, dialog, { name: 'Cy', email: 'bob@example.com', role: 'Editor' });
+      await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+      await waitFor(() => expect(dialogErrors(dialog)).to.deep.equal([messageFor('V_06', 'email'), messageFor('V_11', 'jobTitle'), messageFor('V_12', 'role')]));
+    });
+
     it('opens without the errors of the dialog before', async () => {
       const { user } = await openUsers();
       await user.click(screen.getByRole('button', { name: 'Add user' }));

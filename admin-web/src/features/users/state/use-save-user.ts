@@ -4,6 +4,7 @@ import { createUserSchema, updateUserSchema } from '@pagelog/contracts/users/sch
 import { useErrorStore } from '../../../core/errors/error-store-context';
 import { validateWith } from '../../../core/errors/validation-errors';
 import { useCurrentUser } from '../../../core/session/current-user';
+import { userBodyOf } from './check-user-form';
 import { useUsersApi } from './use-users-api';
 
 /** The fields of the add and edit forms. */
@@ -28,7 +29,7 @@ export function useSaveUser(user?: UserView) {
   return useMutation({
     mutationFn: async (values: UserFormValues): Promise<boolean> => {
       errors.clear('users-overview');
-      const fields = { email: values.email, role: values.role, profile: { name: values.name, jobTitle: values.jobTitle } };
+      const fields = userBodyOf(values);
       if (!user) {
         const checked = await validateWith(createUserSchema, fields, 'user');
         if (!checked.ok) return fail(checked.errors);

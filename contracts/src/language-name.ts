@@ -1,6 +1,6 @@
-import { interfaceLanguage } from '@pagelog/contracts/locales';
+import { interfaceLanguage } from './locales';
 
-/** Each language in its own words: a visitor looks for the language they read. */
+/** Each language in its own words: a visitor looks for the language they read, a translator for the one they translate from. */
 const names: Readonly<Record<string, string>> = { nl: 'Nederlands', en: 'English', de: 'Deutsch', fr: 'Français' };
 
 /** The name of a locale's language in that language; the locale code for a language without one. */
