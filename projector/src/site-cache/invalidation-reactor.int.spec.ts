@@ -1,7 +1,7 @@
 import { expect } from 'chai';
 import type { NewEvent } from '@pagelog/contracts/events/event';
 import { readModels } from '@pagelog/contracts/read-models';
-import { decodeInvalidation, mediaTag, menusTag, pagePathTag, pageTag, SETTINGS_TAG } from '@pagelog/contracts/site/cache-tags';
+import { decodeInvalidation, mediaTag, menusTag, pageListTag, pagePathTag, pageTag, SETTINGS_TAG } from '@pagelog/contracts/site/cache-tags';
 import { InProcessNotifier } from '@pagelog/storage/notifications/in-process-notifier';
 import { Projector } from '../core/projector';
 import { openTestLog, type TestLog } from '../core/test-log';
@@ -90,7 +90,7 @@ describe('the site-cache reactor', () => {
     await created('p2', 'en-gb', 'about');
     const position = await published('p2', 'en-gb', 'about');
     await until(() => heard.some((m) => m.position === position), 'the translation announced');
-    expect(heard.find((m) => m.position === position)!.tags).to.have.members([pageTag('p2'), pagePathTag('en-gb', 'about'), pageTag('p1')]);
+    expect(heard.find((m) => m.position === position)!.tags).to.have.members([pageTag('p2'), pagePathTag('en-gb', 'about'), pageListTag('en-gb'), pageTag('p1')]);
   });
 
   it('announces nothing for a draft, and the settings for a settings change', async () => {
