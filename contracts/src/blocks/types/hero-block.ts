@@ -19,7 +19,7 @@ export const heroBlock = {
   label: 'Hero',
   description: 'The opening band of a page: title, introduction, image and a button',
   icon: 'hero',
-  pageTypes: ['base', 'home', 'expertise', 'landing-page'],
+  pageTypes: ['base', 'home', 'publication', 'expertise', 'landing-page'],
   props: object({
     title: string().label('Title').trim().required('V_01').max(254, 'V_11'),
     intro: string().label('Introduction').trim().default('').max(1000, 'V_14').meta({ widget: 'textarea' } satisfies PropMeta),
