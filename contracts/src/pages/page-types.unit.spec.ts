@@ -56,10 +56,10 @@ describe('the page types', () => {
       for (const id of pageTypeIds) for (const block of pageTypes[id].allowedBlocks) expect(known.has(block), `${id}: ${block}`).to.equal(true);
     });
 
-    it('show people where people are shown, and open with a hero where a page opens with one', () => {
+    it('show people where people are shown, and open with a hero where a page opens with one (a research report among them)', () => {
       for (const id of ['home', 'expertise', 'contact', 'landing-page']) expect(blocksAllowedOn(id), id).to.include('team');
       for (const id of ['article', 'publication', 'overview', 'team-member']) expect(blocksAllowedOn(id), id).to.not.include('team');
-      expect(pageTypeIds.filter((id) => blocksAllowedOn(id).includes('hero'))).to.have.members(['base', 'home', 'expertise', 'landing-page']);
+      expect(pageTypeIds.filter((id) => blocksAllowedOn(id).includes('hero'))).to.have.members(['base', 'home', 'publication', 'expertise', 'landing-page']);
       // An overview's own content is an introduction above its list.
       expect(blocksAllowedOn('overview')).to.include.members(['heading', 'text', 'callToAction']).and.not.include('downloads');
     });
