@@ -1,7 +1,7 @@
 import { number, object, string, type AnyObjectSchema } from 'yup';
 import { imageProp, type PropMeta } from '../blocks/block-definition';
 import { blocksAllowedOn, type BlockTypeId } from '../blocks/block-types';
-import { isLinkedInUrl, specialtiesOf } from '../blocks/types/team-block';
+import { linkedInUrlField, specialtiesField } from '../blocks/types/team-block';
 import type { PageTypeId } from './page-type-ids';
 import { pageTypeLabels } from './page-type-labels';
 import { dateField, libraryFileField, libraryImageField, summaryField } from './type-data-fields';
@@ -30,9 +30,6 @@ export interface PageTypeDefinition {
   /** The blank base type has no entry of its own in the admin navigation. */
   isBase?: boolean;
 }
-
-/** The longest one specialty of a team member may be, between the commas (as the team block's). */
-const MAX_SPECIALTY_LENGTH = 80;
 
 /** The page types an overview can list: those whose pages come in numbers and are read one by one. */
 export const listablePageTypeIds = ['article', 'publication', 'expertise', 'team-member', 'vacancy'] as const satisfies readonly PageTypeId[];
@@ -104,20 +101,8 @@ export const pageTypes = {
         .default('')
         .meta({ widget: 'image', hint: 'Only for a photo outside the media library: a path on this site or a full https URL' } satisfies PropMeta),
       function: string().label('Function').trim().default('').max(254, 'V_11'),
-      specialties: string()
-        .label('Specialties')
-        .trim()
-        .default('')
-        .max(500, 'V_14')
-        .test('each-short', 'V_14', (value) => specialtiesOf(value).every((part) => part.length <= MAX_SPECIALTY_LENGTH))
-        .meta({ hint: 'Separated by commas, such as: Mobiliteit, Energietransitie' } satisfies PropMeta),
-      linkedinUrl: string()
-        .label('LinkedIn URL')
-        .trim()
-        .default('')
-        .max(2048, 'V_14')
-        .test('linkedin', 'V_13', (value) => value === undefined || value === '' || isLinkedInUrl(value))
-        .meta({ hint: 'The https address of the profile on linkedin.com' } satisfies PropMeta),
+      specialties: specialtiesField(),
+      linkedinUrl: linkedInUrlField(),
       email: string().label('Email').trim().lowercase().default('').max(254, 'V_11').email('V_02'),
       // What a tel: link can dial, as the site settings' phone number.
       phone: string()

@@ -30,6 +30,26 @@ export function isLinkedInUrl(value: string): boolean {
   return !controls.test(trimmed) && linkedInUrl.test(trimmed);
 }
 
+/** A person's specialties, comma-separated (a team block's, a team member page's). */
+export const specialtiesField = () =>
+  string()
+    .label('Specialties')
+    .trim()
+    .default('')
+    .max(500, 'V_14')
+    .test('each-short', 'V_14', (value) => specialtiesOf(value).every((part) => part.length <= MAX_SPECIALTY_LENGTH))
+    .meta({ hint: 'Separated by commas, such as: Mobiliteit, Energietransitie' } satisfies PropMeta);
+
+/** A person's LinkedIn profile: empty, or an https address on linkedin.com. */
+export const linkedInUrlField = () =>
+  string()
+    .label('LinkedIn URL')
+    .trim()
+    .default('')
+    .max(2048, 'V_14')
+    .test('linkedin', 'V_13', (value) => value === undefined || value === '' || isLinkedInUrl(value))
+    .meta({ hint: 'The https address of the profile on linkedin.com' } satisfies PropMeta);
+
 /**
  * One team member (spec section 3, Team block): name, function, description, specialties and a
  * LinkedIn profile, with a photo from the media library (`__images[0]`). A team is a row of these
@@ -45,20 +65,8 @@ export const teamBlock = {
     name: string().label('Name').trim().required('V_01').max(254, 'V_11'),
     function: string().label('Function').trim().default('').max(254, 'V_11'),
     description: string().label('Description').trim().default('').max(2000, 'V_14').meta({ widget: 'textarea' } satisfies PropMeta),
-    specialties: string()
-      .label('Specialties')
-      .trim()
-      .default('')
-      .max(500, 'V_14')
-      .test('each-short', 'V_14', (value) => specialtiesOf(value).every((part) => part.length <= MAX_SPECIALTY_LENGTH))
-      .meta({ hint: 'Separated by commas, such as: Mobiliteit, Energietransitie' } satisfies PropMeta),
-    linkedinUrl: string()
-      .label('LinkedIn URL')
-      .trim()
-      .default('')
-      .max(2048, 'V_14')
-      .test('linkedin', 'V_13', (value) => value === undefined || value === '' || isLinkedInUrl(value))
-      .meta({ hint: 'The https address of the profile on linkedin.com' } satisfies PropMeta),
+    specialties: specialtiesField(),
+    linkedinUrl: linkedInUrlField(),
   }),
   media: { images: { label: 'Photo', min: 0, max: 1 } },
 } as const satisfies BlockTypeDefinition<'team'>;

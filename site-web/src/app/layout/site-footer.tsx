@@ -29,6 +29,17 @@ export function mailtoHref(email: string): string | null {
   return /^[^\s@<>"(),;:?&/\\]+@[\p{L}\p{N}-]+(?:\.[\p{L}\p{N}-]+)+$/u.test(address) ? `mailto:${address}` : null;
 }
 
+/** The organisation's contact details as the site shows them (footer, contact page); null when the settings give none. */
+export function contactLines(contact: SiteContact): { addressLines: string[]; phone: string; tel: string | null; email: string; mailto: string | null; kvk: string } | null {
+  const locality = [contact.postalCode, contact.city].map((part) => part.trim()).filter(Boolean).join(' ');
+  const addressLines = [contact.streetAddress.trim(), locality, contact.country.trim()].filter(Boolean);
+  const phone = contact.phone.trim();
+  const email = contact.email.trim();
+  const kvk = contact.chamberOfCommerceNumber.trim();
+  if (addressLines.length === 0 && phone === '' && email === '' && kvk === '') return null;
+  return { addressLines, phone, tel: phone === '' ? null : telHref(phone), email, mailto: email === '' ? null : mailtoHref(email), kvk };
+}
+
 /** The links of a flat menu that a visitor can follow. */
 function FlatMenu({ items, label, className }: { items: MenuLink[]; label: string; className: string }) {
   const links = items.flatMap((item) => {
@@ -51,14 +62,9 @@ function FlatMenu({ items, label, className }: { items: MenuLink[]; label: strin
 
 /** The organisation's address and the ways to reach it; nothing when it gives none. */
 function ContactDetails({ name, contact, texts }: { name: string; contact: SiteContact; texts: SiteTexts }) {
-  const locality = [contact.postalCode, contact.city].map((part) => part.trim()).filter(Boolean).join(' ');
-  const addressLines = [contact.streetAddress.trim(), locality, contact.country.trim()].filter(Boolean);
-  const phone = contact.phone.trim();
-  const tel = phone === '' ? null : telHref(phone);
-  const email = contact.email.trim();
-  const mailto = email === '' ? null : mailtoHref(email);
-  const kvk = contact.chamberOfCommerceNumber.trim();
-  if (addressLines.length === 0 && phone === '' && email === '' && kvk === '') return null;
+  const lines = contactLines(contact);
+  if (lines === null) return null;
+  const { addressLines, phone, tel, email, mailto, kvk } = lines;
   return (
     <div className="site-footer__contact">
       <h2 className="site-footer__heading">{texts.contact}</h2>

@@ -1,6 +1,6 @@
 import { useId } from 'react';
 import type { SiteTexts } from '../language/site-texts';
-import { mailtoHref, telHref } from '../layout/site-footer';
+import { contactLines } from '../layout/site-footer';
 import type { ChromeSite } from '../page-state';
 import { pageTypeTexts } from './page-type-texts';
 
@@ -11,15 +11,9 @@ import { pageTypeTexts } from './page-type-texts';
  */
 export function ContactPageDetails({ site, locale, texts }: { site: ChromeSite; locale: string; texts: SiteTexts }) {
   const headingId = useId();
-  const { contact } = site;
-  const locality = [contact.postalCode, contact.city].map((part) => part.trim()).filter(Boolean).join(' ');
-  const addressLines = [contact.streetAddress.trim(), locality, contact.country.trim()].filter(Boolean);
-  const phone = contact.phone.trim();
-  const tel = phone === '' ? null : telHref(phone);
-  const email = contact.email.trim();
-  const mailto = email === '' ? null : mailtoHref(email);
-  const kvk = contact.chamberOfCommerceNumber.trim();
-  if (addressLines.length === 0 && phone === '' && email === '' && kvk === '') return null;
+  const lines = contactLines(site.contact);
+  if (lines === null) return null;
+  const { addressLines, phone, tel, email, mailto, kvk } = lines;
   return (
     <section className="contact-card" aria-labelledby={headingId}>
       <h2 id={headingId} className="contact-card__heading">
