@@ -2,7 +2,7 @@ import { expect } from 'chai';
 import { join } from 'node:path';
 import { tmpdir } from 'node:os';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
-import { launchBrowser, watchForProblems } from './test-kit/browser';
+import { launchBrowser, logInAt, watchForProblems } from './test-kit/browser';
 import { ApiClient, TEST_ADMIN } from './test-kit/api-client';
 import { freePort } from './test-kit/processes';
 import { linkIn, readOutbox, waitForMail } from './test-kit/outbox';
@@ -51,15 +51,7 @@ describe('pages in Chromium: build, review, publish, translate, move', function 
     return page;
   }
 
-  async function logIn(page: Page, email: string, password: string, then = `${base}/cmsadmin/`): Promise<void> {
-    await page.goto(then);
-    await page.waitForURL(/\/cmsadmin\/login/);
-    await page.getByLabel('Email').fill(email);
-    await page.getByLabel('Password').fill(password);
-    await page.getByRole('button', { name: 'Log in' }).click();
-    // Back where they were going (the admin's root may drop its trailing slash).
-    await page.waitForURL((url) => url.href.replace(/\/$/, '') === then.replace(/\/$/, ''));
-  }
+  const logIn = (page: Page, email: string, password: string, then = `${base}/cmsadmin/`) => logInAt(page, then, { email, password });
 
   /** The card of the block at a position, as its heading names it ("2. Rich text"). */
   const card = (page: Page, title: string): Locator => page.locator('li.block-card', { has: page.getByRole('heading', { name: title, exact: true }) });

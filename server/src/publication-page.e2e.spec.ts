@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import sharp from 'sharp';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
-import { launchBrowser, watchForProblems } from './test-kit/browser';
+import { launchBrowser, logInAt, watchForProblems } from './test-kit/browser';
 import { ApiClient } from './test-kit/api-client';
 import { mediaHelpers, pdf } from './test-kit/media-requests';
 import { freePort } from './test-kit/processes';
@@ -65,14 +65,7 @@ describe('a publication page in Chromium: built from blocks, previewed, reviewed
     return page;
   }
 
-  async function logIn(page: Page, email: string, then = `${base}/cmsadmin/`): Promise<void> {
-    await page.goto(then);
-    await page.waitForURL(/\/cmsadmin\/login/);
-    await page.getByLabel('Email').fill(email);
-    await page.getByLabel('Password').fill(USER_PASSWORD);
-    await page.getByRole('button', { name: 'Log in' }).click();
-    await page.waitForURL((url) => url.href.replace(/\/$/, '') === then.replace(/\/$/, ''));
-  }
+  const logIn = (page: Page, email: string, then = `${base}/cmsadmin/`) => logInAt(page, then, { email, password: USER_PASSWORD });
 
   const card = (page: Page, title: string): Locator => page.locator('li.block-card', { has: page.getByRole('heading', { name: title, exact: true }) });
   const said = (page: Page, text: string) => page.locator('.editor__status', { hasText: text }).waitFor();

@@ -33,3 +33,16 @@ export async function submitAdminLogin(page: Page): Promise<void> {
   await page.getByLabel('Password').fill(TEST_ADMIN.password);
   await page.getByRole('button', { name: 'Log in' }).click();
 }
+
+/**
+ * Opens `then` (an admin address), signs in as `who` on the login screen it leads to, and waits
+ * until the admin is back at `then` (its root may drop its trailing slash).
+ */
+export async function logInAt(page: Page, then: string, who: { email: string; password: string }): Promise<void> {
+  await page.goto(then);
+  await page.waitForURL(/\/cmsadmin\/login/);
+  await page.getByLabel('Email').fill(who.email);
+  await page.getByLabel('Password').fill(who.password);
+  await page.getByRole('button', { name: 'Log in' }).click();
+  await page.waitForURL((url) => url.href.replace(/\/$/, '') === then.replace(/\/$/, ''));
+}
