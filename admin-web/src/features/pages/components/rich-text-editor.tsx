@@ -60,6 +60,9 @@ export default function RichTextEditor({ value, onChange, onBlur, labelId, descr
     // Under the admin's CSP (style-src 'self') an injected <style> is refused: styles.css has what it needs.
     injectCSS: false,
     editorProps: {
+      // Headings a block cannot hold are read as the nearest it can: a pasted title (h1) as h2, h5
+      // and h6 as h4, rather than as paragraphs. Everything else the schema reads or drops.
+      transformPastedHTML: (html) => html.replace(/<(\/?)h1\b/gi, '<$1h2').replace(/<(\/?)h[56]\b/gi, '<$1h4'),
       attributes: {
         class: 'rich-text__content',
         role: 'textbox',
