@@ -43,6 +43,8 @@ import {
 } from './media/schemas';
 import type { MenuHistoryEntry, MenuView, PublicMenus, SavedMenu } from './menus/menu';
 import type { FormCsrfToken } from './site/form-csrf';
+import type { SearchIndexStatus, SearchJobRequested, SearchResponse } from './search/search';
+import { searchSchema } from './search/schemas';
 import { menuLocaleSchema, menuRefSchema, publishMenuSchema, restoreMenuSchema, saveMenuDraftSchema } from './menus/schemas';
 import type { Access, RoleView } from './permissions';
 import type { ProjectionStatus } from './read-models';
@@ -222,6 +224,11 @@ export const endpoints = {
   menuSaveDraft: { method: 'POST', path: '/menu/save-draft', kind: 'command', model: 'menu', schema: saveMenuDraftSchema, access: { permission: 'manage-menu' }, response: returns<Committed<SavedMenu>>() },
   menuPublish: { method: 'POST', path: '/menu/publish', kind: 'command', model: 'menu', schema: publishMenuSchema, access: { permission: 'manage-menu' }, response: returns<Committed<SavedMenu>>() },
   menuRestore: { method: 'POST', path: '/menu/restore', kind: 'command', model: 'menu', schema: restoreMenuSchema, access: { permission: 'manage-menu' }, response: returns<Committed<SavedMenu>>() },
+  // Site search (issue 15): public search of published pages; an administrator rebuilds or clears the index and watches its state.
+  searchSearch: { method: 'POST', path: '/search/search', kind: 'query', model: 'search', schema: searchSchema, access: 'public', csrf: false, response: returns<SearchResponse>() },
+  searchStatus: { method: 'GET', path: '/search/status', kind: 'query', model: 'search', access: { permission: 'manage-search' }, response: returns<SearchIndexStatus>() },
+  searchIndexAllPages: { method: 'POST', path: '/search/index-all-pages', kind: 'command', model: 'search', access: { permission: 'manage-search' }, response: returns<Committed<SearchJobRequested>>() },
+  searchRemoveAllPages: { method: 'POST', path: '/search/remove-all-pages', kind: 'command', model: 'search', access: { permission: 'manage-search' }, response: returns<Committed<SearchJobRequested>>() },
   // Public forms (decision 0016): a visitor's form asks for a token when it starts; no session.
   formsCsrfToken: { method: 'GET', path: '/forms/csrf-token', kind: 'query', model: 'form', access: 'public', response: returns<FormCsrfToken>() },
   projectionsStatus: { method: 'GET', path: '/system/projections', kind: 'query', model: 'projection', access: { permission: 'view-system' }, response: returns<ProjectionStatus[]>() },

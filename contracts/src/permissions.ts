@@ -15,6 +15,8 @@ export const permissionDescriptions = {
   'manage-media': 'Upload, move and delete media',
   'manage-settings': 'Edit the site settings',
   'view-system': 'See the state of the projections and other system information',
+  'manage-search': 'Rebuild and clear the site search index',
+  'manage-tags': 'Rename and merge tags',
 } as const;
 
 export type PermissionName = keyof typeof permissionDescriptions;

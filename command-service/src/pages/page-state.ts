@@ -43,6 +43,8 @@ export interface PageState {
   /** Every version of the page, oldest first. */
   versionIds: string[];
   openRequest: OpenRequestState | null;
+  /** The page's tag ids, public and private (page-level, like the slug). */
+  tags: string[];
 }
 
 export const emptyContent = (title = ''): VersionContent => ({ title, blocks: [], seoTitle: '', seoDescription: '', seoKeywords: [], seoImage: [] });
@@ -60,6 +62,7 @@ export const initialPageState: PageState = {
   translationGroupId: '',
   draftVersionId: '',
   draftFrozen: false,
+  tags: [],
   publishedVersionId: null,
   everPublished: false,
   draft: emptyContent(),
@@ -116,6 +119,8 @@ export function evolvePage(state: PageState, event: PageStreamEvent): PageState 
       return state.openRequest && event.data.comment !== ''
         ? { ...state, openRequest: { ...state.openRequest, comment: event.data.comment } }
         : state;
+    case 'PageTagsChanged':
+      return { ...state, tags: event.data.tags };
     case 'PublicationRequestRevoked':
     case 'PublicationAccepted':
     case 'PublicationRejected':

@@ -143,8 +143,19 @@ export interface PublicationRejected {
   data: { pageId: string; versionId: string; requestId: string; feedback: string; requestedBy: string };
 }
 
+/**
+ * The page's tags changed (issue 15): the whole list of tag ids after the change, public and
+ * private. Tags are page-level, like the slug: the change holds at once, on the draft and the
+ * live page (decision 0023). `mergedFrom` says the change came from merging one tag into another.
+ */
+export interface PageTagsChanged {
+  type: 'PageTagsChanged';
+  data: { pageId: string; locale: string; tags: string[]; added: string[]; removed: string[]; mergedFrom?: { tagId: string; intoTagId: string } };
+}
+
 export type PageEvent =
   | PageCreated
+  | PageTagsChanged
   | PageVersionStored
   | PageDraftStarted
   | PagePublished

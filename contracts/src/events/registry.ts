@@ -5,6 +5,8 @@ import type { EmailClaimEvent, RoleEvent, SetupEvent, UserDirectoryEvent, UserEv
 import type { ClaimFenced } from './claim-events';
 import type { MediaEvent, MediaNameEvent } from './media-events';
 import type { MenuEvent } from './menu-events';
+import type { SearchIndexEvent } from './search-events';
+import type { TagEvent } from './tag-events';
 import { upcastImageBlocks } from './upcast-image-blocks';
 
 export type PagelogEvent =
@@ -20,6 +22,8 @@ export type PagelogEvent =
   | MediaEvent
   | MediaNameEvent
   | MenuEvent
+  | SearchIndexEvent
+  | TagEvent
   | ClaimFenced;
 export type PagelogEventType = PagelogEvent['type'];
 export type EventData<T extends PagelogEventType> = Extract<PagelogEvent, { type: T }>['data'];
@@ -52,6 +56,7 @@ export const eventSchemas: Record<PagelogEventType, EventSchema> = {
   PageSettingsStored: { schemaVersion: 1, upcasters: {} },
   PageLinksUpdated: { schemaVersion: 2, upcasters: { 1: upcastImageBlocks } },
   PageDeleted: { schemaVersion: 1, upcasters: {} },
+  PageTagsChanged: { schemaVersion: 1, upcasters: {} },
   PublicationRequested: { schemaVersion: 1, upcasters: {} },
   PublicationRequestResent: { schemaVersion: 1, upcasters: {} },
   PublicationRequestRevoked: { schemaVersion: 1, upcasters: {} },
@@ -101,6 +106,11 @@ export const eventSchemas: Record<PagelogEventType, EventSchema> = {
   MenuDraftSaved: { schemaVersion: 1, upcasters: {} },
   MenuPublished: { schemaVersion: 1, upcasters: {} },
   MenuRestored: { schemaVersion: 1, upcasters: {} },
+  SearchReindexRequested: { schemaVersion: 1, upcasters: {} },
+  SearchRemovalRequested: { schemaVersion: 1, upcasters: {} },
+  TagCreated: { schemaVersion: 1, upcasters: {} },
+  TagRenamed: { schemaVersion: 1, upcasters: {} },
+  TagMerged: { schemaVersion: 1, upcasters: {} },
 };
 
 export function currentSchemaVersion(type: string): number {

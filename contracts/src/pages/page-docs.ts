@@ -30,6 +30,8 @@ export type PublishedDoc = Omit<PublicPageView, 'breadcrumbs'> &
     firstPublishedAt?: string;
     /** What overviews and cards sort by, newest first (YYYY-MM-DD): see listDateOf. */
     listDate?: string;
+    /** The page's tag ids (public and private; the site shows only public ones). */
+    tags?: string[];
   };
 
 /**

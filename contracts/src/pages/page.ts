@@ -86,6 +86,8 @@ export interface PageView {
   updatedAt: string;
   updatedBy: string;
   publishedAt: string | null;
+  /** The page's tag ids, public and private (issue 15); absent on pages never tagged. */
+  tags?: string[];
 }
 
 /** A page of the same translation group (the Translations tab). */

@@ -84,6 +84,8 @@ const tagsByType: { [T in PagelogEventType]: TagsOf<T> } = {
   // Pages: only what reaches the public site (publication, live slug, deletion); a draft does not.
   PageCreated: (e) => [pagePathTag(e.data.locale, e.data.slug)],
   PageVersionStored: none,
+  // The live page shows its public tags and the tag pages list it (refined with the tags' own work).
+  PageTagsChanged: (e) => [pageTag(e.data.pageId), pageListTag(e.data.locale)],
   PageDraftStarted: none,
   PagePublished: (e, facts) => [pageTag(e.data.pageId), pagePathTag(e.data.locale, e.data.slug), pageListTag(e.data.locale), ...(facts.translations ?? []).map(pageTag), ...menusOf(facts)],
   PageUnpublished: (e, facts) => [pageTag(e.data.pageId), pagePathTag(e.data.locale, e.data.slug), pageListTag(e.data.locale), ...menusOf(facts)],
@@ -146,6 +148,13 @@ const tagsByType: { [T in PagelogEventType]: TagsOf<T> } = {
   MenuDraftSaved: none,
   MenuPublished: (e) => [menusTag(e.data.locale)],
   MenuRestored: none,
+  // Asking for a reindex or a removal changes no page; the search results are not cached.
+  SearchReindexRequested: none,
+  SearchRemovalRequested: none,
+  // A new tag is on no live page yet; a renamed or merged one shows on pages, tag pages and lists everywhere (rare: drop all).
+  TagCreated: none,
+  TagRenamed: settings,
+  TagMerged: settings,
 };
 
 /** The event types that can invalidate something (for a reactor's `handles`). */

@@ -201,6 +201,9 @@ export const pagesProjection = defineProjection<PageEventType>({
       }
       uow.put(pages, page.id, touched(page, event, { typeData: d.typeData, anchor: d.anchor }));
     }),
+    PageTagsChanged: onPage((event, page, uow) => {
+      uow.put(pages, page.id, touched(page, event, { tags: event.data.tags }));
+    }),
     PageDeleted: onPage((_event, page, uow) => {
       for (const id of page.versionIds) uow.delete(versions, id);
       for (const path of page.linkPaths) uow.delete(links, linkId(page.id, path));

@@ -23,6 +23,8 @@ interface DraftDoc extends Record<string, unknown> {
   deleted?: boolean;
   /** When the page first went live: kept here, as the live document goes when the page is unpublished. */
   firstPublishedAt?: string;
+  /** The page's tag ids (page-level: they hold on the live page at once). */
+  tags?: string[];
   revision: number;
 }
 
@@ -120,6 +122,7 @@ export const publicPagesProjection = defineProjection<Handled>({
         publishedAt: event.metadata.occurredAt,
         firstPublishedAt,
         listDate: listDateOf(draft.typeData, firstPublishedAt),
+        tags: draft.tags ?? [],
       } satisfies PublishedDoc);
       return { firstPublishedAt };
     }),
@@ -148,6 +151,12 @@ export const publicPagesProjection = defineProjection<Handled>({
         listDate: listDateOf(props, doc.firstPublishedAt ?? doc.publishedAt),
       }));
       return { typeData: props, version: { ...draft.version, pageType: { ...draft.version.pageType, props } } };
+    }),
+    // Tags are page-level: the live page carries them at once (decision 0023).
+    PageTagsChanged: onDraft(async (event, _draft, uow) => {
+      const tags = event.data.tags;
+      await changeLive(uow, event.data.pageId, (doc) => ({ ...doc, tags }));
+      return { tags };
     }),
     PageDeleted: onDraft((_event, draft, uow) => {
       uow.delete(published, draft.pageId);

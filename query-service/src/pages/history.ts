@@ -37,6 +37,11 @@ export function summaryOf(event: PageStreamEvent): string {
       return `updated links from ${event.data.fromPath} to ${event.data.toPath}`;
     case 'PageDeleted':
       return 'deleted the page';
+    case 'PageTagsChanged': {
+      const d = event.data;
+      if (d.mergedFrom) return 'took the tag it was given by a merge';
+      return `changed the tags (${d.added.length} added, ${d.removed.length} removed)`;
+    }
     case 'PublicationRequested':
       return event.data.comment ? `requested publication: ${quote(event.data.comment)}` : 'requested publication';
     case 'PublicationRequestResent':
