@@ -7,6 +7,7 @@ import './features/media/media-library.css';
 import './features/menu/menu.css';
 import './features/site-structure/site-structure.css';
 import './features/settings/site-settings.css';
+import './features/search/search-index.css';
 
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root element');

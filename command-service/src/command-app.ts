@@ -11,7 +11,9 @@ import { authoringRoutes } from './pages/authoring/routes';
 import { publicationRoutes } from './pages/publication/routes';
 import { mediaRoutes } from './media/routes';
 import { menuRoutes } from './menus/routes';
+import { searchRoutes } from './search/routes';
 import { settingsRoutes } from './settings/routes';
+import { tagRoutes } from './tags/routes';
 import { deletionRoutes } from './users/deletion/routes';
 import { loginRoutes } from './users/login/routes';
 import { passwordRoutes } from './users/password/routes';
@@ -37,7 +39,9 @@ export function commandRoutes(deps: PagesDeps): EndpointRoute[] {
     ...publicationRoutes(deps),
     ...mediaRoutes(deps),
     ...menuRoutes(deps),
+    ...searchRoutes(deps),
     ...settingsRoutes(deps),
+    ...tagRoutes(deps),
   ];
 }
 

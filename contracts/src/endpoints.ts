@@ -45,6 +45,8 @@ import type { MenuHistoryEntry, MenuView, PublicMenus, SavedMenu } from './menus
 import type { FormCsrfToken } from './site/form-csrf';
 import type { SearchIndexStatus, SearchJobRequested, SearchResponse } from './search/search';
 import { searchSchema } from './search/schemas';
+import type { MergedTag, PageTags, RenamedTag, TagValidation, TagView } from './tags/tag';
+import { fetchTagsSchema, mergeTagSchema, pageTagsSchema, publicTagSchema, renameTagSchema, searchTagsSchema, validateTagSchema } from './tags/schemas';
 import { menuLocaleSchema, menuRefSchema, publishMenuSchema, restoreMenuSchema, saveMenuDraftSchema } from './menus/schemas';
 import type { Access, RoleView } from './permissions';
 import type { ProjectionStatus } from './read-models';
@@ -229,6 +231,16 @@ export const endpoints = {
   searchStatus: { method: 'GET', path: '/search/status', kind: 'query', model: 'search', access: { permission: 'manage-search' }, response: returns<SearchIndexStatus>() },
   searchIndexAllPages: { method: 'POST', path: '/search/index-all-pages', kind: 'command', model: 'search', access: { permission: 'manage-search' }, response: returns<Committed<SearchJobRequested>>() },
   searchRemoveAllPages: { method: 'POST', path: '/search/remove-all-pages', kind: 'command', model: 'search', access: { permission: 'manage-search' }, response: returns<Committed<SearchJobRequested>>() },
+  // Tags (issue 15): public tags for everyone (a visitor only sees those on a published page), private ones with a session; names checked by the server.
+  tagsSearch: { method: 'POST', path: '/tags/search', kind: 'query', model: 'tag', schema: searchTagsSchema, access: 'public', csrf: false, response: returns<TagView[]>() },
+  tagsSearchPrivate: { method: 'POST', path: '/tags/search-private', kind: 'query', model: 'tag', schema: searchTagsSchema, access: 'authenticated', csrf: false, response: returns<TagView[]>() },
+  tagsFetch: { method: 'GET', path: '/tags/fetch', kind: 'query', model: 'tag', schema: fetchTagsSchema, access: 'public', response: returns<TagView[]>() },
+  tagsFetchPrivate: { method: 'GET', path: '/tags/fetch-private', kind: 'query', model: 'tag', schema: fetchTagsSchema, access: 'authenticated', response: returns<TagView[]>() },
+  tagsValidate: { method: 'POST', path: '/tags/validate', kind: 'query', model: 'tag', schema: validateTagSchema, access: 'authenticated', csrf: false, response: returns<TagValidation>() },
+  tagsPublic: { method: 'GET', path: '/tags/public', kind: 'query', model: 'tag', schema: publicTagSchema, access: 'public', head: true, response: returns<TagView>() },
+  pageTags: { method: 'POST', path: '/page/:id/tags', kind: 'command', model: 'page', schema: pageTagsSchema, access: { permission: 'edit-page' }, response: returns<Committed<PageTags>>() },
+  tagsRename: { method: 'POST', path: '/tags/rename', kind: 'command', model: 'tag', schema: renameTagSchema, access: { permission: 'manage-tags' }, response: returns<Committed<RenamedTag>>() },
+  tagsMerge: { method: 'POST', path: '/tags/merge', kind: 'command', model: 'tag', schema: mergeTagSchema, access: { permission: 'manage-tags' }, response: returns<Committed<MergedTag>>() },
   // Public forms (decision 0016): a visitor's form asks for a token when it starts; no session.
   formsCsrfToken: { method: 'GET', path: '/forms/csrf-token', kind: 'query', model: 'form', access: 'public', response: returns<FormCsrfToken>() },
   projectionsStatus: { method: 'GET', path: '/system/projections', kind: 'query', model: 'projection', access: { permission: 'view-system' }, response: returns<ProjectionStatus[]>() },

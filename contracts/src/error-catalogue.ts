@@ -78,6 +78,25 @@ export const errorCatalogue = {
   // The site settings (issue 13).
   /** A save that would take a locale off the site while pages are still written in it, unconfirmed (the item's message names the locale and how many). */
   SE_01: 'A locale that still has pages is only removed when the removal is confirmed.',
+  // Tags (issue 15): the name rules of contracts/src/tags/tag.ts, merges, and tags a page names.
+  /** A tag name under MIN_TAG_LENGTH characters (after trimming). */
+  TG_01: 'A tag must be at least 2 characters long.',
+  /** A tag name over MAX_TAG_LENGTH characters. */
+  TG_02: 'A tag can be at most 40 characters long.',
+  /** A tag name with a character outside the allowed ones, or not starting with a letter or digit. */
+  TG_03: 'A tag may only hold letters, digits, spaces, hyphens, apostrophes, ampersands and dots, and must start with a letter or a digit.',
+  /** A tag name whose slug another tag of the locale has (public or private). */
+  TG_04: 'This tag exists already: tags that differ only in capitals, accents, spaces or punctuation count as the same tag.',
+  /** A merge of a tag into itself. */
+  TG_05: 'A tag cannot be merged into itself.',
+  /** A merge into a tag of another locale or visibility. */
+  TG_06: 'A tag can only be merged into a tag of the same language and visibility.',
+  /** A tag id that names no tag, or one that was merged into another. */
+  TG_07: 'This tag does not exist.',
+  /** A page given a tag of another locale. */
+  TG_08: 'This tag belongs to another language than the page.',
+  /** More tags on one page than MAX_PAGE_TAGS. */
+  TG_09: 'A page can carry at most 30 tags.',
 } as const;
 
 export type ErrorCode = keyof typeof errorCatalogue;
@@ -159,6 +178,11 @@ export const propertyLabels: Record<string, string> = {
   availableLocales: 'Available locales',
   defaultLocale: 'Default locale',
   customSlugLocales: 'Custom slug locales',
+  tag: 'Tag',
+  tags: 'Tags',
+  tagId: 'Tag',
+  intoTagId: 'Tag to merge into',
+  visibility: 'Visibility',
 };
 
 /** Own entries only: a property named `constructor` must not find Object's. */

@@ -16,6 +16,8 @@ describe('the error catalogue', () => {
     own.push('SE_01');
     // Links to pages that are not published, a warning beside a store or publication (issue 14).
     own.push('PM_02', 'PM_03');
+    // Tags: the name rules, merges and the tags a page names (issue 15).
+    own.push('TG_01', 'TG_02', 'TG_03', 'TG_04', 'TG_05', 'TG_06', 'TG_07', 'TG_08', 'TG_09');
     expect(Object.keys(errorCatalogue)).to.have.members([...codes, ...own]);
   });
 

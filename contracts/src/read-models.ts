@@ -33,6 +33,12 @@ export const readModels = {
   menuPages: { projection: 'menus', collection: 'menu_pages' },
   /** The published menus with the live pages they name, by menu id: what the public site reads. */
   publicMenus: { projection: 'menus', collection: 'public_menus' },
+  /** Every tag by id, with its locale, visibility, name, key, slug, merged flag and page counts (issue 15). */
+  tags: { projection: 'tags', collection: 'tags' },
+  /** The tags projection's own memory of every page: its locale, tags, whether it is live. */
+  tagPages: { projection: 'tags', collection: 'tag_pages' },
+  /** Which pages carry which tag now, one document per (tag, page), found by tag. */
+  tagPageLinks: { projection: 'tags', collection: 'tag_page_links' },
 } as const;
 
 export type ReadModelName = keyof typeof readModels;
@@ -41,7 +47,7 @@ export type ReadModelName = keyof typeof readModels;
  * The reactors (side effects from the log, beside the projections): their checkpoints are read
  * by the status like the projections'. A reactor is never rebuilt.
  */
-export const reactorNames = { mails: 'mails', renditions: 'renditions', mediaCleanup: 'media-cleanup', siteCache: 'site-cache' } as const;
+export const reactorNames = { mails: 'mails', renditions: 'renditions', mediaCleanup: 'media-cleanup', siteCache: 'site-cache', tagMerges: 'tag-merges' } as const;
 export const allReactorNames: readonly string[] = Object.values(reactorNames);
 
 /** The id of the single settings document. */

@@ -21,12 +21,13 @@ await runProcess('projector', async (config, logger) => {
     mailer,
     vault: auth.vault,
     readModels: stores.readModels,
+    eventStore: stores.eventStore,
     blobs: auth.blobs,
     publicUrl: config.publicUrl,
     mediaCleanupGraceMs: config.mediaCleanupGraceMs,
     siteCacheNotifier,
   });
-  const projector = new Projector({ eventStore: stores.eventStore, readModels: stores.readModels, projections: allProjections, reactors, leaseMs: config.reactorLeaseMs, logger });
+  const projector = new Projector({ eventStore: stores.eventStore, readModels: stores.readModels, searchIndex: stores.searchIndex, projections: allProjections, reactors, leaseMs: config.reactorLeaseMs, logger });
   await projector.start();
   return {
     async close() {

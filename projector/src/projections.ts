@@ -6,6 +6,7 @@ import { usersProjection } from './users/projection';
 import { mediaLibraryProjection } from './media/library-projection';
 import { mediaUsageProjection } from './media/usage-projection';
 import { menusProjection } from './menus/projection';
+import { tagsProjection } from './tags/projection';
 
 /** Every projection Pagelog runs, by name. */
-export const allProjections: Projection[] = [settingsProjection, pagesProjection, publicPagesProjection, usersProjection, mediaLibraryProjection, mediaUsageProjection, menusProjection];
+export const allProjections: Projection[] = [settingsProjection, pagesProjection, publicPagesProjection, usersProjection, mediaLibraryProjection, mediaUsageProjection, menusProjection, tagsProjection];

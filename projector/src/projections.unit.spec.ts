@@ -101,3 +101,24 @@ describe('page settings in the projections', () => {
     expect((await admin.get<{ settings: unknown }>('page_versions', 'v2'))!.settings).to.deep.equal({ typeData: { author: 'Oud' }, anchor: '' });
   });
 });
+
+describe('page tags in the projections (page-level, decision 0023)', () => {
+  const tagged = recorded(6, 'PageTagsChanged', { pageId: 'p1', locale: 'nl-nl', tags: ['t1', 't2'], added: ['t1', 't2'], removed: [] });
+
+  it('puts them on the live page at once, and keeps them through an unpublication and a new publication', async () => {
+    const uow = new MemoryUow();
+    for (const e of [...history, tagged]) await publicPagesProjection.apply(e, uow);
+    const liveTags = async () => (await uow.get<{ tags?: string[] }>('public_pages', 'p1'))?.tags;
+    expect(await liveTags()).to.deep.equal(['t1', 't2']);
+    await publicPagesProjection.apply(recorded(7, 'PageUnpublished', { pageId: 'p1', versionId: 'v1', slug: 'a', locale: 'nl-nl' }), uow);
+    expect(await liveTags()).to.equal(undefined);
+    await publicPagesProjection.apply(recorded(8, 'PagePublished', { pageId: 'p1', versionId: 'v2', slug: 'a', locale: 'nl-nl' }), uow);
+    expect(await liveTags()).to.deep.equal(['t1', 't2']);
+  });
+
+  it("shows them on the admin's page", async () => {
+    const uow = new MemoryUow();
+    for (const e of [...history, tagged]) await pagesProjection.apply(e, uow);
+    expect(await uow.get('pages', 'p1')).to.deep.include({ tags: ['t1', 't2'] });
+  });
+});

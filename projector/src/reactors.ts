@@ -3,8 +3,9 @@ import { mailsReactor, type MailsReactorDeps } from './mails/mails-reactor';
 import { renditionsReactor, type RenditionsReactorDeps } from './media/renditions-reactor';
 import { mediaCleanupReactor, type MediaCleanupDeps } from './media/cleanup-reactor';
 import { siteCacheReactor, type SiteCacheReactorDeps } from './site-cache/invalidation-reactor';
+import { tagMergesReactor, type TagMergesReactorDeps } from './tags/merge-reactor';
 
 /** Every reactor Pagelog runs (names in contracts' reactorNames), with what their effects need. */
-export function allReactors(deps: MailsReactorDeps & RenditionsReactorDeps & MediaCleanupDeps & SiteCacheReactorDeps): Reactor[] {
-  return [mailsReactor(deps), renditionsReactor(deps), mediaCleanupReactor(deps), siteCacheReactor(deps)];
+export function allReactors(deps: MailsReactorDeps & RenditionsReactorDeps & MediaCleanupDeps & SiteCacheReactorDeps & TagMergesReactorDeps): Reactor[] {
+  return [mailsReactor(deps), renditionsReactor(deps), mediaCleanupReactor(deps), siteCacheReactor(deps), tagMergesReactor(deps)];
 }

@@ -14,13 +14,16 @@ import { mediaFileRoutes } from './media/files/routes';
 import { mediaLibraryRoutes } from './media/library/routes';
 import { menuRoutes } from './menus/routes';
 import { formRoutes } from './forms/routes';
+import { searchRoutes } from './search/routes';
+import { searchIndexerNames } from '@pagelog/contracts/search/index-meta';
+import { tagRoutes } from './tags/routes';
 
 /** The projections whose status the system endpoint reports. */
 export const knownProjections = [...new Set(Object.values(readModels).map((r) => r.projection))];
 
 /** The route of every query of the endpoint table. */
 export function queryRoutes(deps: UserQueryDeps): EndpointRoute[] {
-  return [...userQueryRoutes(deps), ...settingsRoutes(deps), ...pageRoutes(deps), ...previewRoutes(deps), ...mediaFileRoutes(deps), ...mediaLibraryRoutes(deps), ...menuRoutes(deps), ...formRoutes(deps), ...systemRoutes(deps, knownProjections, allReactorNames)];
+  return [...userQueryRoutes(deps), ...settingsRoutes(deps), ...pageRoutes(deps), ...previewRoutes(deps), ...mediaFileRoutes(deps), ...mediaLibraryRoutes(deps), ...menuRoutes(deps), ...formRoutes(deps), ...searchRoutes(deps), ...tagRoutes(deps), ...systemRoutes(deps, [...knownProjections, ...Object.values(searchIndexerNames)], allReactorNames)];
 }
 
 /** The query service as a process of its own. */

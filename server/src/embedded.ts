@@ -16,6 +16,7 @@ import { queryRoutes } from '@pagelog/query-service/query-app';
 import { queryServices } from '@pagelog/query-service/core/query-deps';
 import { Projector } from '@pagelog/projector/core/projector';
 import { allProjections } from '@pagelog/projector/projections';
+import { searchIndexerNames } from '@pagelog/contracts/search/index-meta';
 import { allReactors } from '@pagelog/projector/reactors';
 import { openMailer } from '@pagelog/service-kit/open-mailer';
 import { openNotifier, SITE_CACHE_TOPIC } from '@pagelog/service-kit/open-notifier';
@@ -70,8 +71,9 @@ export async function startPagelog(
   const projector = new Projector({
     eventStore: stores.eventStore,
     readModels: stores.readModels,
+    searchIndex: stores.searchIndex,
     projections: allProjections,
-    reactors: allReactors({ mailer, vault: auth.vault, readModels: stores.readModels, blobs: auth.blobs, publicUrl: config.publicUrl, mediaCleanupGraceMs: config.mediaCleanupGraceMs, clock, siteCacheNotifier }),
+    reactors: allReactors({ mailer, vault: auth.vault, readModels: stores.readModels, eventStore: stores.eventStore, blobs: auth.blobs, publicUrl: config.publicUrl, mediaCleanupGraceMs: config.mediaCleanupGraceMs, clock, siteCacheNotifier }),
     leaseMs: config.reactorLeaseMs,
     logger: logger.child({ part: 'projector' }),
   });
@@ -89,7 +91,7 @@ export async function startPagelog(
   const first = await ensureFirstAdministrator(deps, { email: config.adminEmail, password: config.adminPassword }, logger);
   // Listen only once the seeded pages are projected, so the first visitor sees the site.
   const head = await stores.eventStore.headPosition();
-  await stores.readModels.waitForCheckpoints([...new Set(allProjections.map((p) => p.name))], head, 30_000);
+  await stores.readModels.waitForCheckpoints([...new Set(allProjections.map((p) => p.name)), ...Object.values(searchIndexerNames)], head, 30_000);
 
   const api = new Koa();
   // X-Forwarded-For is believed only behind a configured proxy: otherwise any client could

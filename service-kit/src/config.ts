@@ -17,6 +17,12 @@ export interface Config {
   databaseUrl: string | null;
   kurrentDbUrl: string | null;
   mongoDbUrl: string | null;
+  /** Where the site search index lives: PAGELOG_SEARCH_INDEX, else the PAGELOG_STORE engine (issue 15). */
+  searchIndex: 'sqlite' | 'postgres' | 'elasticsearch';
+  /** ELASTICSEARCH_URL, for PAGELOG_SEARCH_INDEX=elasticsearch. */
+  elasticsearchUrl: string | null;
+  /** Names of the Elasticsearch indices start with this (PAGELOG_ELASTICSEARCH_PREFIX, default `pagelog`). */
+  elasticsearchPrefix: string;
   /** Where blobs live: PAGELOG_BLOB_STORE, else files (dataDir/blobs), or PostgreSQL when PAGELOG_STORE=postgres. */
   blobStore: 'files' | 'postgres' | 's3';
   /** S3_URL: `https://KEY:SECRET@host/bucket[/prefix]?region=…`, for PAGELOG_BLOB_STORE=s3. */
@@ -155,6 +161,17 @@ export function loadConfig(env: Env = process.env): Config {
   if (eventStore === 'kurrentdb' && !kurrentDbUrl) throw new ConfigError('KURRENTDB_URL', 'is required when PAGELOG_EVENT_STORE=kurrentdb');
   const mongoDbUrl = env.MONGODB_URL || null;
   if (readModelStore === 'mongodb' && !mongoDbUrl) throw new ConfigError('MONGODB_URL', 'is required when PAGELOG_READ_MODEL_STORE=mongodb');
+  const searchIndex = (env.PAGELOG_SEARCH_INDEX ?? store).toLowerCase();
+  if (searchIndex !== 'sqlite' && searchIndex !== 'postgres' && searchIndex !== 'elasticsearch') {
+    throw new ConfigError('PAGELOG_SEARCH_INDEX', `must be "sqlite", "postgres" or "elasticsearch", got "${env.PAGELOG_SEARCH_INDEX}"`);
+  }
+  if (searchIndex === 'postgres' && !databaseUrl) throw new ConfigError('DATABASE_URL', 'is required when PAGELOG_SEARCH_INDEX=postgres');
+  const elasticsearchUrl = url(env, 'ELASTICSEARCH_URL');
+  if (searchIndex === 'elasticsearch' && !elasticsearchUrl) throw new ConfigError('ELASTICSEARCH_URL', 'is required when PAGELOG_SEARCH_INDEX=elasticsearch');
+  const elasticsearchPrefix = env.PAGELOG_ELASTICSEARCH_PREFIX ?? 'pagelog';
+  if (!/^[a-z0-9][a-z0-9_-]{0,40}$/.test(elasticsearchPrefix)) {
+    throw new ConfigError('PAGELOG_ELASTICSEARCH_PREFIX', 'must be 1–41 lower-case letters, digits, "_" or "-", starting with a letter or digit');
+  }
   const blobStore = (env.PAGELOG_BLOB_STORE ?? (store === 'postgres' ? 'postgres' : 'files')).toLowerCase();
   if (blobStore !== 'files' && blobStore !== 'postgres' && blobStore !== 's3') {
     throw new ConfigError('PAGELOG_BLOB_STORE', `must be "files", "postgres" or "s3", got "${env.PAGELOG_BLOB_STORE}"`);
@@ -224,6 +241,9 @@ export function loadConfig(env: Env = process.env): Config {
     databaseUrl,
     kurrentDbUrl,
     mongoDbUrl,
+    searchIndex,
+    elasticsearchUrl,
+    elasticsearchPrefix,
     blobStore,
     s3Url,
     pgSchema,

@@ -22,6 +22,9 @@ describe('configuration', () => {
     [{ PAGELOG_READ_MODEL_STORE: 'mongodb' }, 'MONGODB_URL is required when PAGELOG_READ_MODEL_STORE=mongodb'],
     [{ PAGELOG_EVENT_STORE: 'cassandra' }, 'PAGELOG_EVENT_STORE must be "sqlite", "postgres" or "kurrentdb"'],
     [{ PAGELOG_BLOB_STORE: 'ftp' }, 'PAGELOG_BLOB_STORE must be "files", "postgres" or "s3"'],
+    [{ PAGELOG_SEARCH_INDEX: 'solr' }, 'PAGELOG_SEARCH_INDEX must be "sqlite", "postgres" or "elasticsearch"'],
+    [{ PAGELOG_SEARCH_INDEX: 'elasticsearch' }, 'ELASTICSEARCH_URL is required when PAGELOG_SEARCH_INDEX=elasticsearch'],
+    [{ PAGELOG_SEARCH_INDEX: 'postgres' }, 'DATABASE_URL is required when PAGELOG_SEARCH_INDEX=postgres'],
     [{ PAGELOG_BLOB_STORE: 's3' }, 'S3_URL is required when PAGELOG_BLOB_STORE=s3'],
     [{ PAGELOG_BLOB_STORE: 'postgres' }, 'DATABASE_URL is required when PAGELOG_BLOB_STORE=postgres'],
   ];
@@ -42,6 +45,12 @@ describe('configuration', () => {
     expect(loadConfig({ PAGELOG_STORE: 'postgres', DATABASE_URL: 'postgres://db/x' })).to.include({ blobStore: 'postgres' });
     const s3 = 'https://key:se%2Fcret@s3.example.net/media/pagelog?region=eu-west-1';
     expect(loadConfig({ PAGELOG_STORE: 'postgres', DATABASE_URL: 'postgres://db/x', PAGELOG_BLOB_STORE: 's3', S3_URL: s3 })).to.include({ blobStore: 's3', s3Url: s3 });
+  });
+
+  it('keeps the search index on the PAGELOG_STORE engine, or where PAGELOG_SEARCH_INDEX says', () => {
+    expect(loadConfig({})).to.include({ searchIndex: 'sqlite', elasticsearchUrl: null, elasticsearchPrefix: 'pagelog' });
+    expect(loadConfig({ PAGELOG_STORE: 'postgres', DATABASE_URL: 'postgres://db/x' })).to.include({ searchIndex: 'postgres' });
+    expect(loadConfig({ PAGELOG_SEARCH_INDEX: 'elasticsearch', ELASTICSEARCH_URL: 'http://es:9200' })).to.include({ searchIndex: 'elasticsearch', elasticsearchUrl: 'http://es:9200' });
   });
 
   it('sends cache invalidations by Redis when it is there, else by PostgreSQL, else in-process, or as PAGELOG_CACHE_INVALIDATION says', () => {

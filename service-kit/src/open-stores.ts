@@ -18,11 +18,18 @@ import type { IdempotencyStore } from '@pagelog/storage/idempotency-store/idempo
 import { SqliteIdempotencyStore } from '@pagelog/storage/idempotency-store/sqlite-idempotency-store';
 import { PostgresIdempotencyStore } from '@pagelog/storage/idempotency-store/postgres-idempotency-store';
 import { upcasting } from '@pagelog/storage/event-store/upcasting-event-store';
+import type { SearchIndex } from '@pagelog/storage/search-index/search-index';
+import { SqliteSearchIndex } from '@pagelog/storage/search-index/sqlite-search-index';
+import { PostgresSearchIndex } from '@pagelog/storage/search-index/postgres-search-index';
+import { ElasticsearchSearchIndex } from '@pagelog/storage/search-index/elasticsearch-search-index';
+import { Client as ElasticsearchClient } from '@elastic/elasticsearch';
 import type { Config } from './config';
 
 export interface Stores {
   eventStore: EventStore;
   readModels: ReadModelStore;
+  /** The site search index (issue 15): fed by the projector's search runners, read by the query service. */
+  searchIndex: SearchIndex;
   /** Commands sent with an Idempotency-Key and their answers, for 24 hours (decision 0007). */
   idempotency: IdempotencyStore;
   /** A short description for the start-up log. */
@@ -31,6 +38,7 @@ export interface Stores {
 }
 
 type StoreConfig = Pick<Config, 'eventStore' | 'readModelStore' | 'dataDir' | 'databaseUrl' | 'pgSchema' | 'kurrentDbUrl' | 'mongoDbUrl'> &
+  Partial<Pick<Config, 'searchIndex' | 'elasticsearchUrl' | 'elasticsearchPrefix'>> &
   Partial<Pick<Config, 'pgTimeouts'>>;
 
 /**
@@ -135,15 +143,32 @@ export async function openStores(config: StoreConfig, logger?: Logger): Promise<
     idempotency = new SqliteIdempotencyStore(sqliteDb());
   }
 
+  // The search index sits beside the read models by default (the same SQLite file or PostgreSQL schema).
+  let searchIndex: SearchIndex;
+  const searchEngine = config.searchIndex ?? (config.readModelStore === 'postgres' ? 'postgres' : 'sqlite');
+  if (searchEngine === 'elasticsearch') {
+    const client = new ElasticsearchClient({ node: config.elasticsearchUrl! });
+    searchIndex = new ElasticsearchSearchIndex({ client, prefix: config.elasticsearchPrefix ?? 'pagelog' });
+    closers.push(() => client.close());
+    described.push('elasticsearch (search)');
+  } else if (searchEngine === 'postgres') {
+    searchIndex = new PostgresSearchIndex({ pool: pgPool(), schema: config.pgSchema });
+  } else {
+    searchIndex = new SqliteSearchIndex(sqliteDb());
+  }
+  await untilReachable(() => searchIndex.init(), logger);
+
   return {
     eventStore,
     readModels,
+    searchIndex,
     idempotency,
     describe: described.join(' + '),
     async close() {
       await eventStore.close();
       await readModels.close();
       await idempotency.close();
+      await searchIndex.close();
       for (const close of closers) await close();
       if (pool) await (pool as pg.Pool).end();
       if (sqlite) (sqlite as SqliteDatabase).close();

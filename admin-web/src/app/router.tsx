@@ -22,6 +22,7 @@ export interface Screens {
   PublicationRequests: ComponentType;
   UserManagement: ComponentType;
   SiteSettings: ComponentType;
+  SearchIndex: ComponentType;
   UserSettings: ComponentType;
   NotFound: ComponentType;
 }
@@ -45,6 +46,7 @@ const lazyScreens: Screens = {
   PublicationRequests: lazyScreen(() => import('../features/publication-requests/routes/publication-requests').then((m) => m.PublicationRequestsRoute)),
   UserManagement: lazyScreen(() => import('../features/users/routes/user-management').then((m) => m.UserManagementRoute)),
   SiteSettings: lazyScreen(() => import('../features/settings/routes/site-settings').then((m) => m.SiteSettingsRoute)),
+  SearchIndex: lazyScreen(() => import('../features/search/routes/search-index').then((m) => m.SearchIndexRoute)),
   UserSettings: lazyScreen(() => import('../features/users/routes/user-settings').then((m) => m.UserSettingsRoute)),
   NotFound: lazyScreen(() => import('./routes/not-found').then((m) => m.NotFoundRoute)),
 };
@@ -53,7 +55,7 @@ export const adminBasename = '/cmsadmin';
 
 /** The route table, below the /cmsadmin basename. */
 export function routeTable(screen: Screens): RouteObject[] {
-  const { Login, ForgotPassword, ResetPassword, ActivateAccount, Setup, PageOverview, Dashboard, SiteStructure, MenuStructure, NewPage, PageTypeOverview, PageEditor, MediaLibrary, PublicationRequests, UserManagement, SiteSettings, UserSettings, NotFound } = screen;
+  const { Login, ForgotPassword, ResetPassword, ActivateAccount, Setup, PageOverview, Dashboard, SiteStructure, MenuStructure, NewPage, PageTypeOverview, PageEditor, MediaLibrary, PublicationRequests, UserManagement, SiteSettings, SearchIndex, UserSettings, NotFound } = screen;
   return [
     // Reachable without a session: the paths of contracts' adminLinks among them.
     { path: 'login', element: <Login /> },
@@ -78,6 +80,7 @@ export function routeTable(screen: Screens): RouteObject[] {
             { path: 'publication-requests', element: <PublicationRequests /> },
             { path: 'users', element: <UserManagement /> },
             { path: 'site-settings', element: <SiteSettings /> },
+            { path: 'search', element: <SearchIndex /> },
             { path: 'user/settings', element: <UserSettings /> },
             { path: '*', element: <NotFound /> },
           ],

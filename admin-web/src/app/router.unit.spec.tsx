@@ -59,6 +59,7 @@ describe('the admin shell', () => {
         { text: 'Publication requests', href: '/cmsadmin/publication-requests' },
         { text: 'User management', href: '/cmsadmin/users' },
         { text: 'Site settings', href: '/cmsadmin/site-settings' },
+        { text: 'Search index', href: '/cmsadmin/search' },
         { text: 'Settings', href: '/cmsadmin/user/settings' },
         { text: 'Log out', href: null },
       ]);
@@ -75,7 +76,7 @@ describe('the admin shell', () => {
     });
   });
 
-  describe('for a user whose role lacks manage-users, manage-menu, manage-settings and create-page', () => {
+  describe('for a user whose role lacks manage-users, manage-menu, manage-settings, manage-search and create-page', () => {
     const editor = aUser({ ID: 'user-2', name: 'Ed Itor' }, ['edit-page']);
 
     it('hides the gated navigation entries', () => {
@@ -85,6 +86,7 @@ describe('the admin shell', () => {
       expect(texts).to.not.include('Menu structure');
       expect(texts).to.not.include('New page');
       expect(texts).to.not.include('Site settings');
+      expect(texts).to.not.include('Search index');
       expect(texts).to.include.members(['Dashboard', 'Page overview', 'Settings', 'Log out']);
     });
 

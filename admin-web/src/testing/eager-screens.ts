@@ -11,6 +11,7 @@ import { PageEditorRoute } from '../features/pages/routes/page-editor';
 import { PageOverviewRoute } from '../features/pages/routes/page-overview';
 import { PageTypeOverviewRoute } from '../features/pages/routes/page-type-overview';
 import { PublicationRequestsRoute } from '../features/publication-requests/routes/publication-requests';
+import { SearchIndexRoute } from '../features/search/routes/search-index';
 import { SiteSettingsRoute } from '../features/settings/routes/site-settings';
 import { SiteStructureRoute } from '../features/site-structure/routes/site-structure';
 import { UserManagementRoute } from '../features/users/routes/user-management';
@@ -42,6 +43,7 @@ export const eagerScreens: Screens = {
   PublicationRequests: PublicationRequestsRoute,
   UserManagement: UserManagementRoute,
   SiteSettings: SiteSettingsRoute,
+  SearchIndex: SearchIndexRoute,
   UserSettings: UserSettingsRoute,
   NotFound: NotFoundRoute,
 };

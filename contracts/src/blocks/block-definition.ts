@@ -29,6 +29,11 @@ export interface PropMeta {
   itemLabel?: string;
   /** What a select shows for each of its values (by value); a value without one shows itself. */
   optionLabels?: Readonly<Record<string, string>>;
+  /**
+   * false: the text holds no words a visitor reads (an id, a code), so site search leaves it out
+   * (see search/block-text.ts); text fields are searched unless they say so.
+   */
+  searchable?: false;
 }
 
 /**

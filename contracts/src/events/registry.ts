@@ -6,7 +6,7 @@ import type { ClaimFenced } from './claim-events';
 import type { MediaEvent, MediaNameEvent } from './media-events';
 import type { MenuEvent } from './menu-events';
 import type { SearchIndexEvent } from './search-events';
-import type { TagEvent } from './tag-events';
+import type { TagEvent, TagNameEvent } from './tag-events';
 import { upcastImageBlocks } from './upcast-image-blocks';
 
 export type PagelogEvent =
@@ -24,6 +24,7 @@ export type PagelogEvent =
   | MenuEvent
   | SearchIndexEvent
   | TagEvent
+  | TagNameEvent
   | ClaimFenced;
 export type PagelogEventType = PagelogEvent['type'];
 export type EventData<T extends PagelogEventType> = Extract<PagelogEvent, { type: T }>['data'];
@@ -111,6 +112,8 @@ export const eventSchemas: Record<PagelogEventType, EventSchema> = {
   TagCreated: { schemaVersion: 1, upcasters: {} },
   TagRenamed: { schemaVersion: 1, upcasters: {} },
   TagMerged: { schemaVersion: 1, upcasters: {} },
+  TagNameClaimed: { schemaVersion: 1, upcasters: {} },
+  TagNameReleased: { schemaVersion: 1, upcasters: {} },
 };
 
 export function currentSchemaVersion(type: string): number {

@@ -1,8 +1,22 @@
 import { streamOf } from './event';
+import type { ClaimFenced } from './claim-events';
 import type { TagVisibility } from '../tags/tag';
 
 /** A tag's stream: `tag-<id>`. */
-export const tagStream = (tagId: string) => streamOf<TagEvent>(`tag-${tagId}`);
+export const tagStream = (tagId: string) => streamOf<TagStreamEvent>(`tag-${tagId}`);
+
+/**
+ * A tag's name is unique in its locale by its slug (contracts/src/tags/tag.ts, rule 6): one claim
+ * stream per (locale, slug), claimed before a tag takes the name (decision 0023).
+ */
+export const tagNameStream = (locale: string, slug: string) => streamOf<TagNameEvent>(`tag-name-${locale}:${slug}`);
+
+/**
+ * The claim stream of a locale's merge lock: a merge holds it while it reads the tag it merges
+ * into and writes, so crossed merges (A into B, B into A) cannot both win. Its claim events name
+ * no slug (an empty one).
+ */
+export const tagMergeLockStream = (locale: string) => streamOf<TagNameEvent>(`tag-merges-${locale}`);
 
 interface TagRef {
   tagId: string;
@@ -30,3 +44,20 @@ export interface TagMerged {
 }
 
 export type TagEvent = TagCreated | TagRenamed | TagMerged;
+
+/** What a tag's stream may hold: its events, and a fence left by a takeover of a claim it made (never projected). */
+export type TagStreamEvent = TagEvent | ClaimFenced;
+
+/** A tag claimed a name (by slug) in a locale, or a merge took the locale's merge lock (slug ''). */
+export interface TagNameClaimed {
+  type: 'TagNameClaimed';
+  data: { locale: string; slug: string; tagId: string };
+}
+
+/** The tag gave the name (or the merge lock) back: renamed, or its command failed or finished. */
+export interface TagNameReleased {
+  type: 'TagNameReleased';
+  data: { locale: string; slug: string; tagId: string };
+}
+
+export type TagNameEvent = TagNameClaimed | TagNameReleased;

@@ -155,6 +155,9 @@ const tagsByType: { [T in PagelogEventType]: TagsOf<T> } = {
   TagCreated: none,
   TagRenamed: settings,
   TagMerged: settings,
+  // A name claimed or given back changes nothing a visitor sees.
+  TagNameClaimed: none,
+  TagNameReleased: none,
 };
 
 /** The event types that can invalidate something (for a reactor's `handles`). */

@@ -1,6 +1,7 @@
 import type { PublicMenus } from '../menus/menu';
 import type { PublicPageCard, PublicPageList, PublicPageView, SiblingSlug } from '../pages/page';
 import { readModels } from '../read-models';
+import type { SearchRequest, SearchResponse } from '../search/search';
 import type { PublicSettings } from '../settings/site-settings';
 
 /** What is at a public path: a published page, the new path of a page that moved, or nothing. */
@@ -47,6 +48,12 @@ export interface SiteReads {
   pageCards(pageIDs: readonly string[]): Promise<PublicPageCard[]>;
   /** A locale's published pages (of a type, or any), newest first: overviews and "latest" cards. */
   pageList(query: PageListQuery): Promise<PublicPageList>;
+  /**
+   * The published pages matching a search (POST /search/search): the search results page. A
+   * request the API refuses (a term over the length limit, say) rejects with a ValidationError
+   * (domain-errors.ts) carrying the catalogue items, in both modes.
+   */
+  search(request: SearchRequest): Promise<SearchResponse>;
   /**
    * The draft a preview token holds (POST /page/preview/open), or null when the API did not seal
    * it or it has expired. Optional: a site without it answers /_preview with 404.

@@ -5,6 +5,8 @@ import type { Projection } from './projection';
 import { HandlerFailure, LogRunner, type ProjectorLogger } from './log-runner';
 import { REACTOR_EFFECTS, ReactorRunner, type Reactor, type ReactorRunnerOptions } from './reactor';
 import { startReactorsAtHead } from '@pagelog/storage/reactors/start-at-head';
+import { searchTargets, type SearchIndex } from '@pagelog/storage/search-index/search-index';
+import { SearchIndexRunner } from '../search/search-indexer';
 import { shadowName, shadowProjection } from './shadow-projection';
 
 export type { ProjectorLogger, RunnerState } from './log-runner';
@@ -15,6 +17,12 @@ export interface ProjectorOptions extends ReactorRunnerOptions {
   reactors?: Reactor[];
   /** Batch size of a rebuild, which reads the log once for every projection it rebuilds. */
   rebuildBatchSize?: number;
+  /**
+   * The site search's index: when given, one runner per target (public, admin) feeds it from the
+   * log beside the projections (see search/search-indexer.ts). It is never rebuilt here: a
+   * reindex is a job asked for through the log.
+   */
+  searchIndex?: SearchIndex;
 }
 
 /** Which version of each projection wrote the read models (see Projection.version). */
@@ -119,11 +127,19 @@ export class ProjectionRunner extends LogRunner {
 export class Projector {
   readonly runners: ProjectionRunner[];
   readonly reactorRunners: ReactorRunner[];
+  readonly searchRunners: SearchIndexRunner[];
   private unsubscribe: (() => void) | null = null;
 
   constructor(private readonly options: ProjectorOptions) {
     this.runners = options.projections.map((p) => new ProjectionRunner(p, options));
     this.reactorRunners = (options.reactors ?? []).map((r) => new ReactorRunner(r, options));
+    const { searchIndex } = options;
+    this.searchRunners = searchIndex ? searchTargets.map((target) => new SearchIndexRunner(target, { ...options, searchIndex })) : [];
+  }
+
+  /** Every follower of the log this process runs besides the projections' rebuilds. */
+  private get allRunners(): (ProjectionRunner | ReactorRunner | SearchIndexRunner)[] {
+    return [...this.runners, ...this.reactorRunners, ...this.searchRunners];
   }
 
   runner(name: string): ProjectionRunner {
@@ -142,6 +158,7 @@ export class Projector {
       await this.options.readModels.ensureCollection(REACTOR_EFFECTS);
       await startReactorsAtHead(this.options.eventStore, this.options.readModels, reactors.map((r) => r.name));
     }
+    await this.options.searchIndex?.init();
   }
 
   /**
@@ -192,7 +209,7 @@ export class Projector {
         await new Promise((resolve) => setTimeout(resolve, Math.min(250 * 2 ** Math.min(attempt - 1, 10), this.options.maxStoreBackoffMs ?? 5_000)));
       }
     }
-    const all = [...this.runners, ...this.reactorRunners];
+    const all = this.allRunners;
     this.unsubscribe = this.options.eventStore.subscribe(() => {
       for (const r of all) r.wake();
     });
@@ -200,11 +217,12 @@ export class Projector {
   }
 
   /**
-   * Before a graceful stop: waits (at most `timeoutMs`) for the projections and reactors to reach
-   * the log's head as it is now, so the mails of the last commands go out before the process ends.
+   * Before a graceful stop: waits (at most `timeoutMs`) for the projections, reactors and search
+   * index runners to reach the log's head as it is now, so the mails of the last commands go out
+   * (and their pages are searchable) before the process ends.
    */
   async settle(timeoutMs = 5_000): Promise<void> {
-    const names = [...this.runners, ...this.reactorRunners].map((r) => r.name);
+    const names = this.allRunners.map((r) => r.name);
     const head = await this.options.eventStore.headPosition();
     await this.options.readModels.waitForCheckpoints(names, head, timeoutMs);
   }
@@ -212,14 +230,15 @@ export class Projector {
   async stop(): Promise<void> {
     this.unsubscribe?.();
     this.unsubscribe = null;
-    await Promise.all([...this.runners, ...this.reactorRunners].map((r) => r.stop()));
+    await Promise.all(this.allRunners.map((r) => r.stop()));
   }
 
-  /** Runs every projection to the head once (tests, seeding, the CLI). */
+  /** Runs every projection, then the search index (if any), to the head once (tests, seeding, the CLI). */
   async catchUp(): Promise<void> {
     await this.prepare();
     await this.upgrade();
     for (const r of this.runners) await r.catchUp();
+    for (const r of this.searchRunners) await r.catchUp();
   }
 
   /**

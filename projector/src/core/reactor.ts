@@ -1,10 +1,10 @@
-import { randomUUID } from 'node:crypto';
 import type { RecordedEvent } from '@pagelog/contracts/events/event';
 import { CheckpointMovedError } from '@pagelog/storage/read-model-store/read-model-store';
 import { classifyStoreError } from '@pagelog/storage/store-errors';
+import { Lease, type LeaseHeartbeat } from './lease';
 import { HandlerFailure, LogRunner, type LogRunnerOptions } from './log-runner';
 
-const DEFAULT_LEASE_MS = 15_000;
+export const DEFAULT_LEASE_MS = 15_000;
 
 /** This process no longer holds the reactor's lease: it stops before the next effect. */
 class LeaseLost extends Error {
@@ -61,7 +61,7 @@ export interface ReactorRunnerOptions extends LogRunnerOptions {
  * with the error visible in the status, and it retries with back-off.
  */
 export class ReactorRunner extends LogRunner {
-  private readonly holder = randomUUID();
+  private readonly lease: Lease;
 
   constructor(
     readonly reactor: Reactor,
@@ -69,15 +69,12 @@ export class ReactorRunner extends LogRunner {
   ) {
     // Looks at the log (and so renews its lease) well within the lease, even when idle.
     super('reactor', reactor.name, { ...options, pollMs: Math.min(options.pollMs ?? 5_000, (options.leaseMs ?? DEFAULT_LEASE_MS) / 3) });
-  }
-
-  private get leaseMs(): number {
-    return this.options.leaseMs ?? DEFAULT_LEASE_MS;
+    this.lease = new Lease(options.readModels, reactor.name, options.leaseMs ?? DEFAULT_LEASE_MS);
   }
 
   /** True when this process runs the reactor now; otherwise it stands by. */
   private async lead(): Promise<boolean> {
-    const leading = await this.options.readModels.acquireLease(this.name, this.holder, this.leaseMs);
+    const leading = await this.lease.acquire();
     if (!leading) this.enter('standby');
     else if (this.state === 'standby') this.enter('catching-up');
     return leading;
@@ -118,7 +115,7 @@ export class ReactorRunner extends LogRunner {
         if (!(await this.lead())) break;
         // And kept while the event's effects run (a slow mail server, many recipients), so it
         // does not run out under a running effect and let a standby process start the same one.
-        const heartbeat = this.keepLease();
+        const heartbeat = this.lease.keep();
         try {
           await this.reactor.react(event, this.effects(() => from, heartbeat));
         } catch (error) {
@@ -142,28 +139,7 @@ export class ReactorRunner extends LogRunner {
     return events.length;
   }
 
-  /** Renews the lease every third of its time until stopped; `lost` once a renewal failed. */
-  private keepLease(): { readonly lost: boolean; stop(): void } {
-    let lost = false;
-    const timer = setInterval(() => {
-      this.options.readModels.acquireLease(this.name, this.holder, this.leaseMs).then(
-        (held) => {
-          if (!held) lost = true;
-        },
-        () => {
-          // The store is away: the next renewal, or the check before the next effect, tells.
-        },
-      );
-    }, Math.max(50, Math.floor(this.leaseMs / 3)));
-    return {
-      get lost() {
-        return lost;
-      },
-      stop: () => clearInterval(timer),
-    };
-  }
-
-  private effects(checkpoint: () => number, heartbeat: { readonly lost: boolean }): ReactorEffects {
+  private effects(checkpoint: () => number, heartbeat: LeaseHeartbeat): ReactorEffects {
     const { readModels } = this.options;
     return {
       once: async (key, effect) => {
@@ -171,7 +147,7 @@ export class ReactorRunner extends LogRunner {
         if (await readModels.get(REACTOR_EFFECTS, id)) return;
         // Only while this process holds the reactor: after a pause longer than the lease another
         // process may have taken over, and it does this effect.
-        if (heartbeat.lost || !(await readModels.acquireLease(this.name, this.holder, this.leaseMs))) throw new LeaseLost();
+        if (heartbeat.lost || !(await this.lease.acquire())) throw new LeaseLost();
         await effect();
         const at = checkpoint();
         await readModels.commit(this.name, at, async (uow) => uow.put(REACTOR_EFFECTS, id, { reactor: this.name, doneAt: new Date().toISOString() }), {
@@ -183,6 +159,6 @@ export class ReactorRunner extends LogRunner {
 
   protected override async stopped(): Promise<void> {
     // Handed over at once: a process standing by takes over without waiting out the lease.
-    await this.options.readModels.releaseLease(this.name, this.holder).catch(() => {});
+    await this.lease.release().catch(() => {});
   }
 }

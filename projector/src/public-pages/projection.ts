@@ -67,7 +67,7 @@ export const publicPagesProjection = defineProjection<Handled>({
   ],
   prefetch(events) {
     const pageIds = events.map((e) => (e.data as { pageId: string }).pageId);
-    const changesLive = events.filter((e) => e.type === 'PageSlugChanged' || e.type === 'PageTypeDataChanged').map((e) => (e.data as { pageId: string }).pageId);
+    const changesLive = events.filter((e) => e.type === 'PageSlugChanged' || e.type === 'PageTypeDataChanged' || e.type === 'PageTagsChanged').map((e) => (e.data as { pageId: string }).pageId);
     return [
       { collection: drafts, ids: pageIds },
       { collection: published, ids: changesLive },

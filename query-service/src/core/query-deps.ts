@@ -1,5 +1,6 @@
 import type { EventStore } from '@pagelog/storage/event-store/event-store';
 import type { ReadModelStore } from '@pagelog/storage/read-model-store/read-model-store';
+import type { SearchIndex } from '@pagelog/storage/search-index/search-index';
 import type { BlobStore } from '@pagelog/storage/blob-store/blob-store';
 import type { PersonalDataVault } from '@pagelog/storage/key-store/personal-data-vault';
 import type { SessionManager } from '@pagelog/service-kit/auth/sessions';
@@ -13,6 +14,8 @@ export interface QueryDeps {
   eventStore: EventStore;
   /** How long a query waits for X-Pagelog-Min-Position (about 2 s). */
   consistencyTimeoutMs: number;
+  /** The site search index (issue 15). */
+  searchIndex: SearchIndex;
 }
 
 /** What the session check and the user reads need besides the read models. */
@@ -33,6 +36,7 @@ export function queryServices({ stores, auth, config }: Services): UserQueryDeps
   return {
     readModels: stores.readModels,
     eventStore: stores.eventStore,
+    searchIndex: stores.searchIndex,
     consistencyTimeoutMs: config.consistencyTimeoutMs,
     sessions: auth.sessions,
     vault: auth.vault,

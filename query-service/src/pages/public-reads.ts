@@ -3,14 +3,17 @@ import { seoImageOf, type PageCardImage, type PublicPageCard, type PublicPageLis
 import { listDateOf, redirectId, type PublishedDoc, type RedirectDoc } from '@pagelog/contracts/pages/page-docs';
 import { typeDataImage, typeDataMedia } from '@pagelog/contracts/pages/type-data-fields';
 import { readModels } from '@pagelog/contracts/read-models';
+import { searchSchema } from '@pagelog/contracts/search/schemas';
 import type { PageListQuery, PageLookup, SiteReads } from '@pagelog/contracts/site/site-reads';
 import { isValidSlug, NOT_FOUND_SLUG, parsePublicPath, publicPath } from '@pagelog/contracts/slugs';
+import { validateInput } from '@pagelog/contracts/validation';
 import type { PreviewTokens } from '@pagelog/service-kit/http/preview-tokens';
 import type { QueryDeps } from '../core/query-deps';
 import { openPreview } from './preview';
 import { readScope } from '../core/read-scope';
 import { readPublicMenus } from '../menus/routes';
 import { readPublicSettings, readSettings } from '../settings/routes';
+import { searchPublic } from '../search/public-search';
 import { publicBreadcrumbs } from './breadcrumbs';
 
 /*
@@ -147,6 +150,8 @@ export function siteReads(deps: QueryDeps & { previews?: PreviewTokens }, option
     menus: (locale) => readPublicMenus(deps, locale),
     pageCards: (pageIDs) => publicPageCards(deps, pageIDs),
     pageList: (query) => publicPageList(deps, query),
+    // Checked as the route checks it (no HTTP here to do it): a term too long is the same ValidationError in both modes.
+    search: async (request) => searchPublic(deps, validateInput(searchSchema, request, 'search')),
     ...(previews ? { preview: (token: string) => openPreview({ ...deps, previews }, token) } : {}),
   };
   return options.perRender === false ? reads : { ...reads, scoped: () => siteReads({ ...deps, readModels: readScope(deps.readModels) }, { perRender: false }) };

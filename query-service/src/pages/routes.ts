@@ -6,7 +6,6 @@ import { pageStream } from '@pagelog/contracts/events/page-events';
 import type { PublicPageAnswer } from '@pagelog/contracts/pages/page';
 import { hasPermission } from '@pagelog/contracts/permissions';
 import { readModels } from '@pagelog/contracts/read-models';
-import type { FindOptions } from '@pagelog/storage/read-model-store/read-model-store';
 import type { Access } from '@pagelog/service-kit/auth/access';
 import { query, reply, type EndpointRoute, type Reply } from '@pagelog/service-kit/http/endpoint-routes';
 import type { UserQueryDeps } from '../core/query-deps';
@@ -19,6 +18,7 @@ import { listItem, pageDetails, requestView, versionView } from './views';
 import { editorBreadcrumbs } from './breadcrumbs';
 import { lookupPublicPage, publicPageCards, publicPageList, publishedSiblings } from './public-reads';
 import { siteStructureOf } from './site-structure';
+import { searchPageDocs, sortDocs } from './admin-page-search';
 import { readStreamOf } from '@pagelog/storage/event-store/load-stream';
 
 
@@ -43,6 +43,8 @@ async function answerBySlug(deps: UserQueryDeps, ctx: Context, path: string): Pr
 
 export function pageRoutes(deps: UserQueryDeps): EndpointRoute[] {
   const admin = readYourWrites(deps, [readModels.pages.projection]);
+  // The page searches read the search index's admin target too (issue 15).
+  const adminSearch = readYourWrites(deps, [readModels.pages.projection], ['admin']);
   const publicSite = readYourWrites(deps, [readModels.publicPages.projection, readModels.settings.projection]);
 
   async function listItems(docs: PageDoc[]) {
@@ -73,30 +75,30 @@ export function pageRoutes(deps: UserQueryDeps): EndpointRoute[] {
     /** A locale's published pages, newest first, for the public site's overviews and "latest" cards. */
     query('pagePublicList', publicSite, async (_ctx, q) => publicPageList(deps, q)),
 
-    query('pageList', admin, async (ctx, q) => {
+    query('pageList', adminSearch, async (ctx, q) => {
       const where: Record<string, string> = {};
       if (q.type) where.type = q.type;
       if (q.locale) where.locale = q.locale;
       if (q.status) where.status = q.status;
       if (q.changedBy === 'me') where.updatedBy = (ctx.state.user as Access).userId;
-      const filter: Pick<FindOptions, 'where' | 'search'> = { where, ...(q.searchTerm ? { search: { term: q.searchTerm, fields: ['title', 'slug'] } } : {}) };
-      const orderBy = q.columnToSort
-        ? { field: q.columnToSort, direction: q.sortOrder === 'desc' ? ('desc' as const) : ('asc' as const) }
-        : { field: 'updatedAt', direction: 'desc' as const };
+      const direction = q.sortOrder === 'desc' ? ('desc' as const) : ('asc' as const);
+      if (q.searchTerm) {
+        // Best match first unless a column is chosen; the index finds, the read model fills the columns.
+        const found = await searchPageDocs(deps, { term: q.searchTerm, ...where });
+        const ordered = q.columnToSort ? sortDocs(found, q.columnToSort, direction) : found;
+        return { items: await listItems(ordered.slice(q.pageIndex * q.pageSize, (q.pageIndex + 1) * q.pageSize)), totalItems: ordered.length };
+      }
+      const orderBy = q.columnToSort ? { field: q.columnToSort, direction } : { field: 'updatedAt', direction: 'desc' as const };
       const [docs, totalItems] = await Promise.all([
-        deps.readModels.find<PageDoc>(pages, { ...filter, orderBy, limit: q.pageSize, offset: q.pageIndex * q.pageSize }),
-        deps.readModels.count(pages, filter),
+        deps.readModels.find<PageDoc>(pages, { where, orderBy, limit: q.pageSize, offset: q.pageIndex * q.pageSize }),
+        deps.readModels.count(pages, { where }),
       ]);
       return { items: await listItems(docs), totalItems };
     }),
 
-    query('pageSearch', admin, async (ctx, q) => {
-      const docs = await deps.readModels.find<PageDoc>(pages, {
-        where: q.locale ? { locale: q.locale } : {},
-        ...(q.searchTerm ? { search: { term: q.searchTerm, fields: ['title', 'slug'] } } : {}),
-        orderBy: { field: 'title', direction: 'asc' },
-        limit: 20,
-      });
+    query('pageSearch', adminSearch, async (ctx, q) => {
+      if (q.searchTerm) return listItems(await searchPageDocs(deps, { term: q.searchTerm, ...(q.locale ? { locale: q.locale } : {}) }, 20));
+      const docs = await deps.readModels.find<PageDoc>(pages, { where: q.locale ? { locale: q.locale } : {}, orderBy: { field: 'title', direction: 'asc' }, limit: 20 });
       return listItems(docs);
     }),
 

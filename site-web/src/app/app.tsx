@@ -13,6 +13,8 @@ import { LandingHero, splitHero } from './page-types/landing-hero';
 import { TypedPage, titledPageTypes } from './page-types/typed-page';
 import type { TypeView } from './page-types/type-view';
 import { chromeOf, type ChromeSite, type PageState } from './page-state';
+import { searchPath } from './search-path';
+import { SearchPage } from './search/search-page';
 
 /** The page types whose pages open with a hero band (and the home page of any type). */
 const heroPageTypes = new Set(['home', 'landing-page', 'expertise']);
@@ -114,11 +116,13 @@ export function App({ state }: { state: PageState }) {
         menu={chrome.menus.main}
         currentPath={currentPath}
         texts={texts}
-        searchAction={publicPath(locale, texts.searchSlug, defaultLocale)}
+        searchAction={searchPath(locale, defaultLocale)}
         languages={found ? <LanguageSwitcher siblings={siblings} currentPageID={page.pageVersion.pageID} label={texts.languageSwitcher} /> : null}
       />
       <main id="main" className="site-main">
-        {page ? (
+        {state.search ? (
+          <SearchPage view={state.search} locale={locale} homeHref={homeHref} />
+        ) : page ? (
           <PageContent page={page} found={found} texts={texts} homeHref={homeHref} defaultLocale={defaultLocale} typeView={state.typeView} site={chrome.site} />
         ) : (
           <div className="page-column">

@@ -2,6 +2,7 @@ import type { PublicMenus } from '@pagelog/contracts/menus/menu';
 import type { PublicPageView, SiblingSlug } from '@pagelog/contracts/pages/page';
 import { emptyContact, type PublicSite } from '@pagelog/contracts/settings/site-settings';
 import type { TypeView } from './page-types/type-view';
+import type { SearchView } from './search/search-view';
 
 /** The published translations of one page (the page itself included), for the language switcher. */
 export interface PageSiblings {
@@ -42,6 +43,8 @@ export interface PageState {
   preview?: boolean;
   /** What the server prepared for the page's type data (an overview's list, whether a vacancy closed). */
   typeView?: TypeView;
+  /** The search results page (page null): what was searched and what was found. */
+  search?: SearchView;
 }
 
 export const noMenus: PublicMenus = { main: [], footer: [], service: [] };

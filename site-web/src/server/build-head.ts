@@ -33,6 +33,11 @@ export interface HeadInput {
    * prev/next), null at either end.
    */
   paging?: { current: string; prev: string | null; next: string | null };
+  /**
+   * The title of a document that is no page of its own (the search results page, with page
+   * null): it gets this title instead of the not-found one, and is noindex all the same.
+   */
+  documentTitle?: string;
 }
 
 function meta(attribute: 'name' | 'property', key: string, content: string): string {
@@ -127,13 +132,13 @@ function alternateLinks(siblings: SiblingSlug[], publicUrl: string, defaultLocal
  * Graph, canonical and alternate links and the (empty) csrf-token element. Built as an escaped
  * string rather than with React: the page's React tree is the body.
  */
-export function buildHead({ page, siteName, publicUrl, defaultLocale, locale, siblings, path, defaultSeoImage, paging }: HeadInput): string {
+export function buildHead({ page, siteName, publicUrl, defaultLocale, locale, siblings, path, defaultSeoImage, paging, documentTitle }: HeadInput): string {
   const tags = ['<meta charset="utf-8">', meta('name', 'viewport', 'width=device-width, initial-scale=1')];
   // A 404 answer is about the address asked for, whatever page says so.
   const askedUrl = path === undefined ? null : absolutePageUrl(publicUrl, path);
   const canonical = (url: string) => `<link rel="canonical" href="${escapeHtml(url)}">`;
   if (page === null) {
-    const title = `${siteTexts(locale).notFoundTitle} | ${siteName}`;
+    const title = documentTitle ?? `${siteTexts(locale).notFoundTitle} | ${siteName}`;
     tags.push(`<title>${escapeHtml(title)}</title>`, meta('name', 'robots', 'noindex'));
     if (askedUrl !== null) tags.push(canonical(askedUrl));
   } else {

@@ -10,6 +10,8 @@ import { previewRoute } from './preview-route';
 import { pageRoute } from './page-route';
 import { RenderCache } from './render-cache';
 import { requestId } from './request-id';
+import { searchRender } from './search-render';
+import { searchRoute } from './search-route';
 import { securityHeaders } from './security-headers';
 import { httpSiteReads, type TracedSiteReads } from './site-api';
 import { consoleLogger, type SiteLogger } from './site-logger';
@@ -41,9 +43,10 @@ export interface SiteAppOptions {
 const defaultClientDir = fileURLToPath(new URL('../../dist/client', import.meta.url));
 
 /**
- * The public site: the client bundle under /assets/site/ and every other GET or HEAD path
- * answered with its page, rendered with React on the server once per change and then served from
- * the render cache. Other methods get 405. No answer sets a cookie.
+ * The public site: the client bundle under /assets/site/, the search results page of each locale
+ * (rendered for every request), and every other GET or HEAD path answered with its page, rendered
+ * with React on the server once per change and then served from the render cache. Other methods
+ * get 405. No answer sets a cookie.
  */
 export function createSiteApp(options: SiteAppOptions): Koa {
   const logger = options.logger ?? consoleLogger;
@@ -53,6 +56,7 @@ export function createSiteApp(options: SiteAppOptions): Koa {
   const clientAssets = clientAssetResolver(clientDir, logger);
   const render = pageRender({ reads, clientAssets, publicUrl: options.publicUrl, logger });
   const pages = pageRoute({ cache, render });
+  const search = searchRoute({ reads, render: searchRender({ reads, clientAssets, publicUrl: options.publicUrl, logger }) });
   const previews = previewRoute({ open: reads.preview?.bind(reads), render: previewRender({ reads, clientAssets, publicUrl: options.publicUrl, logger }) });
 
   const app = new Koa();
@@ -72,7 +76,7 @@ export function createSiteApp(options: SiteAppOptions): Koa {
   });
   app.use(previews);
   app.use(async (ctx, next) => {
-    if (ctx.method === 'GET' || ctx.method === 'HEAD') return pages(ctx, next);
+    if (ctx.method === 'GET' || ctx.method === 'HEAD') return search(ctx, () => pages(ctx, next));
     ctx.status = 405;
     ctx.set('Allow', 'HEAD, GET');
   });

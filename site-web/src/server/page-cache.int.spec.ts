@@ -9,9 +9,13 @@ import type { PublicMenus } from '@pagelog/contracts/menus/menu';
 import { emptyContact, type PublicSettings } from '@pagelog/contracts/settings/site-settings';
 import type { PublicPageCard, PublicPageList, PublicPageView, SiblingSlug } from '@pagelog/contracts/pages/page';
 import type { PageListQuery, PageLookup, SiteReads } from '@pagelog/contracts/site/site-reads';
+import { ValidationError } from '@pagelog/contracts/domain-errors';
+import { errorItem } from '@pagelog/contracts/error-catalogue';
+import type { SearchRequest, SearchResponse } from '@pagelog/contracts/search/search';
 import { mediaTag, menusTag, pagePathTag, pageTag, SETTINGS_TAG } from '@pagelog/contracts/site/cache-tags';
 import { createSiteApp } from './create-site-app';
 import { NOT_FOUND_CACHE_CONTROL, PAGE_CACHE_CONTROL } from './page-route';
+import { SEARCH_CACHE_CONTROL } from './search-route';
 import { RenderCache } from './render-cache';
 import type { SiteLogger } from './site-logger';
 
@@ -91,7 +95,22 @@ class FakeReads implements SiteReads {
     const items = [...this.cards.values()].filter((c) => c.locale === query.locale && (!query.type || c.type === query.type) && c.pageID !== query.excludePageID);
     return { total: items.length, items: items.slice(query.offset, query.offset + query.count) };
   }
+  searches: SearchRequest[] = [];
+  /** What the next searches answer, or throw. */
+  searchAnswer: SearchResponse | Error = { total: 0, results: [], facets: { pageTypes: [], locales: [], tags: [] } };
+  async search(request: SearchRequest): Promise<SearchResponse> {
+    this.reads++;
+    this.searches.push(request);
+    if (this.searchAnswer instanceof Error) throw this.searchAnswer;
+    return this.searchAnswer;
+  }
 }
+
+const found = (title: string, total = 1): SearchResponse => ({
+  total,
+  results: [{ id: 'p1', locale: 'nl-nl', pageType: 'article', title, path: '/over-ons', snippet: [{ text: title, highlight: true }], date: '2026-03-12', tags: [], score: 1 }],
+  facets: { pageTypes: [{ value: 'article', count: total }], locales: [{ value: 'nl-nl', count: total }], tags: [] },
+});
 
 interface Raw {
   status: number;
@@ -319,6 +338,60 @@ describe('the public site served from its render cache', () => {
       reads.pages.set('/404', { kind: 'page', page: page('p404', '404', 'Helaas, niets hier') });
       cache.invalidate([pageTag('p404')]);
       expect((await raw('/weg')).body.toString()).to.include('Helaas, niets hier');
+    });
+  });
+
+  describe('the search results page', () => {
+    it('searches for every request, never keeping an answer, and tells browsers and CDNs not to reuse one unasked', async () => {
+      reads.searchAnswer = found('Onderzoek naar wachttijden');
+      const first = await raw('/zoeken?q=onderzoek');
+      reads.searchAnswer = found('Onderzoek, net gepubliceerd', 2);
+      const second = await raw('/zoeken?q=onderzoek', { 'Accept-Encoding': 'gzip, br' });
+      expect([first.status, second.status]).to.deep.equal([200, 200]);
+      expect(first.body.toString()).to.include('Onderzoek naar wachttijden').and.include('1 resultaat voor “onderzoek”');
+      expect(second.body.toString()).to.include('Onderzoek, net gepubliceerd').and.include('2 resultaten voor “onderzoek”');
+      expect(reads.searches.map((r) => r.term)).to.deep.equal(['onderzoek', 'onderzoek']);
+      expect(cache.get('/zoeken')).to.equal(undefined);
+      expect(cache.get('/zoeken?q=onderzoek')).to.equal(undefined);
+      for (const res of [first, second]) {
+        expect(res.headers['cache-control']).to.equal(SEARCH_CACHE_CONTROL).and.equal('private, no-cache');
+        expect(res.headers.etag).to.equal(undefined);
+        expect(res.headers['set-cookie']).to.equal(undefined);
+        expect(res.headers['content-language']).to.equal('nl-nl');
+      }
+    });
+
+    it('searches only the locale of its path, with the filters and the page of the address', async () => {
+      reads.searchAnswer = found('Research', 25);
+      const res = await raw('/en-gb/search?q=research&type=article&type=publication&type=nonsense&tag=t1&page=3');
+      expect(res.status).to.equal(200);
+      expect(reads.searches).to.deep.equal([{ term: 'research', locales: ['en-gb'], pageTypes: ['article', 'publication'], tags: ['t1'], count: 10, offset: 20 }]);
+      expect(res.headers['content-language']).to.equal('en-gb');
+      expect(res.body.toString()).to.include('<title>Search: research – Onderzoeksbureau Test</title>').and.include('<meta name="robots" content="noindex">');
+    });
+
+    it('is an ordinary path where it is not the search page of its locale', async () => {
+      reads.pages.set('/search', { kind: 'page', page: page('p7', 'search', 'Search and rescue') });
+      const res = await raw('/search?q=x');
+      expect(res.body.toString()).to.include('Search and rescue');
+      expect(res.headers['cache-control']).to.equal(PAGE_CACHE_CONTROL);
+      expect((await raw('/de-de/search?q=x')).status).to.equal(404);
+      expect(reads.searches).to.deep.equal([]);
+    });
+
+    it('shows the form alone without a term, and says what went wrong (400, 503) when the search is refused or fails, never a bare error page', async () => {
+      const empty = await raw('/zoeken');
+      expect(empty.status).to.equal(200);
+      expect(reads.searches).to.deep.equal([]);
+      reads.searchAnswer = new ValidationError([errorItem('V_14', 'term', 'search')]);
+      const refused = await raw(`/zoeken?q=${'a'.repeat(201)}`);
+      expect(refused.status).to.equal(400);
+      expect(refused.body.toString()).to.include('Uw zoekopdracht is te lang. Gebruik hoogstens 200 tekens.').and.include('class="site-header');
+      reads.searchAnswer = new Error('index unavailable');
+      const failed = await raw('/zoeken?q=onderzoek');
+      expect(failed.status).to.equal(503);
+      expect(failed.body.toString()).to.include('Zoeken lukt op dit moment niet.').and.include('class="site-header');
+      expect(failed.headers['cache-control']).to.equal(SEARCH_CACHE_CONTROL);
     });
   });
 

@@ -1,7 +1,6 @@
 import type { BlockImage } from '@pagelog/contracts/blocks/block';
 import { seoImageOf, type PublicPageView } from '@pagelog/contracts/pages/page';
 import { typeDataImage, typeDataMedia } from '@pagelog/contracts/pages/type-data-fields';
-import type { PublicSettings } from '@pagelog/contracts/settings/site-settings';
 import { breadcrumbPathTags, mediaTag, menusTag, notFoundTags, pagePathTag, pageTag, SETTINGS_TAG, type CacheTag } from '@pagelog/contracts/site/cache-tags';
 import { NOT_FOUND_SLUG, parsePublicPath } from '@pagelog/contracts/slugs';
 import type { PageSiblings, PageState, SiteChrome } from '../app/page-state';
@@ -10,6 +9,7 @@ import type { ClientAssets } from './client-assets';
 import { listPagePath } from '../app/page-types/type-view';
 import { parseRenderKey } from './list-page';
 import { prepareSession } from './prepare-context';
+import { readChrome } from './read-chrome';
 import { preparePage } from './prepare-page';
 import { prepareTypeData, type PreparedTypeData } from './prepare-type-data';
 import type { Rendered } from './render-cache';
@@ -82,18 +82,6 @@ export function pageRender({ reads: source, clientAssets, publicUrl, logger }: P
     }
   }
 
-  /** The organisation and the locale's menus; the page is shown with the site name alone (and not kept) when the menus cannot be read. */
-  async function chromeOf(reads: TracedSiteReads, settings: PublicSettings, locale: string, requestId: string): Promise<{ chrome: SiteChrome | undefined; read: boolean }> {
-    const { name, logo, contact, social } = settings.site;
-    try {
-      const menus = await reads.menus(locale, requestId);
-      return { chrome: { site: { name, logo, contact, social }, menus }, read: true };
-    } catch (err) {
-      logger.warn({ err, requestId, locale }, 'the menus could not be read; the page is shown without them');
-      return { chrome: undefined, read: false };
-    }
-  }
-
   return async (key, requestId) => {
     // A page of an overview's list past the first comes as `?page=N` (list-page.ts).
     const { path, listPage } = parseRenderKey(key);
@@ -122,7 +110,7 @@ export function pageRender({ reads: source, clientAssets, publicUrl, logger }: P
     const locale = page?.locale ?? asked.locale;
     const [{ siblings, read }, chrome] = await Promise.all([
       isFound ? siblingsOf(reads, page, requestId) : Promise.resolve({ siblings: null, read: true }),
-      chromeOf(reads, settings, locale, requestId),
+      readChrome({ reads, settings, locale, requestId, logger }),
     ]);
     const state: PageState = {
       page,

@@ -1,6 +1,9 @@
-import { REQUEST_ID_HEADER, type Envelope } from '@pagelog/contracts/envelope';
+import { ValidationError } from '@pagelog/contracts/domain-errors';
+import { REQUEST_ID_HEADER, type Envelope, type ErrorItem } from '@pagelog/contracts/envelope';
+import { errorItem } from '@pagelog/contracts/error-catalogue';
 import { menuKinds, type PublicMenus } from '@pagelog/contracts/menus/menu';
 import type { PublicPageCard, PublicPageList, PublicPageView, SiblingSlug } from '@pagelog/contracts/pages/page';
+import type { SearchRequest, SearchResponse } from '@pagelog/contracts/search/search';
 import type { PublicSettings } from '@pagelog/contracts/settings/site-settings';
 import type { PageListQuery, PageLookup, SiteReads } from '@pagelog/contracts/site/site-reads';
 import { readSiblingSlugs, siblingSlugsPath } from '../app/language/sibling-slugs';
@@ -19,6 +22,7 @@ export interface TracedSiteReads extends SiteReads {
   menus(locale: string, requestId?: string): Promise<PublicMenus>;
   pageCards(pageIDs: readonly string[], requestId?: string): Promise<PublicPageCard[]>;
   pageList(query: PageListQuery, requestId?: string): Promise<PublicPageList>;
+  search(request: SearchRequest, requestId?: string): Promise<SearchResponse>;
   scoped?(): TracedSiteReads;
 }
 
@@ -38,6 +42,24 @@ function isPageCard(value: unknown): value is PublicPageCard {
   if (typeof value !== 'object' || value === null) return false;
   const card = value as Partial<PublicPageCard>;
   return typeof card.pageID === 'string' && typeof card.path === 'string' && typeof card.title === 'string' && typeof card.locale === 'string';
+}
+
+function isSearchResponse(value: unknown): value is SearchResponse {
+  if (typeof value !== 'object' || value === null) return false;
+  const answer = value as Partial<SearchResponse>;
+  const facets = answer.facets as Partial<SearchResponse['facets']> | undefined;
+  return (
+    typeof answer.total === 'number' &&
+    Array.isArray(answer.results) &&
+    answer.results.every((r) => typeof r?.title === 'string' && typeof r.path === 'string' && typeof r.pageType === 'string' && Array.isArray(r.snippet)) &&
+    Array.isArray(facets?.pageTypes) &&
+    Array.isArray(facets.locales) &&
+    Array.isArray(facets.tags)
+  );
+}
+
+function isErrorItem(value: unknown): value is ErrorItem {
+  return typeof value === 'object' && value !== null && typeof (value as ErrorItem).code === 'string';
 }
 
 /**
@@ -128,6 +150,27 @@ export function httpSiteReads({ apiUrl, timeoutMs }: { apiUrl: string; timeoutMs
         throw new ApiUnavailableError('page/public-list answered without a list');
       }
       return { total: list.total, items: list.items };
+    },
+
+    async search(request, requestId?: string) {
+      const response = await post('/api/cms/search/search', request, requestId);
+      if (response.status === 400 || response.status === 413 || response.status === 422) {
+        // Refused as asked (a term too long): the visitor is told, as in the embedded mode.
+        let items: unknown;
+        try {
+          items = (await readEnvelope<unknown>(response)).Errors;
+        } catch {
+          items = undefined;
+        }
+        throw new ValidationError(Array.isArray(items) && items.length > 0 && items.every(isErrorItem) ? items : [errorItem('V_12', 'body', 'search')]);
+      }
+      if (response.status !== 200) {
+        await response.body?.cancel();
+        throw new ApiUnavailableError(`search/search answered ${response.status}`);
+      }
+      const answer = (await readEnvelope<unknown>(response)).data;
+      if (!isSearchResponse(answer)) throw new ApiUnavailableError('search/search answered without results');
+      return answer;
     },
 
     async pageBySlug(path, requestId) {

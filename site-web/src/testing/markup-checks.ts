@@ -44,12 +44,14 @@ export async function nuCheckerProblems(documents: readonly string[]): Promise<s
 
 /**
  * The WCAG 2.2 A and AA rules axe-core finds broken in markup, put in the test document's body
- * (happy-dom: rules that need layout, such as colour contrast, are left to the browser specs).
+ * inside a main landmark, or as it is when it is a whole page's body (`page: true`, with its own
+ * header, main and footer) (happy-dom: rules that need layout, such as colour contrast, are left
+ * to the browser specs).
  */
-export async function axeViolations(markup: string, lang = 'nl'): Promise<string[]> {
+export async function axeViolations(markup: string, lang = 'nl', { page = false }: { page?: boolean } = {}): Promise<string[]> {
   document.documentElement.lang = lang;
   document.title = 'Blocks';
-  document.body.innerHTML = `<main>${markup}</main>`;
+  document.body.innerHTML = page ? markup : `<main>${markup}</main>`;
   try {
     const results = await axe.run(document.body, { runOnly: { type: 'tag', values: WCAG_AA_TAGS }, resultTypes: ['violations'], rules: { 'color-contrast': { enabled: false } } });
     return results.violations.map((violation) => `${violation.id}: ${violation.help} (${violation.nodes.map((node) => node.html).join(' | ')})`);

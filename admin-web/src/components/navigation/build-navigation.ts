@@ -64,6 +64,7 @@ export function buildNavigation({ permissions, pageTypes, extraItems = [] }: Bui
     { key: 'publication-requests', labelKey: 'nav.publicationRequests', to: '/publication-requests' },
     { key: 'user-management', labelKey: 'nav.userManagement', to: '/users', permission: 'manage-users' },
     { key: 'site-settings', labelKey: 'nav.siteSettings', to: '/site-settings', permission: 'manage-settings' },
+    { key: 'search-index', labelKey: 'nav.searchIndex', to: '/search', permission: 'manage-search' },
     ...extraItems,
     { key: 'settings', labelKey: 'nav.settings', to: '/user/settings' },
     { key: logoutNavKey, labelKey: 'nav.logout' },

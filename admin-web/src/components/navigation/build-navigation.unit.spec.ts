@@ -36,6 +36,7 @@ describe('buildNavigation', () => {
         'publication-requests',
         'user-management',
         'site-settings',
+        'search-index',
         'settings',
         'logout',
       ]);
@@ -61,6 +62,7 @@ describe('buildNavigation', () => {
         'publication-requests': '/publication-requests',
         'user-management': '/users',
         'site-settings': '/site-settings',
+        'search-index': '/search',
         settings: '/user/settings',
         logout: undefined,
       });

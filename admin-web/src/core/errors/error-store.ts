@@ -22,6 +22,8 @@ export const errorCollectionNames = [
   'user-profile-image',
   // The site settings screen's saves (issue 13).
   'site-settings',
+  // The search index screen's index-all-pages and remove-all-pages (issue 15).
+  'search-index',
 ] as const;
 
 export type ErrorCollectionName = (typeof errorCollectionNames)[number];

@@ -32,7 +32,8 @@ export const videoBlock = {
       .test('video-id', 'V_12', function (value) {
         const provider = (this.parent as { provider?: unknown }).provider;
         return value === undefined || !(providers as unknown[]).includes(provider) || videoIdPatterns[provider as VideoProvider].test(value);
-      }),
+      })
+      .meta({ searchable: false } satisfies PropMeta),
     title: string().label('Title').required('V_01').max(254, 'V_11'),
     // Must name the same video, so the block never says one video and plays another.
     link: string()

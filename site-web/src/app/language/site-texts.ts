@@ -19,8 +19,6 @@ export interface SiteTexts {
   search: string;
   /** The search field's placeholder (spec section 2). */
   searchPlaceholder: string;
-  /** The slug the search results are served at in this language (`zoeken` → `/zoeken`, `/en-gb/search`). */
-  searchSlug: string;
   /** The navigation landmarks of the footer's two menus. */
   footerMenu: string;
   serviceMenu: string;
@@ -58,7 +56,6 @@ const en: SiteTexts = {
   home: 'Home',
   search: 'Search',
   searchPlaceholder: 'Search by keyword',
-  searchSlug: 'search',
   footerMenu: 'Footer menu',
   serviceMenu: 'Service menu',
   contact: 'Contact',
@@ -88,7 +85,6 @@ const texts: Readonly<Record<string, SiteTexts>> = {
     home: 'Home',
     search: 'Zoeken',
     searchPlaceholder: 'Zoek op trefwoord',
-    searchSlug: 'zoeken',
     footerMenu: 'Voettekstmenu',
     serviceMenu: 'Servicemenu',
     contact: 'Contact',
@@ -117,7 +113,6 @@ const texts: Readonly<Record<string, SiteTexts>> = {
     home: 'Startseite',
     search: 'Suchen',
     searchPlaceholder: 'Nach Stichwort suchen',
-    searchSlug: 'suche',
     footerMenu: 'Fußzeilenmenü',
     serviceMenu: 'Servicemenü',
     contact: 'Kontakt',
@@ -145,7 +140,6 @@ const texts: Readonly<Record<string, SiteTexts>> = {
     home: 'Accueil',
     search: 'Rechercher',
     searchPlaceholder: 'Rechercher par mot-clé',
-    searchSlug: 'recherche',
     footerMenu: 'Menu de pied de page',
     serviceMenu: 'Menu de service',
     contact: 'Contact',

@@ -9,7 +9,7 @@ import { App } from '../app';
 import { PageCard } from '../blocks/page-card';
 import { siteTexts } from '../language/site-texts';
 import { noMenus, type PageState } from '../page-state';
-import { paginationPages } from './overview-list';
+import { paginationPages } from '../layout/pagination';
 import type { OverviewView, TypeView } from './type-view';
 import { TypedPage } from './typed-page';
 

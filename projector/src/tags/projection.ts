@@ -1,0 +1,129 @@
+import type { TagEvent } from '@pagelog/contracts/events/tag-events';
+import { readModels } from '@pagelog/contracts/read-models';
+import { tagKey, tagSlug } from '@pagelog/contracts/tags/tag';
+import { tagPageLinkId, type TagDoc, type TagPageDoc, type TagPageLinkDoc } from '@pagelog/contracts/tags/tag-docs';
+import type { UnitOfWork } from '@pagelog/storage/read-model-store/read-model-store';
+import { alreadyApplied, defineProjection, type RecordedOf } from '../core/projection';
+
+const tags = readModels.tags.collection;
+const pages = readModels.tagPages.collection;
+const links = readModels.tagPageLinks.collection;
+
+/** The page events that say which tags a page carries and whether the site shows it. */
+type PageEventType = 'PageCreated' | 'PageTagsChanged' | 'PagePublished' | 'PageUnpublished' | 'PageDeleted';
+type Handled = TagEvent['type'] | PageEventType;
+
+/** Adds `pages` and `published` to each tag's counts (a tag this projection does not know is left alone). */
+async function count(uow: UnitOfWork, tagIds: readonly string[], change: { pages: number; published: number }): Promise<void> {
+  if (change.pages === 0 && change.published === 0) return;
+  for (const tagId of tagIds) {
+    const tag = await uow.get<TagDoc>(tags, tagId);
+    if (!tag) continue;
+    uow.put(tags, tagId, { ...tag, pageCount: tag.pageCount + change.pages, publishedPageCount: tag.publishedPageCount + change.published } satisfies TagDoc);
+  }
+}
+
+/** The page's tags are on the site now (`live`) or no longer: each link and each tag's published count follow. */
+async function goLive(uow: UnitOfWork, page: TagPageDoc, live: boolean): Promise<void> {
+  if (page.live === live) return;
+  for (const tagId of page.tags) uow.put(links, tagPageLinkId(tagId, page.id), { tagId, pageId: page.id, live } satisfies TagPageLinkDoc);
+  await count(uow, page.tags, { pages: 0, published: live ? 1 : -1 });
+}
+
+/** A handler for an event of a page this projection knows: skipped when it has seen the event; the page is stored with the event's revision. */
+function onPage<K extends Exclude<PageEventType, 'PageCreated'>>(handle: (event: RecordedOf<K>, page: TagPageDoc, uow: UnitOfWork) => Promise<Partial<TagPageDoc>>) {
+  return async (event: RecordedOf<K>, uow: UnitOfWork) => {
+    const page = await uow.get<TagPageDoc>(pages, event.data.pageId);
+    if (!page || alreadyApplied(page, event)) return;
+    const change = await handle(event, page, uow);
+    uow.put(pages, page.id, { ...page, ...change, revision: event.revision } satisfies TagPageDoc);
+  };
+}
+
+/** A handler for an event of a tag this projection knows; skipped when it has seen the event. */
+function onTag<K extends 'TagRenamed' | 'TagMerged'>(change: (event: RecordedOf<K>) => Partial<TagDoc>) {
+  return async (event: RecordedOf<K>, uow: UnitOfWork) => {
+    const tag = await uow.get<TagDoc>(tags, event.data.tagId);
+    if (!tag || alreadyApplied(tag, event)) return;
+    uow.put(tags, tag.id, { ...tag, ...change(event), revision: event.revision } satisfies TagDoc);
+  };
+}
+
+/**
+ * The tags (issue 15): every tag by id with its locale, visibility, name, key, slug, whether it
+ * was merged (and into which), and how many pages carry it, all and published; its own memory of
+ * every page (locale, tags, live); and which pages carry which tag, found by tag (what a merge
+ * moves). Counts move with the page events, idempotent on the page's revision.
+ */
+export const tagsProjection = defineProjection<Handled>({
+  name: readModels.tags.projection,
+  version: 1,
+  collections: [
+    { name: tags, indexes: ['locale', 'visibility', 'slug', 'merged'] },
+    { name: pages, indexes: [] },
+    { name: links, indexes: ['tagId', 'pageId'] },
+  ],
+  prefetch(events) {
+    const pageIds = events.filter((e) => e.type.startsWith('Page')).map((e) => (e.data as { pageId: string }).pageId);
+    const tagIds = events.flatMap((e) => {
+      const d = e.data as { tagId?: string; intoTagId?: string; tags?: string[]; removed?: string[] };
+      return [d.tagId, d.intoTagId, ...(d.tags ?? []), ...(d.removed ?? [])].filter((id): id is string => typeof id === 'string');
+    });
+    return [
+      { collection: pages, ids: pageIds },
+      { collection: tags, ids: tagIds },
+    ];
+  },
+  handlers: {
+    async TagCreated(event, uow) {
+      const d = event.data;
+      if (alreadyApplied(await uow.get<TagDoc>(tags, d.tagId), event)) return;
+      uow.put(tags, d.tagId, {
+        id: d.tagId,
+        locale: d.locale,
+        visibility: d.visibility,
+        name: d.name,
+        key: tagKey(d.name),
+        slug: tagSlug(d.name),
+        merged: false,
+        mergedInto: null,
+        pageCount: 0,
+        publishedPageCount: 0,
+        createdAt: event.metadata.occurredAt,
+        revision: event.revision,
+      } satisfies TagDoc);
+    },
+    TagRenamed: onTag((event) => ({ name: event.data.name, key: tagKey(event.data.name), slug: tagSlug(event.data.name) })),
+    // Its pages move to the other tag by events of their own (the tag-merges reactor); the counts follow them.
+    TagMerged: onTag((event) => ({ merged: true, mergedInto: event.data.intoTagId })),
+    async PageCreated(event, uow) {
+      const d = event.data;
+      if (alreadyApplied(await uow.get<TagPageDoc>(pages, d.pageId), event)) return;
+      uow.put(pages, d.pageId, { id: d.pageId, locale: d.locale, tags: [], live: false, deleted: false, revision: event.revision } satisfies TagPageDoc);
+    },
+    PageTagsChanged: onPage(async (event, page, uow) => {
+      const next = event.data.tags;
+      const added = next.filter((id) => !page.tags.includes(id));
+      const removed = page.tags.filter((id) => !next.includes(id));
+      for (const tagId of added) uow.put(links, tagPageLinkId(tagId, page.id), { tagId, pageId: page.id, live: page.live } satisfies TagPageLinkDoc);
+      for (const tagId of removed) uow.delete(links, tagPageLinkId(tagId, page.id));
+      const published = page.live ? 1 : 0;
+      await count(uow, added, { pages: 1, published });
+      await count(uow, removed, { pages: -1, published: -published });
+      return { tags: [...next] };
+    }),
+    PagePublished: onPage(async (_event, page, uow) => {
+      await goLive(uow, page, true);
+      return { live: true };
+    }),
+    PageUnpublished: onPage(async (_event, page, uow) => {
+      await goLive(uow, page, false);
+      return { live: false };
+    }),
+    PageDeleted: onPage(async (_event, page, uow) => {
+      for (const tagId of page.tags) uow.delete(links, tagPageLinkId(tagId, page.id));
+      await count(uow, page.tags, { pages: -1, published: page.live ? -1 : 0 });
+      return { tags: [], live: false, deleted: true };
+    }),
+  },
+});

@@ -1,0 +1,85 @@
+import { expect } from 'chai';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { launchBrowser, logInAt, watchForProblems } from './test-kit/browser';
+import { TEST_ADMIN } from './test-kit/api-client';
+import { freePort } from './test-kit/processes';
+import { startTestPagelog, type TestPagelog } from './test-kit/start-test-pagelog';
+
+/**
+ * Issue 15 in Chromium, on the seeded example site: a visitor searches in Dutch from the header
+ * with a typo and finds the article, narrows the results to articles, and an administrator
+ * reindexes the whole site and watches the progress reach success while the search keeps answering.
+ */
+describe('site search in Chromium: a visitor finds an article despite a typo; an administrator reindexes', function () {
+  this.timeout(240_000);
+  let app: TestPagelog;
+  let base: string;
+  let browser: Browser;
+  const contexts: BrowserContext[] = [];
+  const problems: string[] = [];
+
+  before(async () => {
+    const port = await freePort();
+    base = `http://127.0.0.1:${port}`;
+    app = await startTestPagelog('sqlite', { seed: true, extraEnv: { PORT: String(port), PAGELOG_PUBLIC_URL: base } });
+    browser = await launchBrowser();
+  });
+  after(async () => {
+    for (const context of contexts) await context.close();
+    await browser?.close();
+    await app?.stop();
+  });
+
+  async function person(): Promise<Page> {
+    const context = await browser.newContext();
+    contexts.push(context);
+    const page = await context.newPage();
+    watchForProblems(page, problems);
+    return page;
+  }
+
+  it('finds the article on warmtenetten when the visitor types "warmtenetn", and narrows the results to articles', async () => {
+    const page = await person();
+    await page.goto(`${base}/`);
+    const search = page.getByRole('search').first().getByRole('searchbox');
+    expect(await search.getAttribute('placeholder')).to.equal('Zoek op trefwoord');
+    await search.fill('warmtenetn');
+    await search.press('Enter');
+    await page.waitForURL(/\/zoeken\?/);
+    const results = page.getByRole('main');
+    await results.getByRole('link', { name: 'Wat bewoners willen weten over een warmtenet' }).waitFor();
+    expect(await page.locator('mark').count()).to.be.greaterThan(0);
+    expect(await results.textContent()).to.match(/resulta(at|ten) voor/);
+
+    // Only articles: the facet's checkbox and the filter button (the form works without JavaScript too).
+    await page.getByRole('checkbox', { name: /Artikel/ }).check();
+    await page.getByRole('button', { name: /Filter|Toepassen|Zoeken/ }).first().click();
+    await page.waitForURL(/type=article/);
+    const titles = await results.locator('li h2, li h3').allTextContents();
+    expect(titles.length).to.be.greaterThan(0);
+    expect(titles.map((t) => t.trim())).to.include('Wat bewoners willen weten over een warmtenet');
+
+    // Nothing found says so, in Dutch, with help.
+    await page.goto(`${base}/zoeken?q=${encodeURIComponent('xyzzyplugh')}`);
+    expect(await page.getByRole('main').textContent()).to.match(/[Gg]een resultaten/);
+    expect(problems).to.deep.equal([]);
+  });
+
+  it('lets an administrator reindex every page and watch the progress reach success, while the search keeps answering', async () => {
+    const page = await person();
+    await logInAt(page, `${base}/cmsadmin/`, TEST_ADMIN);
+    await page.getByRole('link', { name: 'Search index' }).click();
+    await page.getByRole('heading', { name: /Search index/ }).waitFor();
+    await page.getByRole('button', { name: 'Index all pages' }).click();
+    // While it runs the public search answers from the index in use.
+    const during = await fetch(`${base}/api/cms/search/search`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ term: 'onderzoek', locales: ['nl-nl'] }) });
+    expect(during.status).to.equal(200);
+    await page.getByText('Indexed all pages').waitFor({ timeout: 60_000 });
+    expect(await page.getByText(/Up to date/).count()).to.be.greaterThan(0);
+    const after = (await (await fetch(`${base}/api/cms/search/search`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ term: 'warmtenet' }) })).json()) as {
+      data: { total: number };
+    };
+    expect(after.data.total).to.be.greaterThan(0);
+    expect(problems).to.deep.equal([]);
+  });
+});

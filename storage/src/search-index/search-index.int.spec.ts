@@ -1,0 +1,172 @@
+import { expect } from 'chai';
+import { Client } from '@elastic/elasticsearch';
+import { randomBytes } from 'node:crypto';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { freshSchema } from '../postgres/fresh-schema';
+import { openDatabase, type SqliteDatabase } from '../sqlite/open-database';
+import { ElasticsearchSearchIndex } from './elasticsearch-search-index';
+import { PostgresSearchIndex } from './postgres-search-index';
+import { searchIndexContract } from './search-index.contract';
+import { SqliteSearchIndex } from './sqlite-search-index';
+
+/** The contract opens one index per test; this remembers how to dispose of the current one. */
+let dispose: (() => Promise<void>) | null = null;
+const disposeCurrent = async () => {
+  await dispose?.();
+  dispose = null;
+};
+
+async function onSqliteFile(): Promise<{ db: SqliteDatabase; index: SqliteSearchIndex; folder: string }> {
+  const folder = await mkdtemp(join(tmpdir(), 'pagelog-search-'));
+  const db = openDatabase(join(folder, 'pagelog.db'));
+  const index = new SqliteSearchIndex(db);
+  dispose = async () => {
+    db.close();
+    await rm(folder, { recursive: true, force: true });
+  };
+  return { db, index, folder };
+}
+
+searchIndexContract('SQLite', async () => (await onSqliteFile()).index, disposeCurrent);
+
+describe('SQLite search index', () => {
+  afterEach(disposeCurrent);
+
+  it('keeps every table it makes under the search_ prefix', async () => {
+    const { db, index } = await onSqliteFile();
+    await index.init();
+    const generation = await index.createGeneration('public');
+    await index.activate('public', generation);
+    const names = (db.prepare("SELECT name FROM sqlite_master WHERE type IN ('table', 'index')").all() as { name: string }[]).map((row) => row.name);
+    expect(names.filter((name) => !name.startsWith('search_') && !name.startsWith('sqlite_'))).to.deep.equal([]);
+    // The old generation's tables are gone with its activation.
+    expect(names.filter((name) => name.startsWith('search_public_1_'))).to.deep.equal([]);
+  });
+
+  it('answers a search made through a second connection to the same file after a rebuild there', async () => {
+    const { index: writer, folder } = await onSqliteFile();
+    await writer.init();
+    const readerDb = openDatabase(join(folder, 'pagelog.db'));
+    const reader = new SqliteSearchIndex(readerDb);
+    try {
+      const doc = { id: 'p1', locale: 'nl-nl', pageType: 'article', title: 'Onderzoek', slug: 'onderzoek', description: '', body: '', tags: [], date: null };
+      const query = { term: 'onderzoek', locales: [], pageTypes: [], tags: [], count: 10, offset: 0, fields: 'full' as const };
+      await writer.write('public', { put: [doc], generations: [1] });
+      expect((await reader.search('public', query)).total).to.equal(1);
+      const next = await writer.createGeneration('public');
+      await writer.write('public', { put: [{ ...doc, id: 'p2' }], generations: [next] });
+      await writer.activate('public', next);
+      expect((await reader.search('public', query)).hits.map((hit) => hit.id)).to.deep.equal(['p2']);
+    } finally {
+      await reader.close();
+      readerDb.close();
+    }
+  });
+
+  it('refuses to drop the active generation or to write to one that does not exist', async () => {
+    const { index } = await onSqliteFile();
+    await index.init();
+    let dropped: unknown;
+    try {
+      await index.dropGeneration('public', 1);
+    } catch (error) {
+      dropped = error;
+    }
+    expect(dropped).to.be.instanceOf(Error);
+    let written: unknown;
+    try {
+      await index.write('public', { put: [], generations: [5], checkpoint: 9 });
+    } catch (error) {
+      written = error;
+    }
+    expect(written).to.be.instanceOf(Error);
+    expect(await index.state('public')).to.deep.include({ active: 1, checkpoint: 0 });
+  });
+});
+
+const postgresUrl = process.env.TEST_POSTGRES_URL;
+if (postgresUrl) {
+  searchIndexContract(
+    'PostgreSQL',
+    async () => {
+      const { pool, schema, drop } = await freshSchema(postgresUrl, { prefix: 'search', max: 10 });
+      dispose = drop;
+      return new PostgresSearchIndex({ pool, schema });
+    },
+    disposeCurrent,
+  );
+
+  describe('PostgreSQL search index', () => {
+    afterEach(disposeCurrent);
+
+    const openPostgres = async () => {
+      const { pool, schema, drop } = await freshSchema(postgresUrl, { prefix: 'search', max: 10 });
+      dispose = drop;
+      const index = new PostgresSearchIndex({ pool, schema });
+      await index.init();
+      return { index, pool, schema };
+    };
+    const page = (id: string, title: string) => ({ id, locale: 'nl-nl', pageType: 'article', title, slug: id, description: '', body: '', tags: [], date: null });
+    const query = (term: string) => ({ term, locales: [], pageTypes: [], tags: [], count: 10, offset: 0, fields: 'full' as const });
+
+    it('keeps answering searches while a rebuilt generation is activated and the old one dropped', async () => {
+      const { index } = await openPostgres();
+      await index.write('public', { put: [page('old', 'Onderzoek naar wonen')], generations: [1] });
+      const next = await index.createGeneration('public');
+      await index.write('public', { put: [page('new-1', 'Onderzoek naar klimaat'), page('new-2', 'Onderzoeken')], generations: [next] });
+      const searching = Array.from({ length: 4 }, async () => {
+        const totals: number[] = [];
+        // A typo-tolerant word (in a transaction) and a short one (straight on the pool): both paths.
+        for (let i = 0; i < 15; i++) totals.push((await index.search('public', query(i % 2 ? 'onderzoek ' : 'ond'))).total);
+        return totals;
+      });
+      await new Promise((resolve) => setTimeout(resolve, 5));
+      await index.activate('public', next);
+      const totals = (await Promise.all(searching)).flat();
+      expect(totals.every((total) => total === 1 || total === 2)).to.equal(true);
+      expect((await index.search('public', query('onderzoek '))).total).to.equal(2);
+    });
+
+    it('keeps its tables and text-search configurations in its own schema', async () => {
+      const { index, pool, schema } = await openPostgres();
+      const next = await index.createGeneration('public');
+      await index.activate('public', next);
+      const { rows: tables } = await pool.query<{ name: string }>(
+        `SELECT c.relname AS name FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace WHERE n.nspname = $1 AND c.relkind = 'r' ORDER BY 1`,
+        [schema],
+      );
+      expect(tables.map((row) => row.name)).to.deep.equal([
+        'search_admin_g1', 'search_admin_g1_words', `search_public_g${next}`, `search_public_g${next}_words`, 'search_state',
+      ]);
+      const { rows: configs } = await pool.query<{ name: string }>(
+        `SELECT c.cfgname AS name FROM pg_ts_config c JOIN pg_namespace n ON n.oid = c.cfgnamespace WHERE n.nspname = $1 ORDER BY 1`,
+        [schema],
+      );
+      expect(configs.map((row) => row.name)).to.deep.equal(['search_dutch', 'search_english', 'search_french', 'search_german']);
+    });
+  });
+}
+
+// No Elasticsearch server runs in this repository's CI or on a developer's machine by default:
+// this run needs TEST_ELASTICSEARCH_URL (elasticsearch-search-index.unit.spec.ts checks the requests).
+const elasticsearchUrl = process.env.TEST_ELASTICSEARCH_URL;
+if (elasticsearchUrl) {
+  searchIndexContract(
+    'Elasticsearch',
+    async () => {
+      const client = new Client({ node: elasticsearchUrl });
+      const prefix = `t_search_${randomBytes(6).toString('hex')}`;
+      const index = new ElasticsearchSearchIndex({ client, prefix });
+      dispose = async () => {
+        // By name: Elasticsearch refuses to delete indices by wildcard (action.destructive_requires_name).
+        const names = Object.keys(await client.indices.get({ index: `${prefix}-*` }));
+        if (names.length > 0) await client.indices.delete({ index: names }, { ignore: [404] });
+        await client.close();
+      };
+      return index;
+    },
+    disposeCurrent,
+  );
+}

@@ -1,0 +1,480 @@
+import type { Statement } from 'better-sqlite3';
+import { languageOf, type FacetCount, type SearchTagRef } from '@pagelog/contracts/search/search';
+import type { SqliteDatabase } from '../sqlite/open-database';
+import { allowedEdits, buildSnippet, closeEnough, editDistance, parseQuery, stem, words, type QueryWord } from './analysis';
+import {
+  searchTargets,
+  type IndexAnswer,
+  type IndexHit,
+  type IndexQuery,
+  type IndexWrite,
+  type SearchDocument,
+  type SearchIndex,
+  type SearchTarget,
+  type TargetState,
+} from './search-index';
+
+interface StateRow {
+  checkpoint: number;
+  active: number;
+  building: number | null;
+  next_generation: number;
+  meta: string;
+}
+
+interface DocRow {
+  n: number;
+  id: string;
+  locale: string;
+  page_type: string;
+  title: string;
+  slug: string;
+  description: string;
+  body: string;
+  tags: string;
+  date: string | null;
+  relevance: number;
+}
+
+/** The tables of one generation of one target. */
+interface Tables {
+  /** `search_<target>_<generation>`, the prefix of the others. */
+  base: string;
+  /** The documents as written (for hits and snippets); `n` is the full-text row id. */
+  docs: string;
+  /** FTS5, contentless: title, description, tags, body and slug as space-joined stems. */
+  fts: string;
+  /** Tag id → document, for tag filters, facets and idsWithTag. */
+  tags: string;
+  /** Every normalized word seen with its stem, for prefix and typo expansion. */
+  terms: string;
+}
+
+// bm25 weights in the FTS column order (title, description, tags, body, slug): a title match
+// must outrank a body full of the word.
+const bm25 = (fts: string) => `bm25(${fts}, 10.0, 2.0, 3.0, 1.0, 4.0)`;
+/** How many stems one typed prefix or one misspelt word may expand to. */
+const MAX_EXPANSION = 64;
+/** Tag facet entries answered at most (the most frequent). */
+const MAX_TAG_FACETS = 100;
+/** The known-terms memo of a generation is dropped past this size rather than grow for ever. */
+const KNOWN_TERMS_LIMIT = 1_000_000;
+
+const quote = (term: string): string => `"${term.replaceAll('"', '""')}"`;
+
+/**
+ * The search index in the shared SQLite file (every table is `search_*`), with FTS5.
+ *
+ * SQLite has no Dutch stemmer, so the FTS5 table is contentless and holds the `stem()` of every
+ * word (analysis.ts, in the document's language); a query is stemmed the same way and matched term
+ * by term, so the FTS5 query syntax never sees user input: every term is a quoted string of letters
+ * and digits. The words as written are kept in a `terms` table beside their stems, which gives the
+ * last word's prefix expansion (people typing "duurzaamh" before the stemmer can see "duurzaamheid")
+ * and the typo look-up (edit distance against the words, not the stems).
+ *
+ * A generation is four tables named by target and number; `search_state` says which is active, so
+ * activating a rebuilt index is a one-row change (and the old tables are dropped in the same
+ * transaction). better-sqlite3 is synchronous: a search reads the state and its generation in one
+ * read transaction, and a write applies documents, checkpoint and meta in one write transaction.
+ */
+export class SqliteSearchIndex implements SearchIndex {
+  readonly engine = 'sqlite';
+  private readonly statements = new Map<string, Statement<unknown[]>>();
+  /** Per generation, the (word, stem) pairs already in its terms table, to skip re-inserting them. */
+  private readonly knownTerms = new Map<string, Set<string>>();
+
+  constructor(private readonly db: SqliteDatabase) {}
+
+  async init(): Promise<void> {
+    this.db.transaction(() => {
+      this.db.exec(`
+        CREATE TABLE IF NOT EXISTS search_state (
+          target TEXT PRIMARY KEY,
+          checkpoint INTEGER NOT NULL DEFAULT 0,
+          active INTEGER NOT NULL,
+          building INTEGER,
+          next_generation INTEGER NOT NULL,
+          meta TEXT NOT NULL DEFAULT '{}'
+        );
+      `);
+      for (const target of searchTargets) {
+        const inserted = this.db
+          .prepare('INSERT INTO search_state (target, active, next_generation) VALUES (?, 1, 2) ON CONFLICT (target) DO NOTHING')
+          .run(target);
+        if (inserted.changes > 0) this.createTables(tablesOf(target, 1));
+      }
+    }).immediate();
+  }
+
+  async state(target: SearchTarget): Promise<TargetState> {
+    const row = this.readState(target);
+    return { checkpoint: row.checkpoint, active: row.active, building: row.building, meta: JSON.parse(row.meta) as Record<string, unknown> };
+  }
+
+  async write(target: SearchTarget, changes: IndexWrite): Promise<void> {
+    const added: [Set<string>, string[]][] = [];
+    this.db.transaction(() => {
+      const state = this.readState(target);
+      for (const generation of new Set(changes.generations)) {
+        if (generation !== state.active && generation !== state.building) {
+          throw new Error(`search index ${target}: generation ${generation} is neither active nor being built`);
+        }
+        const tables = tablesOf(target, generation);
+        for (const id of changes.remove ?? []) this.removeDocument(tables, id);
+        for (const doc of changes.put ?? []) added.push(this.putDocument(tables, doc));
+      }
+      if (changes.checkpoint !== undefined) {
+        this.statement('UPDATE search_state SET checkpoint = ? WHERE target = ?').run(changes.checkpoint, target);
+      }
+      if (changes.meta !== undefined) {
+        this.statement('UPDATE search_state SET meta = ? WHERE target = ?').run(JSON.stringify(changes.meta), target);
+      }
+    }).immediate();
+    // Only after the commit: a rolled-back write must not make its terms look known.
+    for (const [known, keys] of added) {
+      if (known.size > KNOWN_TERMS_LIMIT) known.clear();
+      for (const key of keys) known.add(key);
+    }
+  }
+
+  async search(target: SearchTarget, query: IndexQuery): Promise<IndexAnswer> {
+    return this.db.transaction(() => {
+      const state = this.readState(target);
+      return this.searchGeneration(tablesOf(target, state.active), query);
+    })();
+  }
+
+  async count(target: SearchTarget, generation?: number): Promise<number> {
+    return this.db.transaction(() => {
+      const tables = tablesOf(target, generation ?? this.readState(target).active);
+      if (!this.exists(tables)) throw new Error(`search index ${target}: generation ${generation} does not exist`);
+      return (this.statement(`SELECT count(*) AS c FROM ${tables.docs}`).get() as { c: number }).c;
+    })();
+  }
+
+  async idsWithTag(target: SearchTarget, tagId: string): Promise<string[]> {
+    return this.db.transaction(() => {
+      const tables = tablesOf(target, this.readState(target).active);
+      const rows = this.statement(
+        `SELECT d.id FROM ${tables.tags} t JOIN ${tables.docs} d ON d.n = t.doc WHERE t.tag_id = ? ORDER BY d.id`,
+      ).all(tagId) as { id: string }[];
+      return rows.map((row) => row.id);
+    })();
+  }
+
+  async createGeneration(target: SearchTarget): Promise<number> {
+    return this.db.transaction(() => {
+      const state = this.readState(target);
+      // A build left behind (crashed, then started afresh) is replaced, never left to grow stale.
+      if (state.building !== null) this.dropTables(tablesOf(target, state.building));
+      const generation = state.next_generation;
+      this.createTables(tablesOf(target, generation));
+      this.statement('UPDATE search_state SET building = ?, next_generation = ? WHERE target = ?').run(generation, generation + 1, target);
+      return generation;
+    }).immediate();
+  }
+
+  async activate(target: SearchTarget, generation: number): Promise<void> {
+    this.db.transaction(() => {
+      const state = this.readState(target);
+      if (generation === state.active) return;
+      if (generation !== state.building) throw new Error(`search index ${target}: generation ${generation} is not being built`);
+      this.statement('UPDATE search_state SET active = ?, building = NULL WHERE target = ?').run(generation, target);
+      this.dropTables(tablesOf(target, state.active));
+    }).immediate();
+  }
+
+  async dropGeneration(target: SearchTarget, generation: number): Promise<void> {
+    this.db.transaction(() => {
+      const state = this.readState(target);
+      if (generation === state.active) throw new Error(`search index ${target}: generation ${generation} is active and cannot be dropped`);
+      if (generation === state.building) this.statement('UPDATE search_state SET building = NULL WHERE target = ?').run(target);
+      this.dropTables(tablesOf(target, generation));
+    }).immediate();
+  }
+
+  async clear(target: SearchTarget, generation: number): Promise<void> {
+    const tables = tablesOf(target, generation);
+    this.db.transaction(() => {
+      if (!this.exists(tables)) throw new Error(`search index ${target}: generation ${generation} does not exist`);
+      this.db.exec(`
+        DELETE FROM ${tables.docs};
+        INSERT INTO ${tables.fts} (${tables.fts}) VALUES ('delete-all');
+        DELETE FROM ${tables.tags};
+        DELETE FROM ${tables.terms};
+      `);
+    }).immediate();
+    this.knownTerms.delete(tables.base);
+  }
+
+  async close(): Promise<void> {
+    this.statements.clear();
+    this.knownTerms.clear();
+  }
+
+  private readState(target: SearchTarget): StateRow {
+    if (!searchTargets.includes(target)) throw new Error(`unknown search target ${String(target)}`);
+    const row = this.statement('SELECT checkpoint, active, building, next_generation, meta FROM search_state WHERE target = ?').get(target) as
+      | StateRow
+      | undefined;
+    if (!row) throw new Error(`search index not initialised (no state for ${target}); call init() first`);
+    return row;
+  }
+
+  /** A prepared statement, kept: a search runs half a dozen and preparing costs more than running. */
+  private statement(sql: string): Statement<unknown[]> {
+    let statement = this.statements.get(sql);
+    if (!statement) {
+      statement = this.db.prepare(sql);
+      this.statements.set(sql, statement);
+    }
+    return statement;
+  }
+
+  private exists(tables: Tables): boolean {
+    return this.statement("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = ?").get(tables.docs) !== undefined;
+  }
+
+  private createTables(tables: Tables): void {
+    this.db.exec(`
+      CREATE TABLE IF NOT EXISTS ${tables.docs} (
+        n INTEGER PRIMARY KEY,
+        id TEXT NOT NULL UNIQUE,
+        locale TEXT NOT NULL,
+        page_type TEXT NOT NULL,
+        title TEXT NOT NULL,
+        slug TEXT NOT NULL,
+        description TEXT NOT NULL,
+        body TEXT NOT NULL,
+        tags TEXT NOT NULL,
+        date TEXT
+      );
+      CREATE INDEX IF NOT EXISTS ${tables.docs}_date ON ${tables.docs} (date, id);
+      CREATE INDEX IF NOT EXISTS ${tables.docs}_page_type ON ${tables.docs} (page_type);
+      CREATE INDEX IF NOT EXISTS ${tables.docs}_locale ON ${tables.docs} (locale);
+      CREATE VIRTUAL TABLE IF NOT EXISTS ${tables.fts} USING fts5 (
+        title, description, tags, body, slug,
+        content = '', contentless_delete = 1, prefix = '2 3',
+        tokenize = 'unicode61 remove_diacritics 0'
+      );
+      CREATE TABLE IF NOT EXISTS ${tables.tags} (
+        tag_id TEXT NOT NULL,
+        doc INTEGER NOT NULL,
+        name TEXT NOT NULL,
+        PRIMARY KEY (tag_id, doc)
+      ) WITHOUT ROWID;
+      CREATE INDEX IF NOT EXISTS ${tables.tags}_doc ON ${tables.tags} (doc);
+      CREATE TABLE IF NOT EXISTS ${tables.terms} (
+        word TEXT NOT NULL,
+        stem TEXT NOT NULL,
+        len INTEGER NOT NULL,
+        PRIMARY KEY (word, stem)
+      ) WITHOUT ROWID;
+      CREATE INDEX IF NOT EXISTS ${tables.terms}_len ON ${tables.terms} (len, word, stem);
+    `);
+  }
+
+  private dropTables(tables: Tables): void {
+    this.db.exec(`
+      DROP TABLE IF EXISTS ${tables.docs};
+      DROP TABLE IF EXISTS ${tables.fts};
+      DROP TABLE IF EXISTS ${tables.tags};
+      DROP TABLE IF EXISTS ${tables.terms};
+    `);
+    for (const sql of [...this.statements.keys()]) if (sql.includes(`${tables.base}_`)) this.statements.delete(sql);
+    this.knownTerms.delete(tables.base);
+  }
+
+  private removeDocument(tables: Tables, id: string): void {
+    const row = this.statement(`SELECT n FROM ${tables.docs} WHERE id = ?`).get(id) as { n: number } | undefined;
+    if (!row) return;
+    this.statement(`DELETE FROM ${tables.fts} WHERE rowid = ?`).run(row.n);
+    this.statement(`DELETE FROM ${tables.tags} WHERE doc = ?`).run(row.n);
+    this.statement(`DELETE FROM ${tables.docs} WHERE n = ?`).run(row.n);
+  }
+
+  /** Adds or replaces one document; answers the terms it added, to remember once committed. */
+  private putDocument(tables: Tables, doc: SearchDocument): [Set<string>, string[]] {
+    const language = languageOf(doc.locale);
+    const fields = [doc.title, doc.description, doc.tags.map((tag) => tag.name).join(' '), doc.body, doc.slug];
+    const seen = new Map<string, string>();
+    const stemmed = fields.map((field) =>
+      words(field)
+        .map((word) => {
+          let stemOfWord = seen.get(word);
+          if (stemOfWord === undefined) {
+            stemOfWord = stem(language, word);
+            seen.set(word, stemOfWord);
+          }
+          return stemOfWord;
+        })
+        .join(' '),
+    );
+    const values = [doc.locale, doc.pageType, doc.title, doc.slug, doc.description, doc.body, JSON.stringify(doc.tags), doc.date];
+    const existing = this.statement(`SELECT n FROM ${tables.docs} WHERE id = ?`).get(doc.id) as { n: number } | undefined;
+    let n: number;
+    if (existing) {
+      n = existing.n;
+      this.statement(`DELETE FROM ${tables.fts} WHERE rowid = ?`).run(n);
+      this.statement(`DELETE FROM ${tables.tags} WHERE doc = ?`).run(n);
+      this.statement(
+        `UPDATE ${tables.docs} SET locale = ?, page_type = ?, title = ?, slug = ?, description = ?, body = ?, tags = ?, date = ?
+         WHERE n = ?`,
+      ).run(...values, n);
+    } else {
+      const inserted = this.statement(
+        `INSERT INTO ${tables.docs} (id, locale, page_type, title, slug, description, body, tags, date)
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+      ).run(doc.id, ...values);
+      n = Number(inserted.lastInsertRowid);
+    }
+    this.statement(`INSERT INTO ${tables.fts} (rowid, title, description, tags, body, slug) VALUES (?, ?, ?, ?, ?, ?)`).run(n, ...stemmed);
+    const insertTag = this.statement(`INSERT OR IGNORE INTO ${tables.tags} (tag_id, doc, name) VALUES (?, ?, ?)`);
+    for (const tag of doc.tags) insertTag.run(tag.id, n, tag.name);
+
+    let known = this.knownTerms.get(tables.base);
+    if (!known) {
+      known = new Set();
+      this.knownTerms.set(tables.base, known);
+    }
+    const insertTerm = this.statement(`INSERT OR IGNORE INTO ${tables.terms} (word, stem, len) VALUES (?, ?, ?)`);
+    const fresh: string[] = [];
+    for (const [word, stemOfWord] of seen) {
+      const key = `${word}\u0000${stemOfWord}`;
+      if (known.has(key)) continue;
+      insertTerm.run(word, stemOfWord, word.length);
+      fresh.push(key);
+    }
+    return [known, fresh];
+  }
+
+  private searchGeneration(tables: Tables, query: IndexQuery): IndexAnswer {
+    const empty: IndexAnswer = { total: 0, hits: [], facets: { pageTypes: [], locales: [], tags: [] } };
+    const parsed = parseQuery(query.term, query.locales);
+    const listing = query.term.trim() === '';
+    // A term of punctuation and single letters only has nothing to look for.
+    if (!listing && parsed.length === 0) return empty;
+    const match = listing ? null : this.matchExpression(tables, parsed, query.fields);
+    if (match === '') return empty;
+
+    const tags = [...new Set(query.tags)];
+    const filter = (without?: 'locales' | 'pageTypes') => {
+      const clauses: string[] = [];
+      const params: unknown[] = [];
+      if (query.locales.length > 0 && without !== 'locales') {
+        clauses.push('d.locale IN (SELECT value FROM json_each(?))');
+        params.push(JSON.stringify(query.locales));
+      }
+      if (query.pageTypes.length > 0 && without !== 'pageTypes') {
+        clauses.push('d.page_type IN (SELECT value FROM json_each(?))');
+        params.push(JSON.stringify(query.pageTypes));
+      }
+      if (tags.length > 0) {
+        clauses.push(
+          `d.n IN (SELECT doc FROM ${tables.tags} WHERE tag_id IN (SELECT value FROM json_each(?)) GROUP BY doc HAVING count(*) = ?)`,
+        );
+        params.push(JSON.stringify(tags), tags.length);
+      }
+      return { sql: clauses.map((clause) => ` AND ${clause}`).join(''), params };
+    };
+    const from = match === null ? `${tables.docs} d WHERE 1` : `${tables.fts} JOIN ${tables.docs} d ON d.n = ${tables.fts}.rowid WHERE ${tables.fts} MATCH ?`;
+    const matchParams = match === null ? [] : [match];
+
+    const all = filter();
+    const total = (this.statement(`SELECT count(*) AS c FROM ${from}${all.sql}`).get(...matchParams, ...all.params) as { c: number }).c;
+    if (total === 0) return empty;
+
+    const order = match === null ? 'd.date DESC, d.id DESC' : 'relevance, d.n';
+    const relevance = match === null ? '0' : bm25(tables.fts);
+    const rows = this.statement(`SELECT d.*, ${relevance} AS relevance FROM ${from}${all.sql} ORDER BY ${order} LIMIT ? OFFSET ?`).all(
+      ...matchParams,
+      ...all.params,
+      query.count,
+      query.offset,
+    ) as DocRow[];
+    const hits = rows.map((row): IndexHit => {
+      const language = languageOf(row.locale);
+      const text = row.body.trim() !== '' ? row.body : row.description.trim() !== '' ? row.description : row.title;
+      return {
+        id: row.id,
+        locale: row.locale,
+        pageType: row.page_type,
+        title: row.title,
+        slug: row.slug,
+        snippet: buildSnippet(text, language, parsed),
+        date: row.date,
+        tags: JSON.parse(row.tags) as SearchTagRef[],
+        score: row.relevance ? -row.relevance : 0,
+      };
+    });
+
+    if (query.fields === 'title-slug') return { total, hits, facets: { pageTypes: [], locales: [], tags: [] } };
+    const facet = (column: 'page_type' | 'locale', without: 'pageTypes' | 'locales'): FacetCount[] => {
+      const f = filter(without);
+      return this.statement(
+        `SELECT d.${column} AS value, count(*) AS count FROM ${from}${f.sql} GROUP BY d.${column} ORDER BY count DESC, value`,
+      ).all(...matchParams, ...f.params) as FacetCount[];
+    };
+    const tagFacet = (
+      this.statement(
+        `SELECT t.tag_id AS value, max(t.name) AS label, count(*) AS count
+         FROM ${from.replace(' WHERE ', ` JOIN ${tables.tags} t ON t.doc = d.n WHERE `)}${all.sql}
+         GROUP BY t.tag_id ORDER BY count DESC, label, value LIMIT ${MAX_TAG_FACETS}`,
+      ).all(...matchParams, ...all.params) as FacetCount[]
+    );
+    return { total, hits, facets: { pageTypes: facet('page_type', 'pageTypes'), locales: facet('locale', 'locales'), tags: tagFacet } };
+  }
+
+  /**
+   * The FTS5 query for the parsed words: AND between words, each word an OR of its stems, of the
+   * stems of the words it begins (the last word, as typed) and of close misspellings (a word of
+   * five letters or more that finds nothing as typed). '' when a word can find nothing at all.
+   */
+  private matchExpression(tables: Tables, parsed: QueryWord[], fields: IndexQuery['fields']): string {
+    const scope = (expression: string) => (fields === 'title-slug' ? `{title slug} : (${expression})` : expression);
+    const parts: string[] = [];
+    for (const word of parsed) {
+      const alternatives = new Set(word.stems.map(quote));
+      if (word.prefix) {
+        alternatives.add(`${quote(word.text)}*`);
+        const begun = this.statement(
+          `SELECT DISTINCT stem FROM ${tables.terms} WHERE word >= ? AND word < ? LIMIT ${MAX_EXPANSION}`,
+        ).all(word.text, `${word.text}\u{10FFFF}`) as { stem: string }[];
+        for (const { stem: begunStem } of begun) if (!begunStem.startsWith(word.text)) alternatives.add(quote(begunStem));
+      }
+      let expression = `(${[...alternatives].join(' OR ')})`;
+      if (word.fuzzy && !this.finds(tables, scope(expression))) {
+        const close = this.closeStems(tables, word.text);
+        if (close.length === 0) return '';
+        expression = `(${[...alternatives, ...close.map(quote)].join(' OR ')})`;
+      }
+      parts.push(expression);
+    }
+    return scope(parts.join(' AND '));
+  }
+
+  private finds(tables: Tables, match: string): boolean {
+    return this.statement(`SELECT 1 FROM ${tables.fts} WHERE ${tables.fts} MATCH ? LIMIT 1`).get(match) !== undefined;
+  }
+
+  /** Stems of the indexed words within the typo rule's distance of `text`, closest first. */
+  private closeStems(tables: Tables, text: string): string[] {
+    const allowed = allowedEdits(text);
+    const candidates = this.statement(`SELECT word, stem FROM ${tables.terms} WHERE len BETWEEN ? AND ?`).all(
+      text.length - allowed,
+      text.length + allowed,
+    ) as { word: string; stem: string }[];
+    const close = candidates
+      .filter((candidate) => closeEnough(text, candidate.word))
+      .map((candidate) => ({ stem: candidate.stem, edits: editDistance(text, candidate.word) }))
+      .sort((a, b) => a.edits - b.edits);
+    return [...new Set(close.map((candidate) => candidate.stem))].slice(0, MAX_EXPANSION);
+  }
+}
+
+function tablesOf(target: SearchTarget, generation: number): Tables {
+  if (!searchTargets.includes(target)) throw new Error(`unknown search target ${String(target)}`);
+  if (!Number.isSafeInteger(generation) || generation < 1) throw new Error(`invalid search index generation ${generation}`);
+  const base = `search_${target}_${generation}`;
+  return { base, docs: `${base}_docs`, fts: `${base}_fts`, tags: `${base}_tags`, terms: `${base}_terms` };
+}
