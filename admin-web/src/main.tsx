@@ -8,6 +8,8 @@ import './features/menu/menu.css';
 import './features/site-structure/site-structure.css';
 import './features/settings/site-settings.css';
 import './features/search/search-index.css';
+import './features/tags/tags.css';
+import './features/pages/page-tags.css';
 
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root element');

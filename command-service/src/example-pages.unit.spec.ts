@@ -1,6 +1,7 @@
 import { expect } from 'chai';
 import { internalLinks } from '@pagelog/contracts/blocks/links';
 import { isValidSlug, NOT_FOUND_SLUG } from '@pagelog/contracts/slugs';
+import { checkTagName, MAX_PAGE_TAGS } from '@pagelog/contracts/tags/tag';
 import { examplePages, examplePathsFor, exampleAddresses } from './example-pages';
 import { blockErrors, typeDataErrors } from './pages/authoring/decider';
 
@@ -55,6 +56,25 @@ describe('the example site', () => {
       expect(h1s, `${page.locale}/${page.slug}`).to.have.length(page.type === 'article' ? 0 : 1);
       if (page.type !== 'article') expect(blocks[0], `${page.locale}/${page.slug}`).to.equal(h1s[0]);
       for (const block of blocks.filter((b) => b.type === 'text')) expect(String(block.props.html), `${page.locale}/${page.slug}`).not.to.match(/<h1/i);
+    }
+  });
+
+  it('tags its articles in each language with public tags the tag rules accept, three or more of them on several articles, and one private tag', () => {
+    for (const locale of locales) {
+      const pages = examplePages.filter((page) => page.locale === locale);
+      const publicNames = pages.flatMap((page) => page.tags ?? []);
+      const privateNames = pages.flatMap((page) => page.privateTags ?? []);
+      for (const name of [...publicNames, ...privateNames]) expect(checkTagName(name).errors, name).to.deep.equal([]);
+      // Names are one tag of the locale by their slug: never one public and one private.
+      const publicSlugs = new Set(publicNames.map((name) => checkTagName(name).slug));
+      for (const name of privateNames) expect(publicSlugs.has(checkTagName(name).slug), name).to.equal(false);
+      expect(publicSlugs.size, locale).to.be.at.least(3);
+      expect(new Set(privateNames).size, locale).to.equal(1);
+      expect([...publicSlugs].filter((slug) => publicNames.filter((name) => checkTagName(name).slug === slug).length > 1), locale).to.have.length.at.least(3);
+      for (const page of pages) {
+        if (page.type !== 'article') expect(page.tags ?? [], page.slug).to.deep.equal([]);
+        expect((page.tags ?? []).length + (page.privateTags ?? []).length, page.slug).to.be.at.most(MAX_PAGE_TAGS);
+      }
     }
   });
 

@@ -13,6 +13,7 @@ import { createPage } from './pages/authoring/commands';
 import { EXAMPLE_SITE_NAME, exampleSocial } from './example-chrome';
 import { exampleContact, examplePages } from './example-pages';
 import { menuStream } from '@pagelog/contracts/events/menu-events';
+import { tagStream } from '@pagelog/contracts/events/tag-events';
 import { menuIdOf, type MenuItem } from '@pagelog/contracts/menus/menu';
 import { loadSettings } from './settings/read-settings';
 import { seed } from './seed';
@@ -105,6 +106,36 @@ describe('seeding an empty store', () => {
     const results = await Promise.allSettled([seed(commandDeps(store), settings, true), seed(commandDeps(store), settings, true)]);
     expect(results.map((r) => r.status)).to.deep.equal(['fulfilled', 'fulfilled']);
     expect(await publishedSlugs()).to.deep.equal(all);
+  });
+
+  it('gives the articles their public tags and one private tag per locale through the tag commands, once', async () => {
+    const result = await seed(commandDeps(store), settings, true);
+    const tagsOf = async (key: string, locale: string) => {
+      const pageID = result.examplePages.find((p) => p.key === key && p.locale === locale)!.pageID;
+      const events = await store.readStream(pageStream(pageID));
+      const changes = events.filter((e) => e.type === 'PageTagsChanged');
+      expect(changes, `${key} ${locale}`).to.have.length(1);
+      // Tagged before the page was published: the live page carries them from its first publication.
+      expect(events.findIndex((e) => e.type === 'PageTagsChanged'), key).to.be.below(events.findIndex((e) => e.type === 'PagePublished'));
+      const ids = (changes[0]!.data as { tags: string[] }).tags;
+      const tags = [];
+      for (const id of ids) {
+        const [created] = await store.readStream(tagStream(id), { limit: 1 });
+        tags.push(created!.data as { name: string; visibility: string; locale: string });
+      }
+      return tags.map((t) => `${t.visibility}:${t.locale}:${t.name}`);
+    };
+    expect(await tagsOf('evaluations', 'nl-nl')).to.deep.equal(['public:nl-nl:Evaluatie', 'public:nl-nl:Energietransitie', 'public:nl-nl:Zorg', 'private:nl-nl:Herzien in 2026']);
+    expect(await tagsOf('heat-network', 'en-gb')).to.deep.equal(['public:en-gb:Energy transition', 'public:en-gb:Residents']);
+    // The same name on two pages of a locale is one tag.
+    const nlEnergy = (key: string) => tagsOf(key, 'nl-nl');
+    expect(await nlEnergy('heat-network')).to.include('public:nl-nl:Energietransitie');
+    const created = (await store.readAll({ limit: 100_000 })).filter((e) => e.type === 'TagCreated');
+    const examples = examplePages.flatMap((p) => [...(p.tags ?? []), ...(p.privateTags ?? [])].map((name) => `${p.locale}:${name}`));
+    expect(created.map((e) => `${(e.data as { locale: string }).locale}:${(e.data as { name: string }).name}`)).to.have.members([...new Set(examples)]);
+    const head = await store.headPosition();
+    await seed(commandDeps(store), settings, true);
+    expect(await store.headPosition()).to.equal(head);
   });
 
   it('finishes a page that an interrupted first start created but never published', async () => {

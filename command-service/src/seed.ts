@@ -4,13 +4,14 @@ import { ConflictError, ValidationError } from '@pagelog/contracts/domain-errors
 import type { Locale, Settings } from '@pagelog/contracts/locales';
 import { DEFAULT_SITE_NAME } from '@pagelog/contracts/settings/site-settings';
 import type { EventStore } from '@pagelog/storage/event-store/event-store';
-import { commandContext, SYSTEM_ACTOR } from './core/command-context';
+import { commandContext, SYSTEM_ACTOR, type CommandContext } from './core/command-context';
 import { seedExampleChrome } from './example-chrome';
 import { examplePages, examplePathsFor, type ExamplePage, type ExamplePageKey } from './example-pages';
 import type { CommandDeps } from './core/command-deps';
 import { initializeSettings } from './settings/initialize-settings';
 import { createPage, storeVersion } from './pages/authoring/commands';
 import { publishPage } from './pages/publication/commands';
+import { setPageTags, type PageTagInput } from './tags/commands';
 import { seedRoles } from './users/seed-roles';
 
 /** The page that holds a seed page's slug, read from the event log, if any. */
@@ -29,6 +30,30 @@ async function seededPage(store: EventStore, page: ExamplePage) {
   };
 }
 
+/** How often a page's tags are tried while another seeding process is making the same tags. */
+const TAG_ATTEMPTS = 5;
+
+/**
+ * Gives an example page its tags by name, through the command the tag field uses: the locale's tag
+ * of each name, or a new one. Setting the same tags again records nothing. Answers the page
+ * stream's revision afterwards, or `revision` when the page has no tags to give.
+ */
+async function tagExamplePage(deps: CommandDeps, pageId: string, revision: number, page: ExamplePage, context: () => CommandContext): Promise<number> {
+  const tags: PageTagInput[] = [...(page.tags ?? []).map((name) => ({ name, visibility: 'public' as const })), ...(page.privateTags ?? []).map((name) => ({ name, visibility: 'private' as const }))];
+  if (tags.length === 0) return revision;
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      return (await setPageTags(deps, pageId, { tags }, context())).revision;
+    } catch (error) {
+      // Another process seeding at the same moment has claimed a tag's name and not yet made the
+      // tag (TG_04 until it has): a moment later the name is that tag, and ours takes it.
+      const claimedMeanwhile = error instanceof ValidationError && error.items.every((item) => item.code === 'TG_04');
+      if (!claimedMeanwhile || attempt === TAG_ATTEMPTS) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 20 * attempt));
+    }
+  }
+}
+
 export interface SeedResult {
   settingsInitialized: boolean;
   pagesCreated: number;
@@ -39,9 +64,10 @@ export interface SeedResult {
 
 /**
  * Seeds the settings from configuration (once: the locales, and the site name, PAGELOG_SITE_NAME)
- * and, when asked, the example site (its pages, menus, contact details and social links), through the same command functions the API uses. A page
- * whose slug is already claimed is left alone, so seeding again (or after an interrupted first
- * start) does no harm.
+ * and, when asked, the example site (its pages with their tags, menus, contact details and social
+ * links), through the same command functions the API uses. A page that is published already is
+ * left alone (its tags too: an editor may have changed them), so seeding again (or after an
+ * interrupted first start) does no harm.
  */
 export async function seed(deps: CommandDeps & { store: EventStore }, settings: Settings & { siteName?: string }, withExampleSite: boolean): Promise<SeedResult> {
   const context = () => commandContext(SYSTEM_ACTOR, 'seed');
@@ -86,14 +112,15 @@ export async function seed(deps: CommandDeps & { store: EventStore }, settings: 
         }
       }
       found(page, target.pageId);
-      // A page created by an interrupted first start is stored and published now.
+      // A page created by an interrupted first start is tagged, stored and published now.
       try {
+        const revision = await tagExamplePage(deps, target.pageId, target.revision, page, context);
         const stored = await storeVersion(
           deps,
           target.versionId,
           {
             pageID: target.pageId,
-            revision: target.revision,
+            revision,
             title: page.title,
             blocks: page.blocks(examplePathsFor(page.locale, settings.defaultLocale)),
             seoTitle: page.seoTitle ?? '',

@@ -13,6 +13,13 @@ export const readModels = {
   publicPages: { projection: 'public-pages', collection: 'public_pages' },
   /** Old public paths of pages that moved, by `${locale}:${slug}`, pointing at the page. */
   publicRedirects: { projection: 'public-pages', collection: 'public_redirects' },
+  /**
+   * Which live page carries which tag (any tag: visibility is the tags' to say), one document per
+   * (tag, page) with the page's locale, type and list date: a tag's published pages, newest first.
+   */
+  publicPageTags: { projection: 'public-pages', collection: 'public_page_tags' },
+  /** The public-pages projection's own memory of every page (its draft, tags, whether deleted): what a page's tags were once it is off the site. */
+  publicPageDrafts: { projection: 'public-pages', collection: 'public_page_drafts' },
   users: { projection: 'users', collection: 'users' },
   roles: { projection: 'users', collection: 'roles' },
   /** The media library's folders, by id, with their paths (see media/media-read-models). */

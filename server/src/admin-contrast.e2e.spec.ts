@@ -11,7 +11,7 @@ import { startTestPagelog, type TestPagelog } from './test-kit/start-test-pagelo
  * The admin against WCAG 2.2 AA in Chromium, checked by axe-core on the example site with pages of
  * every status: no colour contrast failure, and no violation of any other WCAG 2.x A/AA rule, on
  * the main screens (page overview, site structure with a search and its move dialog, the page
- * editor, new page, media library, users, personal settings, search index). Hover and focus colours are not
+ * editor, new page, media library, users, personal settings, search index, tags). Hover and focus colours are not
  * seen by axe; styles.css states their ratios.
  */
 describe('the admin\'s colours and accessibility in Chromium (axe-core)', function () {
@@ -65,6 +65,7 @@ describe('the admin\'s colours and accessibility in Chromium (axe-core)', functi
     { name: 'users', path: () => '/cmsadmin/users', ready: (p) => p.getByRole('cell', { name: TEST_ADMIN.email }).waitFor() },
     { name: 'personal settings', path: () => '/cmsadmin/user/settings', ready: (p) => p.getByRole('heading', { level: 1 }).waitFor() },
     { name: 'search index', path: () => '/cmsadmin/search', ready: (p) => p.getByRole('button', { name: 'Index all pages' }).waitFor() },
+    { name: 'tags', path: () => '/cmsadmin/tags', ready: (p) => p.getByRole('table', { name: /^Tags in / }).or(p.getByText(/^No tags in /)).waitFor() },
   ];
 
   for (const screen of screens) {

@@ -7,7 +7,8 @@ import { startTestPagelog, type TestPagelog } from './test-kit/start-test-pagelo
 
 /**
  * Issue 15 in Chromium, on the seeded example site: a visitor searches in Dutch from the header
- * with a typo and finds the article, narrows the results to articles, and an administrator
+ * with a typo and finds the article, narrows the results to articles, opens a tag page from the
+ * article's topics, and an administrator
  * reindexes the whole site and watches the progress reach success while the search keeps answering.
  */
 describe('site search in Chromium: a visitor finds an article despite a typo; an administrator reindexes', function () {
@@ -38,7 +39,7 @@ describe('site search in Chromium: a visitor finds an article despite a typo; an
     return page;
   }
 
-  it('finds the article on warmtenetten when the visitor types "warmtenetn", and narrows the results to articles', async () => {
+  it('finds the article on warmtenetten when the visitor types "warmtenetn", and narrows the results to articles, then opens a tag page', async () => {
     const page = await person();
     await page.goto(`${base}/`);
     const search = page.getByRole('search').first().getByRole('searchbox');
@@ -58,6 +59,13 @@ describe('site search in Chromium: a visitor finds an article despite a typo; an
     const titles = await results.locator('li h2, li h3').allTextContents();
     expect(titles.length).to.be.greaterThan(0);
     expect(titles.map((t) => t.trim())).to.include('Wat bewoners willen weten over een warmtenet');
+
+    // The article's topics lead to a tag page listing the published pages with that tag.
+    await page.goto(`${base}/publicaties/warmtenet-bewoners`);
+    await page.getByRole('link', { name: 'Energietransitie', exact: true }).click();
+    await page.getByRole('heading', { level: 1, name: 'Onderwerp: Energietransitie' }).waitFor();
+    await page.getByRole('main').getByRole('link', { name: 'Wat bewoners willen weten over een warmtenet' }).waitFor();
+    expect(await page.getByText('Herzien in 2026').count(), 'a private tag never shows').to.equal(0);
 
     // Nothing found says so, in Dutch, with help.
     await page.goto(`${base}/zoeken?q=${encodeURIComponent('xyzzyplugh')}`);

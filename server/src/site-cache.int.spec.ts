@@ -1,4 +1,5 @@
 import { expect } from 'chai';
+import { reactorNames } from '@pagelog/contracts/read-models';
 import { FORM_CSRF_COOKIE } from '@pagelog/contracts/site/form-csrf';
 import { ApiClient } from './test-kit/api-client';
 import { createPublishedPage, publishTitle, sessionCount, visibleAfter } from './test-kit/site-pages';
@@ -80,6 +81,28 @@ for (const kind of storeKinds()) {
         if (status !== 404) await new Promise((resolve) => setTimeout(resolve, 10));
       }
       expect(status).to.equal(404);
+    });
+
+    it('keeps a tag page until a page with its tag is published, not when a page without it is', async () => {
+      /** A new page with `tags`, published. */
+      const tagged = async (slug: string, title: string, tags: string[]) => {
+        const created = await admin.post('/page/create', { title, slug, type: 'article', locale: 'nl-nl' });
+        expect(created.status).to.equal(200);
+        const id = created.body.data.pageID as string;
+        if (tags.length > 0) expect((await admin.post(`/page/${id}/tags`, { tags: tags.map((name) => ({ name, visibility: 'public' })) })).status).to.equal(200);
+        return publishTitle(admin, id, title);
+      };
+      await tagged('klimaat-1', 'Klimaatadaptatie in de stad', ['Klimaat']);
+      await visibleAfter(`${app.url}/tag/klimaat`, 'Klimaatadaptatie in de stad', performance.now());
+      expect(app.siteCache.get('/tag/klimaat')?.status).to.equal(200);
+
+      const untagged = await tagged('los-artikel', 'Een los artikel', []);
+      expect(await app.stores.readModels.waitForCheckpoints([reactorNames.siteCache], untagged, 5_000)).to.equal(true);
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      expect(app.siteCache.get('/tag/klimaat')?.status, 'kept after a publication without the tag').to.equal(200);
+
+      const acknowledged = await tagged('klimaat-2', 'Hittestress op het schoolplein', ['Klimaat']).then(() => performance.now());
+      expect(await visibleAfter(`${app.url}/tag/klimaat`, 'Hittestress op het schoolplein', acknowledged, 5_000)).to.be.below(1_000);
     });
 
     it('hands a public form its token with a cookie for the form endpoints only, and no session', async () => {

@@ -23,6 +23,7 @@ export interface Screens {
   UserManagement: ComponentType;
   SiteSettings: ComponentType;
   SearchIndex: ComponentType;
+  Tags: ComponentType;
   UserSettings: ComponentType;
   NotFound: ComponentType;
 }
@@ -47,6 +48,7 @@ const lazyScreens: Screens = {
   UserManagement: lazyScreen(() => import('../features/users/routes/user-management').then((m) => m.UserManagementRoute)),
   SiteSettings: lazyScreen(() => import('../features/settings/routes/site-settings').then((m) => m.SiteSettingsRoute)),
   SearchIndex: lazyScreen(() => import('../features/search/routes/search-index').then((m) => m.SearchIndexRoute)),
+  Tags: lazyScreen(() => import('../features/tags/routes/tags').then((m) => m.TagsRoute)),
   UserSettings: lazyScreen(() => import('../features/users/routes/user-settings').then((m) => m.UserSettingsRoute)),
   NotFound: lazyScreen(() => import('./routes/not-found').then((m) => m.NotFoundRoute)),
 };
@@ -55,7 +57,7 @@ export const adminBasename = '/cmsadmin';
 
 /** The route table, below the /cmsadmin basename. */
 export function routeTable(screen: Screens): RouteObject[] {
-  const { Login, ForgotPassword, ResetPassword, ActivateAccount, Setup, PageOverview, Dashboard, SiteStructure, MenuStructure, NewPage, PageTypeOverview, PageEditor, MediaLibrary, PublicationRequests, UserManagement, SiteSettings, SearchIndex, UserSettings, NotFound } = screen;
+  const { Login, ForgotPassword, ResetPassword, ActivateAccount, Setup, PageOverview, Dashboard, SiteStructure, MenuStructure, NewPage, PageTypeOverview, PageEditor, MediaLibrary, PublicationRequests, UserManagement, SiteSettings, SearchIndex, Tags, UserSettings, NotFound } = screen;
   return [
     // Reachable without a session: the paths of contracts' adminLinks among them.
     { path: 'login', element: <Login /> },
@@ -81,6 +83,7 @@ export function routeTable(screen: Screens): RouteObject[] {
             { path: 'users', element: <UserManagement /> },
             { path: 'site-settings', element: <SiteSettings /> },
             { path: 'search', element: <SearchIndex /> },
+            { path: 'tags', element: <Tags /> },
             { path: 'user/settings', element: <UserSettings /> },
             { path: '*', element: <NotFound /> },
           ],

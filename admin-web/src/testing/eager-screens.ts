@@ -13,6 +13,7 @@ import { PageTypeOverviewRoute } from '../features/pages/routes/page-type-overvi
 import { PublicationRequestsRoute } from '../features/publication-requests/routes/publication-requests';
 import { SearchIndexRoute } from '../features/search/routes/search-index';
 import { SiteSettingsRoute } from '../features/settings/routes/site-settings';
+import { TagsRoute } from '../features/tags/routes/tags';
 import { SiteStructureRoute } from '../features/site-structure/routes/site-structure';
 import { UserManagementRoute } from '../features/users/routes/user-management';
 import { UserSettingsRoute } from '../features/users/routes/user-settings';
@@ -44,6 +45,7 @@ export const eagerScreens: Screens = {
   UserManagement: UserManagementRoute,
   SiteSettings: SiteSettingsRoute,
   SearchIndex: SearchIndexRoute,
+  Tags: TagsRoute,
   UserSettings: UserSettingsRoute,
   NotFound: NotFoundRoute,
 };

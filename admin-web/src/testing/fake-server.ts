@@ -31,6 +31,10 @@ const emptyAnswers: Partial<Record<EndpointName, Answer>> = {
   pageHistory: success([]),
   pageSlugAvailable: success({ available: true }),
   pageAnchorAvailable: success({ available: true }),
+  tagsFetch: success([]),
+  tagsFetchPrivate: success([]),
+  tagsSearch: success([]),
+  tagsSearchPrivate: success([]),
 };
 
 /**

@@ -59,7 +59,7 @@ function siteSettings(doc: SettingsDoc | null): SiteSettings {
 }
 
 /** Media a page shows: the ids in its image blocks' addresses (/media/<id>/...). */
-export function mediaIdsOf(page: PublicPageView): string[] {
+export function mediaIdsOf(page: Pick<PublicPageView, 'pageVersion'>): string[] {
   const ids = new Set<string>();
   for (const block of page.pageVersion.blocks) {
     const url = (block.props as { url?: unknown }).url;

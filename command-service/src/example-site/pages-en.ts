@@ -183,6 +183,7 @@ export const englishPages: ExamplePage[] = [
     title: 'What residents want to know about a heat network',
     seoDescription: 'In four municipalities we asked residents what they need to decide on connecting to a heat network.',
     seoKeywords: ['heat network', 'residents', 'energy transition'],
+    tags: ['Energy transition', 'Residents'],
     typeData: {
       author: 'Marieke Jansen',
       publicationDate: '2026-02-10',
@@ -226,6 +227,7 @@ export const englishPages: ExamplePage[] = [
     title: 'Waiting times in district nursing: measuring what matters',
     seoDescription: 'Measuring only the wait until the intake shows half of the waiting. A consistent measure in six home care providers.',
     seoKeywords: ['district nursing', 'waiting times', 'care'],
+    tags: ['Care', 'Evaluation'],
     typeData: {
       author: 'Daan Bakker',
       publicationDate: '2026-01-20',
@@ -262,6 +264,8 @@ export const englishPages: ExamplePage[] = [
     title: 'Evaluating without blaming',
     seoDescription: 'How organisations learn from a policy evaluation instead of defending themselves against it.',
     seoKeywords: ['evaluation', 'policy', 'learning'],
+    tags: ['Evaluation', 'Energy transition', 'Care'],
+    privateTags: ['Review in 2026'],
     typeData: {
       author: 'Sanne de Wit',
       publicationDate: '2025-11-18',

@@ -183,6 +183,7 @@ export const dutchPages: ExamplePage[] = [
     title: 'Wat bewoners willen weten over een warmtenet',
     seoDescription: 'In vier gemeenten vroegen wij bewoners wat zij nodig hebben om over aansluiting op een warmtenet te beslissen.',
     seoKeywords: ['warmtenet', 'bewoners', 'energietransitie'],
+    tags: ['Energietransitie', 'Bewoners'],
     typeData: {
       author: 'Marieke Jansen',
       publicationDate: '2026-02-10',
@@ -226,6 +227,7 @@ export const dutchPages: ExamplePage[] = [
     title: 'Wachttijden in de wijkverpleging: meten wat telt',
     seoDescription: 'Wie alleen de wachttijd tot de intake meet, ziet de helft van het wachten. Een eenduidige meting in zes thuiszorgorganisaties.',
     seoKeywords: ['wijkverpleging', 'wachttijden', 'zorg'],
+    tags: ['Zorg', 'Evaluatie'],
     typeData: {
       author: 'Daan Bakker',
       publicationDate: '2026-01-20',
@@ -262,6 +264,8 @@ export const dutchPages: ExamplePage[] = [
     title: 'Evalueren zonder afrekenen',
     seoDescription: 'Hoe organisaties van een beleidsevaluatie leren, in plaats van zich ertegen te verdedigen.',
     seoKeywords: ['evaluatie', 'beleid', 'leren'],
+    tags: ['Evaluatie', 'Energietransitie', 'Zorg'],
+    privateTags: ['Herzien in 2026'],
     typeData: {
       author: 'Sanne de Wit',
       publicationDate: '2025-11-18',

@@ -36,6 +36,9 @@ export interface ExamplePage {
   seoKeywords: string[];
   /** An article's author, publication date and summary (contracts: the article page type). */
   typeData?: { author: string; publicationDate: string; summary: string };
+  /** Its public tags by name (shown on the page, each with a tag page) and its private ones (the admin's only), made by the tag commands when the page is seeded. */
+  tags?: readonly string[];
+  privateTags?: readonly string[];
   blocks: (to: PathTo) => Block[];
 }
 

@@ -14,9 +14,11 @@ import { wellFormedHtml } from './well-formed-html';
  * `pages` prop is a list of page ids picked with the page search (see pagesProp).
  * `library-image` and `library-file` hold one image or file chosen from the media library, as a
  * block image or block file does: page type data only, where there is no `__images`/`__files`
- * (see pages/type-data-fields.ts).
+ * (see pages/type-data-fields.ts). A `public-tag` prop holds one public tag's id ('' for none),
+ * picked from the tags of the page's locale: a filter (the cards block's, an overview's), so only
+ * an existing tag, never a new one.
  */
-export type PropWidget = 'text' | 'textarea' | 'html' | 'link' | 'image' | 'file' | 'select' | 'date' | 'list' | 'table' | 'pages' | 'library-image' | 'library-file';
+export type PropWidget = 'text' | 'textarea' | 'html' | 'link' | 'image' | 'file' | 'select' | 'date' | 'list' | 'table' | 'pages' | 'library-image' | 'library-file' | 'public-tag';
 
 /** Widgets whose prop holds one address (a link, an image's source, a file to download). */
 export const singleLinkWidgets: readonly PropWidget[] = ['link', 'image', 'file'];

@@ -20,8 +20,8 @@ export type VersionDoc = Omit<PageVersionView, 'publicationRequest'> & Record<st
 /** publication_requests: people by id (their names are sealed personal data, opened by the query service). */
 export type RequestDoc = Omit<PublicationRequestView, 'requestedByName' | 'reviewedByName'> & Record<string, unknown>;
 
-/** public_pages: the live version of a page, found by locale and slug, with its translation group (breadcrumbs are read at query time). */
-export type PublishedDoc = Omit<PublicPageView, 'breadcrumbs'> &
+/** public_pages: the live version of a page, found by locale and slug, with its translation group (breadcrumbs and tag names are read at query time). */
+export type PublishedDoc = Omit<PublicPageView, 'breadcrumbs' | 'tags'> &
   Record<string, unknown> & {
     id: string;
     translationGroupId: string;
@@ -43,6 +43,15 @@ export function listDateOf(typeData: Record<string, unknown> | undefined, firstP
   if (typeof named === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(named)) return named;
   return firstPublishedAt.slice(0, 10);
 }
+
+/**
+ * public_page_tags, by `${tagId}|${pageId}`: a live page carrying a tag (of either visibility; the
+ * reads keep to public tags), with what a tag's list is filtered and ordered by. Kept by the
+ * public-pages projection with the live documents, so the two always agree.
+ */
+export type PublicPageTagDoc = Record<string, unknown> & { tagId: string; pageId: string; locale: string; type: string; listDate: string };
+
+export const publicPageTagId = (tagId: string, pageId: string) => `${tagId}|${pageId}`;
 
 /** public_redirects, by `${locale}:${slug}`: an old public path of a page that moved. */
 export type RedirectDoc = Record<string, unknown> & { locale: string; slug: string; pageId: string };

@@ -24,6 +24,12 @@ export interface PageTypeDefinition {
   description: string;
   /** Derived from the block types' own `pageTypes`. */
   allowedBlocks: BlockTypeId[];
+  /**
+   * Whether its pages carry tags (issue 15): the page editor offers the tag field for them. Pages
+   * that are read one by one and filed by subject do; pages that list others or stand alone
+   * (home, contact, overview) do not.
+   */
+  tags: boolean;
   typeData: AnyObjectSchema;
   header: 'default' | 'minimal' | 'none';
   footer: 'default' | 'minimal' | 'none';
@@ -48,6 +54,7 @@ export const pageTypes = {
   base: {
     ...pageTypeLabels.base,
     allowedBlocks: blocksAllowedOn('base'),
+    tags: false,
     typeData: object({}),
     header: 'default',
     footer: 'default',
@@ -55,6 +62,7 @@ export const pageTypes = {
   home: {
     ...pageTypeLabels.home,
     allowedBlocks: blocksAllowedOn('home'),
+    tags: false,
     typeData: object({}),
     header: 'default',
     footer: 'default',
@@ -62,6 +70,7 @@ export const pageTypes = {
   article: {
     ...pageTypeLabels.article,
     allowedBlocks: blocksAllowedOn('article'),
+    tags: true,
     typeData: object({
       author: string().label('Author').trim().default('').max(254, 'V_11'),
       publicationDate: dateField('Publication date'),
@@ -73,6 +82,7 @@ export const pageTypes = {
   publication: {
     ...pageTypeLabels.publication,
     allowedBlocks: blocksAllowedOn('publication'),
+    tags: true,
     typeData: object({
       authors: string().label('Authors').trim().default('').max(1000, 'V_14').meta({ hint: 'As they appear on the report, separated by commas' } satisfies PropMeta),
       // The date overviews list the page under (listDateOf), as an article's.
@@ -86,6 +96,7 @@ export const pageTypes = {
   expertise: {
     ...pageTypeLabels.expertise,
     allowedBlocks: blocksAllowedOn('expertise'),
+    tags: true,
     typeData: object({
       summary: summaryField(),
     }),
@@ -95,6 +106,7 @@ export const pageTypes = {
   'team-member': {
     ...pageTypeLabels['team-member'],
     allowedBlocks: blocksAllowedOn('team-member'),
+    tags: false,
     typeData: object({
       photo: libraryImageField('Photo', 'A portrait from the media library'),
       photoUrl: imageProp('Photo URL')
@@ -118,6 +130,7 @@ export const pageTypes = {
   vacancy: {
     ...pageTypeLabels.vacancy,
     allowedBlocks: blocksAllowedOn('vacancy'),
+    tags: true,
     typeData: object({
       location: string().label('Location').trim().default('').max(254, 'V_11'),
       hours: string().label('Hours per week').trim().default('').max(40, 'V_14').meta({ hint: 'A number or a range, such as 32–36' } satisfies PropMeta),
@@ -130,6 +143,7 @@ export const pageTypes = {
   contact: {
     ...pageTypeLabels.contact,
     allowedBlocks: blocksAllowedOn('contact'),
+    tags: false,
     // The details themselves are the site settings' (Settings, Contact): one place to keep them.
     typeData: object({}),
     header: 'default',
@@ -138,6 +152,7 @@ export const pageTypes = {
   'landing-page': {
     ...pageTypeLabels['landing-page'],
     allowedBlocks: blocksAllowedOn('landing-page'),
+    tags: true,
     typeData: object({}),
     header: 'minimal',
     footer: 'default',
@@ -145,6 +160,7 @@ export const pageTypes = {
   overview: {
     ...pageTypeLabels.overview,
     allowedBlocks: blocksAllowedOn('overview'),
+    tags: false,
     typeData: object({
       listedType: string()
         .label('Pages listed')
@@ -159,6 +175,13 @@ export const pageTypes = {
         .max(MAX_OVERVIEW_PAGE_SIZE, 'V_12')
         .default(DEFAULT_OVERVIEW_PAGE_SIZE)
         .meta({ hint: `From 1 to ${MAX_OVERVIEW_PAGE_SIZE}` } satisfies PropMeta),
+      // A tag id, as the cards block's: picked from the locale's public tags.
+      tag: string()
+        .label('Tag')
+        .trim()
+        .default('')
+        .max(64, 'V_12')
+        .meta({ widget: 'public-tag', hint: 'Only the pages with this public tag; empty for all', searchable: false } satisfies PropMeta),
     }),
     header: 'default',
     footer: 'default',

@@ -37,8 +37,13 @@ describe('the page types', () => {
       expect(problems(id, {}), id).to.deep.equal([]);
       expect(() => pageTypes[id].typeData.cast({}), id).to.not.throw();
     }
-    expect(pageTypes.overview.typeData.cast({})).to.deep.equal({ listedType: 'article', pageSize: DEFAULT_OVERVIEW_PAGE_SIZE });
+    expect(pageTypes.overview.typeData.cast({})).to.deep.equal({ listedType: 'article', pageSize: DEFAULT_OVERVIEW_PAGE_SIZE, tag: '' });
     expect(pageTypes.publication.typeData.cast({})).to.include({ mainDownload: null, publicationDate: '' });
+  });
+
+  it('carry tags where pages are filed by subject, and not on pages that list others or stand alone', () => {
+    const tagged = Object.values(pageTypes).filter((type) => type.tags).map((type) => type.id);
+    expect(tagged).to.deep.equal(['article', 'publication', 'expertise', 'vacancy', 'landing-page']);
   });
 
   describe('their blocks', () => {

@@ -1,6 +1,7 @@
 import type { Block, BlockImage } from '../blocks/block';
 import type { PageCopiedFrom } from '../events/page-events';
 import type { PageAction } from './page-actions';
+import type { PublicTag } from '../tags/tag';
 
 /**
  * Spec section 4: concept (never published), published (the draft is the live version), not
@@ -234,6 +235,11 @@ export interface PublicPageView {
    * travel) need not invent it.
    */
   breadcrumbs?: PublicBreadcrumb[];
+  /**
+   * The public tags the page carries, in the page's order (issue 15): never a private or merged
+   * one. get-by-slug always sends it; optional for the same reason as the breadcrumbs.
+   */
+  tags?: PublicTag[];
   pageVersion: SeoFields & {
     pageID: string;
     versionID: string;
@@ -277,6 +283,12 @@ export interface PublicPageCard {
 export interface PublicPageList {
   total: number;
   items: PublicPageCard[];
+  /**
+   * For a list filtered by a tag: the tag whose pages it holds, the one asked for or the tag that
+   * one was merged into (pages follow a merge); null when the tag asked for is no public tag, and
+   * the list is empty. Absent for a list without a tag.
+   */
+  listedTag?: string | null;
 }
 
 /** What pageCreate, pageCreateTranslation and pageDuplicate answer. */

@@ -259,8 +259,8 @@ export const publicCardsSchema = object({
 });
 
 /**
- * POST /page/public-list {locale, type, count, offset}: a locale's published pages (of a type, or
- * of any type when empty), newest first.
+ * POST /page/public-list {locale, type, count, offset, tag}: a locale's published pages (of a type,
+ * or of any type when empty; carrying a tag, or with or without tags when empty), newest first.
  */
 export const publicListSchema = object({
   locale: string().trim().required('V_01').oneOf(locales as readonly string[], 'V_12'),
@@ -269,4 +269,6 @@ export const publicListSchema = object({
   offset: number().typeError('V_12').integer('V_12').min(0, 'V_12').max(100_000, 'V_12').default(0),
   /** A page to leave out (an overview or a "latest" block does not list the page it is on). */
   excludePageID: string().trim().max(64, 'V_12').default(''),
+  /** A public tag's id: only the pages carrying it (a cards block's or an overview's tag, a tag page). */
+  tag: string().trim().max(64, 'V_12').default(''),
 });

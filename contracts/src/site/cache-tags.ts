@@ -1,6 +1,7 @@
 import type { PagelogEvent, PagelogEventType } from '../events/registry';
 import { ancestorSlugs } from '../pages/site-structure';
 import { HOME_SLUG, NOT_FOUND_SLUG } from '../slugs';
+import { tagSlug } from '../tags/tag';
 
 /**
  * The public site's render cache (decision 0016) keeps each rendered page with the tags of what
@@ -28,6 +29,24 @@ export const SETTINGS_TAG: CacheTag = 'settings';
 export const menusTag = (locale: string): CacheTag => `menus:${locale}`;
 /** A media library item (by its id) or its bytes (by content hash) that a page shows. */
 export const mediaTag = (idOrHash: string): CacheTag => `media:${idOrHash}`;
+/**
+ * A public tag as such: its name and its tag page's address, which pages show as a link and its
+ * tag page as its heading. A rename or a merge changes it.
+ */
+export const tagTag = (tagId: string): CacheTag => `tag:${tagId}`;
+/**
+ * The published pages carrying a tag, in their order, with what a list shows of each (title,
+ * path, date, summary): a tag page, and the cards blocks and overviews filtered by the tag. A page
+ * of the tag going live, republished, moved, going off the site, or given or losing the tag
+ * changes it.
+ */
+export const taggedPagesTag = (tagId: string): CacheTag => `tagged-pages:${tagId}`;
+/**
+ * Whatever is at a tag page's address (`/tag/<slug>`): the tag page once a public tag of that
+ * slug is on a published page, the 404 (or a page of that path) before. Renames and a tag's first
+ * and last published page change it.
+ */
+export const tagPathTag = (locale: string, slug: string): CacheTag => `tag-path:${locale}:${slug}`;
 
 /** The paths a page's breadcrumbs are looked up at: the home page, then each ancestor path. */
 export function breadcrumbPathTags(locale: string, slug: string): CacheTag[] {
@@ -60,6 +79,14 @@ export interface CacheTagFacts {
   menuLocales?: readonly string[];
   /** For a media event: whether the site settings name the item (the logo, the default SEO image). */
   inSettings?: boolean;
+  /**
+   * For a page event: the public tags the page carries (for PageTagsChanged: those it was given
+   * and those it lost), with their locale and slug. Their tag pages and the lists filtered by them
+   * show the page. Private tags are left out: the site never shows them.
+   */
+  tags?: readonly { id: string; locale: string; slug: string }[];
+  /** For PageTagsChanged: whether the page is on the site; a draft's tags change nothing a visitor sees. */
+  live?: boolean;
 }
 
 type EventOf<T extends PagelogEventType> = Extract<PagelogEvent, { type: T }>;
@@ -71,6 +98,8 @@ const none = (): CacheTag[] => [];
 const settings = (): CacheTag[] => [SETTINGS_TAG];
 /** The menus of the locales that name a page whose public life changed. */
 const menusOf = (facts: CacheTagFacts): CacheTag[] => (facts.menuLocales ?? []).map(menusTag);
+/** The tag pages and tag-filtered lists that show a page: its public tags' lists, and their addresses (a tag's first or last published page opens or closes its tag page). */
+const taggedOf = (facts: CacheTagFacts): CacheTag[] => (facts.tags ?? []).flatMap((tag) => [taggedPagesTag(tag.id), tagPathTag(tag.locale, tag.slug)]);
 /** A library item as such, and the settings when they show it. */
 const media = (mediaId: string, facts: CacheTagFacts): CacheTag[] => [mediaTag(mediaId), ...(facts.inSettings ? [SETTINGS_TAG] : [])];
 
@@ -84,18 +113,33 @@ const tagsByType: { [T in PagelogEventType]: TagsOf<T> } = {
   // Pages: only what reaches the public site (publication, live slug, deletion); a draft does not.
   PageCreated: (e) => [pagePathTag(e.data.locale, e.data.slug)],
   PageVersionStored: none,
-  // The live page shows its public tags and the tag pages list it (refined with the tags' own work).
-  PageTagsChanged: (e) => [pageTag(e.data.pageId), pageListTag(e.data.locale)],
+  // Tags are page-level: the live page shows its public tags at once, and the lists of the tags it
+  // was given or lost (a tag page, tag-filtered cards and overviews) change. A draft's do not.
+  PageTagsChanged: (e, facts) => (facts.live === false ? [] : [pageTag(e.data.pageId), ...taggedOf(facts)]),
   PageDraftStarted: none,
-  PagePublished: (e, facts) => [pageTag(e.data.pageId), pagePathTag(e.data.locale, e.data.slug), pageListTag(e.data.locale), ...(facts.translations ?? []).map(pageTag), ...menusOf(facts)],
-  PageUnpublished: (e, facts) => [pageTag(e.data.pageId), pagePathTag(e.data.locale, e.data.slug), pageListTag(e.data.locale), ...menusOf(facts)],
-  PageSlugChanged: (e, facts) => [pageTag(e.data.pageId), pagePathTag(e.data.locale, e.data.slug), pagePathTag(e.data.locale, e.data.previousSlug), pageListTag(e.data.locale), ...menusOf(facts)],
+  PagePublished: (e, facts) => [
+    pageTag(e.data.pageId),
+    pagePathTag(e.data.locale, e.data.slug),
+    pageListTag(e.data.locale),
+    ...(facts.translations ?? []).map(pageTag),
+    ...menusOf(facts),
+    ...taggedOf(facts),
+  ],
+  PageUnpublished: (e, facts) => [pageTag(e.data.pageId), pagePathTag(e.data.locale, e.data.slug), pageListTag(e.data.locale), ...menusOf(facts), ...taggedOf(facts)],
+  PageSlugChanged: (e, facts) => [
+    pageTag(e.data.pageId),
+    pagePathTag(e.data.locale, e.data.slug),
+    pagePathTag(e.data.locale, e.data.previousSlug),
+    pageListTag(e.data.locale),
+    ...menusOf(facts),
+    ...taggedOf(facts),
+  ],
   PageAnchorChanged: none,
-  // Stored before type data belonged to the draft: such events changed the live page at once.
-  PageTypeDataChanged: (e) => [pageTag(e.data.pageId)],
+  // Stored before type data belonged to the draft: such events changed the live page (and its list date) at once.
+  PageTypeDataChanged: (e, facts) => [pageTag(e.data.pageId), ...taggedOf(facts)],
   PageSettingsStored: none,
   PageLinksUpdated: none,
-  PageDeleted: (e, facts) => [pageTag(e.data.pageId), pagePathTag(e.data.locale, e.data.slug), pageListTag(e.data.locale), ...menusOf(facts)],
+  PageDeleted: (e, facts) => [pageTag(e.data.pageId), pagePathTag(e.data.locale, e.data.slug), pageListTag(e.data.locale), ...menusOf(facts), ...taggedOf(facts)],
   // The accepted version is published by a PagePublished of its own.
   PublicationRequested: none,
   PublicationRequestResent: none,
@@ -151,10 +195,13 @@ const tagsByType: { [T in PagelogEventType]: TagsOf<T> } = {
   // Asking for a reindex or a removal changes no page; the search results are not cached.
   SearchReindexRequested: none,
   SearchRemovalRequested: none,
-  // A new tag is on no live page yet; a renamed or merged one shows on pages, tag pages and lists everywhere (rare: drop all).
+  // A new tag is on no live page yet. A public tag renamed shows its new name on its pages and tag
+  // page, which moves to the new slug (the old address answers 404); a merged one leaves its pages
+  // (moved to the other tag by PageTagsChanged events of their own) and its tag page. Private tags
+  // never reach the site.
   TagCreated: none,
-  TagRenamed: settings,
-  TagMerged: settings,
+  TagRenamed: (e) => (e.data.visibility === 'public' ? [tagTag(e.data.tagId), tagPathTag(e.data.locale, tagSlug(e.data.previousName)), tagPathTag(e.data.locale, tagSlug(e.data.name))] : []),
+  TagMerged: (e) => (e.data.visibility === 'public' ? [tagTag(e.data.tagId), taggedPagesTag(e.data.tagId), tagPathTag(e.data.locale, tagSlug(e.data.name))] : []),
   // A name claimed or given back changes nothing a visitor sees.
   TagNameClaimed: none,
   TagNameReleased: none,

@@ -13,6 +13,9 @@ import {
   pagePathTag,
   pageTag,
   SETTINGS_TAG,
+  tagPathTag,
+  taggedPagesTag,
+  tagTag,
 } from './cache-tags';
 
 const ev = (type: string, data: Record<string, unknown>) => ({ type, data });
@@ -76,6 +79,48 @@ describe('cache tags of stored events (cacheTagsOf)', () => {
   it('drops every page when a library item the settings show (the logo) changes or goes', () => {
     expect(cacheTagsOf(ev('MediaAltTextChanged', { mediaId: 'm1', defaultAltText: 'x' }), { inSettings: true })).to.deep.equal([mediaTag('m1'), SETTINGS_TAG]);
     expect(cacheTagsOf(ev('MediaFileDeleted', { mediaId: 'm1', parentId: 'r', fileName: 'a.jpg', hash: 'abc' }), { inSettings: true })).to.include(SETTINGS_TAG);
+  });
+
+  describe('of tags (issue 15)', () => {
+    const energy = { id: 't1', locale: 'nl-nl', slug: 'energietransitie' };
+    const care = { id: 't2', locale: 'nl-nl', slug: 'zorg' };
+    const tagged = (...tags: (typeof energy)[]) => tags.flatMap((t) => [taggedPagesTag(t.id), tagPathTag(t.locale, t.slug)]);
+
+    it("drops the lists and tag page addresses of a page's public tags when it goes live, moves, goes off line or is deleted, and of no other tag", () => {
+      const facts = { tags: [energy, care] };
+      const page = { pageId: 'p1', versionId: 'v', slug: 'a', locale: 'nl-nl' };
+      expect(cacheTagsOf(ev('PagePublished', page), facts)).to.include.members(tagged(energy, care));
+      expect(cacheTagsOf(ev('PageUnpublished', page), facts)).to.include.members(tagged(energy, care));
+      expect(cacheTagsOf(ev('PageSlugChanged', { ...page, previousSlug: 'b', updateLinks: false }), facts)).to.include.members(tagged(energy, care));
+      expect(cacheTagsOf(ev('PageDeleted', { ...page, translationGroupId: 'g' }), facts)).to.include.members(tagged(energy, care));
+      expect(cacheTagsOf(ev('PageTypeDataChanged', { pageId: 'p1', typeData: {} }), facts)).to.deep.equal([pageTag('p1'), ...tagged(energy, care)]);
+      // A page without public tags leaves every tag page alone.
+      expect(cacheTagsOf(ev('PagePublished', page), { tags: [] }).filter((tag) => tag.startsWith('tag'))).to.deep.equal([]);
+    });
+
+    it("drops a live page and the lists of the tags it was given or lost when its tags change, and nothing for a draft's", () => {
+      const changed = ev('PageTagsChanged', { pageId: 'p1', locale: 'nl-nl', tags: ['t1'], added: ['t1'], removed: ['t2'] });
+      expect(cacheTagsOf(changed, { live: true, tags: [energy, care] })).to.deep.equal([pageTag('p1'), ...tagged(energy, care)]);
+      expect(cacheTagsOf(changed, { live: false, tags: [] })).to.deep.equal([]);
+      // Not a page's list of its locale: a tag changes only the lists filtered by it.
+      expect(cacheTagsOf(changed, { live: true, tags: [energy] })).to.not.include(pageListTag('nl-nl'));
+    });
+
+    it('drops what shows a public tag and both its addresses when it is renamed, and its lists when it is merged; nothing for a private tag', () => {
+      expect(cacheTagsOf(ev('TagRenamed', { tagId: 't1', locale: 'nl-nl', visibility: 'public', name: 'Energie & klimaat', previousName: 'Energietransitie' }))).to.deep.equal([
+        tagTag('t1'),
+        tagPathTag('nl-nl', 'energietransitie'),
+        tagPathTag('nl-nl', 'energie-klimaat'),
+      ]);
+      expect(cacheTagsOf(ev('TagMerged', { tagId: 't1', locale: 'nl-nl', visibility: 'public', name: 'Klimaat', intoTagId: 't3', intoName: 'Energie' }))).to.deep.equal([
+        tagTag('t1'),
+        taggedPagesTag('t1'),
+        tagPathTag('nl-nl', 'klimaat'),
+      ]);
+      expect(cacheTagsOf(ev('TagRenamed', { tagId: 't9', locale: 'nl-nl', visibility: 'private', name: 'Intern b', previousName: 'Intern a' }))).to.deep.equal([]);
+      expect(cacheTagsOf(ev('TagMerged', { tagId: 't9', locale: 'nl-nl', visibility: 'private', name: 'Intern', intoTagId: 't8', intoName: 'Ander' }))).to.deep.equal([]);
+      expect(cacheTagsOf(ev('TagCreated', { tagId: 't1', locale: 'nl-nl', visibility: 'public', name: 'Nieuw' }))).to.deep.equal([]);
+    });
   });
 
   it('knows every event type of the registry, and nothing of a type it has never seen', () => {

@@ -3,6 +3,7 @@ import type { PublicPageCard, PublicPageList, PublicPageView, SiblingSlug } from
 import { readModels } from '../read-models';
 import type { SearchRequest, SearchResponse } from '../search/search';
 import type { PublicSettings } from '../settings/site-settings';
+import type { TagView } from '../tags/tag';
 
 /** What is at a public path: a published page, the new path of a page that moved, or nothing. */
 export type PageLookup =
@@ -21,6 +22,12 @@ export interface PageListQuery {
   offset: number;
   /** A page to leave out (the page the list is on), or ''. */
   excludePageID?: string;
+  /**
+   * A tag id, or '' for pages with or without tags: only pages carrying it. A public tag of the
+   * locale only (a private or unknown one lists nothing); a merged one lists the pages of the tag it
+   * was merged into.
+   */
+  tag?: string;
 }
 
 /**
@@ -55,6 +62,11 @@ export interface SiteReads {
    */
   search(request: SearchRequest): Promise<SearchResponse>;
   /**
+   * The public tag of a tag page (GET /tags/public {locale, slug}), as a visitor sees it: null for
+   * an unknown tag, a private one, a merged one, or one on no published page (decision 0023).
+   */
+  publicTag(locale: string, slug: string): Promise<TagView | null>;
+  /**
    * The draft a preview token holds (POST /page/preview/open), or null when the API did not seal
    * it or it has expired. Optional: a site without it answers /_preview with 404.
    */
@@ -69,9 +81,9 @@ export interface SiteReads {
 
 /**
  * The projections whose read models the public site reads (pages, redirects, settings, menus, the
- * library items the settings name): an invalidation is sent only once they have taken its event in,
- * or the site would render the old state again and keep it.
+ * library items the settings name, the tags its pages and tag pages name): an invalidation is sent
+ * only once they have taken its event in, or the site would render the old state again and keep it.
  */
 export const siteReadProjections: readonly string[] = [
-  ...new Set([readModels.publicPages.projection, readModels.settings.projection, readModels.publicMenus.projection, readModels.mediaItems.projection]),
+  ...new Set([readModels.publicPages.projection, readModels.settings.projection, readModels.publicMenus.projection, readModels.mediaItems.projection, readModels.tags.projection]),
 ];

@@ -97,6 +97,13 @@ export interface TagSummary {
   visibility: TagVisibility;
 }
 
+/**
+ * A public tag as the public site shows it on a page (a link to its tag page): the query service
+ * resolves a page's tag ids to these, leaving out private and merged tags, so a private tag's id or
+ * name never reaches the site.
+ */
+export type PublicTag = Pick<TagSummary, 'id' | 'name' | 'slug'>;
+
 /** A tag as the tag calls list it: with how many pages carry it, and how many of those are live. */
 export interface TagView extends TagSummary {
   /** Pages carrying it (for a visitor without a session: only the published ones). */

@@ -1,6 +1,6 @@
 import type { PageEvent } from '@pagelog/contracts/events/page-events';
 import type { PublicPageView } from '@pagelog/contracts/pages/page';
-import { listDateOf, redirectId, type PublishedDoc, type RedirectDoc } from '@pagelog/contracts/pages/page-docs';
+import { listDateOf, publicPageTagId, redirectId, type PublicPageTagDoc, type PublishedDoc, type RedirectDoc } from '@pagelog/contracts/pages/page-docs';
 import { pageType } from '@pagelog/contracts/pages/page-types';
 import { readModels } from '@pagelog/contracts/read-models';
 import type { UnitOfWork } from '@pagelog/storage/read-model-store/read-model-store';
@@ -8,8 +8,9 @@ import { alreadyApplied, defineProjection, type RecordedOf } from '../core/proje
 
 const published = readModels.publicPages.collection;
 const redirects = readModels.publicRedirects.collection;
-/** This projection's own working copy of each page's draft, so it reads no other projection. */
-const drafts = 'public_page_drafts';
+const pageTags = readModels.publicPageTags.collection;
+/** This projection's own working copy of each page's draft, so it reads no other projection (the site-cache reactor reads a page's tags here once it is off the site). */
+const drafts = readModels.publicPageDrafts.collection;
 
 interface DraftDoc extends Record<string, unknown> {
   pageId: string;
@@ -32,6 +33,18 @@ interface DraftDoc extends Record<string, unknown> {
 async function changeLive(uow: UnitOfWork, pageId: string, change: (doc: PublishedDoc) => PublishedDoc): Promise<void> {
   const doc = await uow.get<PublishedDoc>(published, pageId);
   if (doc) uow.put(published, pageId, change(doc));
+}
+
+/** The live page carries these tags now: one document each, with what a tag's list filters and orders by. */
+function putTagLinks(uow: UnitOfWork, live: Pick<PublishedDoc, 'id' | 'locale' | 'type' | 'listDate'>, tags: readonly string[]): void {
+  for (const tagId of tags) {
+    uow.put(pageTags, publicPageTagId(tagId, live.id), { tagId, pageId: live.id, locale: live.locale, type: live.type, listDate: live.listDate ?? '' } satisfies PublicPageTagDoc);
+  }
+}
+
+/** The page is off the site, or no longer carries these tags. */
+function deleteTagLinks(uow: UnitOfWork, pageId: string, tags: readonly string[]): void {
+  for (const tagId of tags) uow.delete(pageTags, publicPageTagId(tagId, pageId));
 }
 
 /** The page events that change what the site shows; an anchor set before settings belonged to the draft, requests and reviews change nothing there. */
@@ -58,12 +71,14 @@ export const publicPagesProjection = defineProjection<Handled>({
   name: readModels.publicPages.projection,
   // 2: unpublish, delete, slug moves with redirects, translation groups (issue 4). 3: image blocks
   // name an external image by externalUrl (blocks upcast for the media library, issue 12). 4: the
-  // first publication and the list date, indexed by type, for overviews and cards (issue 14).
-  version: 4,
+  // first publication and the list date, indexed by type, for overviews and cards (issue 14). 5:
+  // the tags of the live pages, and each (tag, live page) for tag pages and tag filters (issue 15).
+  version: 5,
   collections: [
     { name: published, indexes: ['locale', 'slug', 'translationGroupId', 'type', 'listDate'] },
     { name: drafts, indexes: [] },
     { name: redirects, indexes: ['pageId'] },
+    { name: pageTags, indexes: ['tagId', 'locale', 'type', 'listDate'] },
   ],
   prefetch(events) {
     const pageIds = events.map((e) => (e.data as { pageId: string }).pageId);
@@ -112,7 +127,7 @@ export const publicPagesProjection = defineProjection<Handled>({
     PageDraftStarted: onDraft((event, draft) => ({ version: { ...draft.version, versionID: event.data.versionId } })),
     PagePublished: onDraft((event, draft, uow) => {
       const firstPublishedAt = draft.firstPublishedAt ?? event.metadata.occurredAt;
-      uow.put(published, draft.pageId, {
+      const live = {
         id: draft.pageId,
         slug: draft.slug,
         type: draft.type,
@@ -123,11 +138,15 @@ export const publicPagesProjection = defineProjection<Handled>({
         firstPublishedAt,
         listDate: listDateOf(draft.typeData, firstPublishedAt),
         tags: draft.tags ?? [],
-      } satisfies PublishedDoc);
+      } satisfies PublishedDoc;
+      uow.put(published, draft.pageId, live);
+      // A republication may move the page in its tags' lists (a new publication date).
+      putTagLinks(uow, live, live.tags);
       return { firstPublishedAt };
     }),
     PageUnpublished: onDraft((_event, draft, uow) => {
       uow.delete(published, draft.pageId);
+      deleteTagLinks(uow, draft.pageId, draft.tags ?? []);
       return {};
     }),
     PageSlugChanged: onDraft(async (event, draft, uow) => {
@@ -145,21 +164,26 @@ export const publicPagesProjection = defineProjection<Handled>({
     PageTypeDataChanged: onDraft(async (event, draft, uow) => {
       // Stored before type data was part of the draft: such events changed the live page at once.
       const props = event.data.typeData;
-      await changeLive(uow, draft.pageId, (doc) => ({
-        ...doc,
-        pageVersion: { ...doc.pageVersion, pageType: { ...doc.pageVersion.pageType, props } },
-        listDate: listDateOf(props, doc.firstPublishedAt ?? doc.publishedAt),
-      }));
+      await changeLive(uow, draft.pageId, (doc) => {
+        const changed = { ...doc, pageVersion: { ...doc.pageVersion, pageType: { ...doc.pageVersion.pageType, props } }, listDate: listDateOf(props, doc.firstPublishedAt ?? doc.publishedAt) };
+        putTagLinks(uow, changed, changed.tags ?? []);
+        return changed;
+      });
       return { typeData: props, version: { ...draft.version, pageType: { ...draft.version.pageType, props } } };
     }),
     // Tags are page-level: the live page carries them at once (decision 0023).
-    PageTagsChanged: onDraft(async (event, _draft, uow) => {
+    PageTagsChanged: onDraft(async (event, draft, uow) => {
       const tags = event.data.tags;
-      await changeLive(uow, event.data.pageId, (doc) => ({ ...doc, tags }));
+      await changeLive(uow, event.data.pageId, (doc) => {
+        deleteTagLinks(uow, doc.id, (draft.tags ?? []).filter((id) => !tags.includes(id)));
+        putTagLinks(uow, doc, tags);
+        return { ...doc, tags };
+      });
       return { tags };
     }),
     PageDeleted: onDraft((_event, draft, uow) => {
       uow.delete(published, draft.pageId);
+      deleteTagLinks(uow, draft.pageId, draft.tags ?? []);
       return { deleted: true };
     }),
   },

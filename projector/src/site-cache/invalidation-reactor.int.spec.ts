@@ -1,7 +1,7 @@
 import { expect } from 'chai';
 import type { NewEvent } from '@pagelog/contracts/events/event';
-import { readModels } from '@pagelog/contracts/read-models';
-import { decodeInvalidation, mediaTag, menusTag, pageListTag, pagePathTag, pageTag, SETTINGS_TAG } from '@pagelog/contracts/site/cache-tags';
+import { reactorNames, readModels } from '@pagelog/contracts/read-models';
+import { decodeInvalidation, mediaTag, menusTag, pageListTag, pagePathTag, pageTag, SETTINGS_TAG, tagPathTag, taggedPagesTag } from '@pagelog/contracts/site/cache-tags';
 import { InProcessNotifier } from '@pagelog/storage/notifications/in-process-notifier';
 import { Projector } from '../core/projector';
 import { openTestLog, type TestLog } from '../core/test-log';
@@ -9,6 +9,7 @@ import { menusProjection } from '../menus/projection';
 import { mediaLibraryProjection } from '../media/library-projection';
 import { publicPagesProjection } from '../public-pages/projection';
 import { settingsProjection } from '../settings/projection';
+import { tagsProjection } from '../tags/projection';
 import { siteCacheReactor } from './invalidation-reactor';
 
 async function until(check: () => boolean, what: string, ms = 5_000): Promise<void> {
@@ -47,7 +48,7 @@ describe('the site-cache reactor', () => {
     projector = new Projector({
       eventStore: log.events,
       readModels: log.readModels,
-      projections: [publicPagesProjection, settingsProjection, menusProjection, mediaLibraryProjection],
+      projections: [publicPagesProjection, settingsProjection, menusProjection, mediaLibraryProjection, tagsProjection],
       reactors: [siteCacheReactor({ siteCacheNotifier: notifier, readModels: log.readModels })],
       pollMs: 10,
       backoffMs: 10,
@@ -116,6 +117,32 @@ describe('the site-cache reactor', () => {
     const other = await published('p2', 'nl-nl', 'contact');
     await until(() => heard.some((m) => m.position === other), 'the other publication announced');
     expect(heard.find((m) => m.position === other)!.tags).to.not.include(menusTag('nl-nl'));
+  });
+
+  it("names the tag pages and tag lists of a page's public tags when it goes live or off line, or its live tags change, never a private tag's", async () => {
+    await append('tag-t1', 'TagCreated', { tagId: 't1', locale: 'nl-nl', visibility: 'public', name: 'Energietransitie' });
+    await append('tag-t2', 'TagCreated', { tagId: 't2', locale: 'nl-nl', visibility: 'private', name: 'Intern' });
+    await append('tag-t3', 'TagCreated', { tagId: 't3', locale: 'nl-nl', visibility: 'public', name: 'Zorg' });
+    await created('p1', 'nl-nl', 'warmtenet');
+    // Each step announced before the next: the reactor reads its facts as the read models are when it acts.
+    const step = async (position: Promise<number>) => {
+      const at = await position;
+      await until(() => heard.some((m) => m.position === at), `position ${at} announced`);
+      return at;
+    };
+    const draft = await append('page-p1', 'PageTagsChanged', { pageId: 'p1', locale: 'nl-nl', tags: ['t1', 't2'], added: ['t1', 't2'], removed: [] });
+    expect(await log.readModels.waitForCheckpoints([reactorNames.siteCache], draft, 5_000), 'the draft tags taken in').to.equal(true);
+    const live = await step(published('p1', 'nl-nl', 'warmtenet'));
+    const retagged = await step(append('page-p1', 'PageTagsChanged', { pageId: 'p1', locale: 'nl-nl', tags: ['t2', 't3'], added: ['t3'], removed: ['t1'] }));
+    const off = await step(append('page-p1', 'PageUnpublished', { pageId: 'p1', versionId: 'p1-v1', slug: 'warmtenet', locale: 'nl-nl' }));
+    const tagsAt = (position: number) => heard.find((m) => m.position === position)?.tags ?? [];
+    // A draft's tags: nothing a visitor sees.
+    expect(tagsAt(draft)).to.deep.equal([]);
+    expect(tagsAt(live)).to.include.members([taggedPagesTag('t1'), tagPathTag('nl-nl', 'energietransitie')]);
+    expect(tagsAt(retagged)).to.have.members([pageTag('p1'), taggedPagesTag('t1'), tagPathTag('nl-nl', 'energietransitie'), taggedPagesTag('t3'), tagPathTag('nl-nl', 'zorg')]);
+    // Off line: the tags it carries then, read from the projection's memory of the page.
+    expect(tagsAt(off)).to.include.members([taggedPagesTag('t3'), tagPathTag('nl-nl', 'zorg')]).and.not.include(taggedPagesTag('t1'));
+    for (const message of heard) expect(message.tags.join(' '), 'a private tag').to.not.include('t2').and.not.include('intern');
   });
 
   it('names the settings when the library item they show as the logo changes', async () => {

@@ -4,6 +4,7 @@ import type { PublicMenuDoc } from '@pagelog/contracts/menus/menu-docs';
 import type { PublishedDoc } from '@pagelog/contracts/pages/page-docs';
 import { reactorNames, readModels, SETTINGS_DOC_ID } from '@pagelog/contracts/read-models';
 import type { SettingsDoc } from '@pagelog/contracts/settings/site-settings';
+import type { TagDoc } from '@pagelog/contracts/tags/tag-docs';
 import { cacheTaggedEventTypes, cacheTagsOf, encodeInvalidation, type CacheTagFacts } from '@pagelog/contracts/site/cache-tags';
 import { siteReadProjections } from '@pagelog/contracts/site/site-reads';
 import type { Notifier } from '@pagelog/storage/notifications/notifier';
@@ -43,11 +44,41 @@ export function siteCacheReactor({ siteCacheNotifier, readModels: store }: SiteC
     return doc?.site?.logo?.mediaId === mediaId || doc?.site?.defaultSeoImage?.mediaId === mediaId;
   }
 
+  /**
+   * The public tags among `tagIds` with their tag pages' addresses (merged ones too: lists filtered
+   * by a merged tag show its pages until they move). Private tags are left out: the site never
+   * shows them, so nothing of theirs is kept.
+   */
+  async function publicTagsOf(tagIds: readonly string[]): Promise<NonNullable<CacheTagFacts['tags']>> {
+    if (tagIds.length === 0) return [];
+    const docs = await store.getMany<TagDoc>(readModels.tags.collection, [...new Set(tagIds)]);
+    return [...docs.values()].filter((tag) => tag.visibility === 'public').map((tag) => ({ id: tag.id, locale: tag.locale, slug: tag.slug }));
+  }
+
+  /**
+   * The tags a page event concerns: for PageTagsChanged those given and lost (and whether the page
+   * is live), otherwise the tags the page carries, read from the public-pages projection's own
+   * memory of the page, which keeps them after an unpublication or a deletion.
+   */
+  async function tagFactsOf(event: RecordedEvent, pageId: string): Promise<Pick<CacheTagFacts, 'tags' | 'live'>> {
+    if (event.type === 'PageTagsChanged') {
+      const { added, removed } = event.data as { added: string[]; removed: string[] };
+      const live = (await store.get(readModels.publicPages.collection, pageId)) !== null;
+      return { live, tags: live ? await publicTagsOf([...added, ...removed]) : [] };
+    }
+    const draft = await store.get<{ tags?: string[] }>(readModels.publicPageDrafts.collection, pageId);
+    return { tags: await publicTagsOf(draft?.tags ?? []) };
+  }
+
   async function factsOf(event: RecordedEvent): Promise<CacheTagFacts> {
     const data = event.data as { pageId?: string; mediaId?: string };
     if (event.type.startsWith('Page') && typeof data.pageId === 'string') {
-      const [translations, menuLocales] = await Promise.all([event.type === 'PagePublished' ? translationsOf(data.pageId) : [], menuLocalesOf(data.pageId)]);
-      return { translations, menuLocales };
+      const [translations, menuLocales, tags] = await Promise.all([
+        event.type === 'PagePublished' ? translationsOf(data.pageId) : [],
+        menuLocalesOf(data.pageId),
+        tagFactsOf(event, data.pageId),
+      ]);
+      return { translations, menuLocales, ...tags };
     }
     if (event.type.startsWith('Media') && typeof data.mediaId === 'string') return { inSettings: await inSettings(data.mediaId) };
     return {};

@@ -8,6 +8,7 @@ import { PREVIEW_TTL_MS, type PreviewTokens } from '@pagelog/service-kit/http/pr
 import type { QueryDeps, UserQueryDeps } from '../core/query-deps';
 import { readYourWrites } from '../core/read-your-writes';
 import { readSettings } from '../settings/routes';
+import { pagePublicTags } from '../tags/page-public-tags';
 import { publicBreadcrumbs } from './breadcrumbs';
 
 /** Where the public site shows a preview; a link adds the token. */
@@ -20,7 +21,7 @@ interface PreviewContent extends Partial<SeoFields> {
   typeData?: Record<string, unknown>;
 }
 
-/** The page as the site would show it with `content`: the page's slug, locale and type, the published pages above it. */
+/** The page as the site would show it with `content`: the page's slug, locale, type and public tags (page-level: as they are now), the published pages above it. */
 async function previewView(deps: QueryDeps, doc: PageDoc, versionID: string, content: PreviewContent): Promise<PublicPageView> {
   const settings = await readSettings(deps);
   const type = pageType(doc.type);
@@ -29,6 +30,7 @@ async function previewView(deps: QueryDeps, doc: PageDoc, versionID: string, con
     type: doc.type,
     locale: doc.locale,
     breadcrumbs: await publicBreadcrumbs(deps, doc, settings.defaultLocale),
+    tags: await pagePublicTags(deps, doc.tags ?? []),
     pageVersion: {
       pageID: doc.id,
       versionID,

@@ -1,11 +1,13 @@
 import type { Block } from '@pagelog/contracts/blocks/block';
 import { seoImageOf, type PageCardImage, type PublicPageCard, type PublicPageList, type PublicPageView, type SiblingSlug } from '@pagelog/contracts/pages/page';
-import { listDateOf, redirectId, type PublishedDoc, type RedirectDoc } from '@pagelog/contracts/pages/page-docs';
+import { NotFoundError } from '@pagelog/contracts/domain-errors';
+import { listDateOf, redirectId, type PublicPageTagDoc, type PublishedDoc, type RedirectDoc } from '@pagelog/contracts/pages/page-docs';
 import { typeDataImage, typeDataMedia } from '@pagelog/contracts/pages/type-data-fields';
 import { readModels } from '@pagelog/contracts/read-models';
 import { searchSchema } from '@pagelog/contracts/search/schemas';
 import type { PageListQuery, PageLookup, SiteReads } from '@pagelog/contracts/site/site-reads';
 import { isValidSlug, NOT_FOUND_SLUG, parsePublicPath, publicPath } from '@pagelog/contracts/slugs';
+import type { TagDoc } from '@pagelog/contracts/tags/tag-docs';
 import { validateInput } from '@pagelog/contracts/validation';
 import type { PreviewTokens } from '@pagelog/service-kit/http/preview-tokens';
 import type { QueryDeps } from '../core/query-deps';
@@ -14,6 +16,8 @@ import { readScope } from '../core/read-scope';
 import { readPublicMenus } from '../menus/routes';
 import { readPublicSettings, readSettings } from '../settings/routes';
 import { searchPublic } from '../search/public-search';
+import { pagePublicTags } from '../tags/page-public-tags';
+import { readPublicTag } from '../tags/routes';
 import { publicBreadcrumbs } from './breadcrumbs';
 
 /*
@@ -24,10 +28,13 @@ import { publicBreadcrumbs } from './breadcrumbs';
 
 const published = readModels.publicPages.collection;
 const redirects = readModels.publicRedirects.collection;
+const pageTags = readModels.publicPageTags.collection;
+const tags = readModels.tags.collection;
 
+/** The page as the site shows it: built field by field, so nothing else of the document (its tag ids among them) leaves. */
 async function publicView(deps: QueryDeps, doc: PublishedDoc, defaultLocale: string): Promise<PublicPageView> {
-  const breadcrumbs = await publicBreadcrumbs(deps, doc, defaultLocale);
-  return { slug: doc.slug, type: doc.type, locale: doc.locale, breadcrumbs, pageVersion: doc.pageVersion };
+  const [breadcrumbs, publicTags] = await Promise.all([publicBreadcrumbs(deps, doc, defaultLocale), pagePublicTags(deps, doc.tags ?? [])]);
+  return { slug: doc.slug, type: doc.type, locale: doc.locale, breadcrumbs, tags: publicTags, pageVersion: doc.pageVersion };
 }
 
 /**
@@ -111,28 +118,75 @@ export async function publicPageCards(deps: QueryDeps, pageIDs: readonly string[
   });
 }
 
+/** The most merges a list's tag is followed through (a chain is short; a loop is never written, but must not hang a read). */
+const MAX_MERGE_HOPS = 10;
+
 /**
- * A locale's published pages (of a type, or any), newest first (ties by id, so paging is stable),
- * without the locale's 404 page and the page excluded. Those rarely match the list: only when one
- * does are the pages before the window read too, so that the window is exact.
+ * The public tag a list filtered by `tagId` shows the pages of: the tag itself, or the tag it was
+ * merged into (a cards block or an overview names a tag by id, and its pages follow a merge); null
+ * for an unknown or private tag, whose pages the site never lists.
+ */
+async function listedTagOf(deps: QueryDeps, tagId: string): Promise<string | null> {
+  let id = tagId;
+  for (let hop = 0; hop <= MAX_MERGE_HOPS; hop += 1) {
+    const tag = await deps.readModels.get<TagDoc>(tags, id);
+    if (!tag || tag.visibility !== 'public') return null;
+    if (!tag.merged) return tag.id;
+    if (!tag.mergedInto) return null;
+    id = tag.mergedInto;
+  }
+  return null;
+}
+
+/**
+ * A locale's published pages (of a type, or any; carrying a public tag, or any), newest first
+ * (ties by page id, so paging is stable), without the locale's 404 page and the page excluded.
+ * Without a tag the live pages are read; with one, its (tag, live page) documents, kept by the
+ * same projection, so both filter, count and page in the store. The 404 page and the excluded one
+ * rarely match the list: only when one does are the pages before the window read too, so that
+ * the window is exact.
  */
 export async function publicPageList(deps: QueryDeps, query: PageListQuery): Promise<PublicPageList> {
   const settings = await readSettings(deps);
+  const tagId = query.tag ? await listedTagOf(deps, query.tag) : undefined;
+  if (tagId === null) return { total: 0, items: [], listedTag: null };
   const where: Record<string, string> = { locale: query.locale, ...(query.type ? { type: query.type } : {}) };
-  const orderBy = { field: 'listDate', direction: 'desc' as const };
+  const listWhere = tagId === undefined ? where : { ...where, tagId };
+  const listed = (doc: PublishedDoc | null): doc is PublishedDoc =>
+    doc !== null && doc.locale === query.locale && (!query.type || doc.type === query.type) && (tagId === undefined || (doc.tags ?? []).includes(tagId));
   const [notFound, excluded, total] = await Promise.all([
     deps.readModels.find<PublishedDoc>(published, { where: { ...where, slug: NOT_FOUND_SLUG }, limit: 1 }),
     query.excludePageID ? deps.readModels.get<PublishedDoc>(published, query.excludePageID) : Promise.resolve(null),
-    deps.readModels.count(published, { where }),
+    deps.readModels.count(tagId === undefined ? published : pageTags, { where: listWhere }),
   ]);
-  const hidden = new Set([...notFound, ...(excluded && excluded.locale === query.locale && (!query.type || excluded.type === query.type) ? [excluded] : [])].map((d) => d.id));
-  const docs =
-    hidden.size === 0
-      ? await deps.readModels.find<PublishedDoc>(published, { where, orderBy, offset: query.offset, limit: query.count })
-      : (await deps.readModels.find<PublishedDoc>(published, { where, orderBy, limit: query.offset + query.count + hidden.size }))
-          .filter((d) => !hidden.has(d.id))
-          .slice(query.offset, query.offset + query.count);
-  return { total: Math.max(0, total - hidden.size), items: docs.map((d) => cardOf(d, settings.defaultLocale)) };
+  const hidden = new Set([...notFound, excluded].filter(listed).map((d) => d.id));
+  /** The window asked for of a list whose documents each name a page. */
+  async function windowOf<T extends PublishedDoc | PublicPageTagDoc>(collection: string, pageIdOf: (doc: T) => string): Promise<T[]> {
+    const orderBy = { field: 'listDate', direction: 'desc' as const };
+    if (hidden.size === 0) return deps.readModels.find<T>(collection, { where: listWhere, orderBy, offset: query.offset, limit: query.count });
+    const docs = await deps.readModels.find<T>(collection, { where: listWhere, orderBy, limit: query.offset + query.count + hidden.size });
+    return docs.filter((d) => !hidden.has(pageIdOf(d))).slice(query.offset, query.offset + query.count);
+  }
+  let docs: PublishedDoc[];
+  if (tagId === undefined) {
+    docs = await windowOf<PublishedDoc>(published, (d) => d.id);
+  } else {
+    const ids = (await windowOf<PublicPageTagDoc>(pageTags, (d) => d.pageId)).map((d) => d.pageId);
+    const pages = await deps.readModels.getMany<PublishedDoc>(published, ids);
+    docs = ids.flatMap((id) => pages.get(id) ?? []);
+  }
+  const items = docs.map((d) => cardOf(d, settings.defaultLocale));
+  return { total: Math.max(0, total - hidden.size), items, ...(tagId === undefined ? {} : { listedTag: tagId }) };
+}
+
+/** The public tag of a tag page, as a visitor sees it (tags/public); null where that answers 404. */
+async function publicTagOrNull(deps: QueryDeps, locale: string, slug: string) {
+  try {
+    return await readPublicTag(deps, locale, slug);
+  } catch (error) {
+    if (error instanceof NotFoundError) return null;
+    throw error;
+  }
 }
 
 /**
@@ -150,6 +204,7 @@ export function siteReads(deps: QueryDeps & { previews?: PreviewTokens }, option
     menus: (locale) => readPublicMenus(deps, locale),
     pageCards: (pageIDs) => publicPageCards(deps, pageIDs),
     pageList: (query) => publicPageList(deps, query),
+    publicTag: (locale, slug) => publicTagOrNull(deps, locale, slug),
     // Checked as the route checks it (no HTTP here to do it): a term too long is the same ValidationError in both modes.
     search: async (request) => searchPublic(deps, validateInput(searchSchema, request, 'search')),
     ...(previews ? { preview: (token: string) => openPreview({ ...deps, previews }, token) } : {}),

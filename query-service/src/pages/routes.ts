@@ -45,7 +45,8 @@ export function pageRoutes(deps: UserQueryDeps): EndpointRoute[] {
   const admin = readYourWrites(deps, [readModels.pages.projection]);
   // The page searches read the search index's admin target too (issue 15).
   const adminSearch = readYourWrites(deps, [readModels.pages.projection], ['admin']);
-  const publicSite = readYourWrites(deps, [readModels.publicPages.projection, readModels.settings.projection]);
+  // A public page names its public tags (the tags projection), and lists may be filtered by one.
+  const publicSite = readYourWrites(deps, [readModels.publicPages.projection, readModels.settings.projection, readModels.tags.projection]);
 
   async function listItems(docs: PageDoc[]) {
     const names = nameResolver(deps);

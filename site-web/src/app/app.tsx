@@ -15,14 +15,17 @@ import type { TypeView } from './page-types/type-view';
 import { chromeOf, type ChromeSite, type PageState } from './page-state';
 import { searchPath } from './search-path';
 import { SearchPage } from './search/search-page';
+import { PageTags } from './tags/page-tags';
+import { TagPage } from './tags/tag-page';
 
 /** The page types whose pages open with a hero band (and the home page of any type). */
 const heroPageTypes = new Set(['home', 'landing-page', 'expertise']);
 
 /**
  * A found page's own content: its breadcrumbs, then by its type an article (its title as the one
- * H1, the byline, the blocks with no H1 of their own), a publication, team member, vacancy,
- * contact page or overview (TypedPage: the title, the type data, the blocks, an overview's list),
+ * H1, the byline, the blocks with no H1 of their own, its public tags), a publication, team
+ * member, vacancy, contact page or overview (TypedPage: the title, the type data, the blocks, an
+ * overview's list, its public tags),
  * a hero band and the blocks after it (a home, landing or expertise page, or the home page), or
  * its blocks as they are.
  */
@@ -58,6 +61,7 @@ function PageContent({
             <ArticleByline page={page} texts={texts} />
           </header>
           <BlockList blocks={blocks} pageID={pageID} locale={page.locale} defaultLocale={defaultLocale} topHeadingLevel={2} />
+          <PageTags tags={page.tags} locale={page.locale} defaultLocale={defaultLocale} />
         </article>
       </div>
     );
@@ -122,6 +126,8 @@ export function App({ state }: { state: PageState }) {
       <main id="main" className="site-main">
         {state.search ? (
           <SearchPage view={state.search} locale={locale} homeHref={homeHref} />
+        ) : state.tagPage ? (
+          <TagPage view={state.tagPage} locale={locale} />
         ) : page ? (
           <PageContent page={page} found={found} texts={texts} homeHref={homeHref} defaultLocale={defaultLocale} typeView={state.typeView} site={chrome.site} />
         ) : (

@@ -3,6 +3,7 @@ import type { PublicPageView, SiblingSlug } from '@pagelog/contracts/pages/page'
 import { emptyContact, type PublicSite } from '@pagelog/contracts/settings/site-settings';
 import type { TypeView } from './page-types/type-view';
 import type { SearchView } from './search/search-view';
+import type { TagPageView } from './tags/tag-page-view';
 
 /** The published translations of one page (the page itself included), for the language switcher. */
 export interface PageSiblings {
@@ -45,6 +46,8 @@ export interface PageState {
   typeView?: TypeView;
   /** The search results page (page null): what was searched and what was found. */
   search?: SearchView;
+  /** A tag page (page null): the tag and the page of its published pages shown. */
+  tagPage?: TagPageView;
 }
 
 export const noMenus: PublicMenus = { main: [], footer: [], service: [] };

@@ -38,6 +38,12 @@ export interface HeadInput {
    * null): it gets this title instead of the not-found one, and is noindex all the same.
    */
   documentTitle?: string;
+  /**
+   * A document that is no page of its own but is for search engines to find (a tag page, with
+   * page null): its title and description, its address `paging.current` (canonical), and the
+   * previous and next pages of its list.
+   */
+  listing?: { title: string; description: string };
 }
 
 function meta(attribute: 'name' | 'property', key: string, content: string): string {
@@ -132,12 +138,27 @@ function alternateLinks(siblings: SiblingSlug[], publicUrl: string, defaultLocal
  * Graph, canonical and alternate links and the (empty) csrf-token element. Built as an escaped
  * string rather than with React: the page's React tree is the body.
  */
-export function buildHead({ page, siteName, publicUrl, defaultLocale, locale, siblings, path, defaultSeoImage, paging, documentTitle }: HeadInput): string {
+export function buildHead({ page, siteName, publicUrl, defaultLocale, locale, siblings, path, defaultSeoImage, paging, documentTitle, listing }: HeadInput): string {
   const tags = ['<meta charset="utf-8">', meta('name', 'viewport', 'width=device-width, initial-scale=1')];
   // A 404 answer is about the address asked for, whatever page says so.
   const askedUrl = path === undefined ? null : absolutePageUrl(publicUrl, path);
   const canonical = (url: string) => `<link rel="canonical" href="${escapeHtml(url)}">`;
-  if (page === null) {
+  if (page === null && listing !== undefined && paging !== undefined) {
+    const url = absolutePageUrl(publicUrl, paging.current);
+    tags.push(
+      `<title>${escapeHtml(`${listing.title} | ${siteName}`)}</title>`,
+      meta('name', 'description', listing.description),
+      meta('property', 'og:title', listing.title),
+      meta('property', 'og:description', listing.description),
+      ...defaultOgImage(defaultSeoImage, publicUrl),
+      meta('property', 'og:type', 'website'),
+      meta('property', 'og:url', url),
+      meta('property', 'og:site_name', siteName),
+      canonical(url),
+    );
+    if (paging.prev) tags.push(`<link rel="prev" href="${escapeHtml(absolutePageUrl(publicUrl, paging.prev))}">`);
+    if (paging.next) tags.push(`<link rel="next" href="${escapeHtml(absolutePageUrl(publicUrl, paging.next))}">`);
+  } else if (page === null) {
     const title = documentTitle ?? `${siteTexts(locale).notFoundTitle} | ${siteName}`;
     tags.push(`<title>${escapeHtml(title)}</title>`, meta('name', 'robots', 'noindex'));
     if (askedUrl !== null) tags.push(canonical(askedUrl));

@@ -12,7 +12,8 @@ import type { PageListQuery, PageLookup, SiteReads } from '@pagelog/contracts/si
 import { ValidationError } from '@pagelog/contracts/domain-errors';
 import { errorItem } from '@pagelog/contracts/error-catalogue';
 import type { SearchRequest, SearchResponse } from '@pagelog/contracts/search/search';
-import { mediaTag, menusTag, pagePathTag, pageTag, SETTINGS_TAG } from '@pagelog/contracts/site/cache-tags';
+import { mediaTag, menusTag, pagePathTag, pageTag, SETTINGS_TAG, tagPathTag, taggedPagesTag, tagTag } from '@pagelog/contracts/site/cache-tags';
+import type { TagView } from '@pagelog/contracts/tags/tag';
 import { createSiteApp } from './create-site-app';
 import { NOT_FOUND_CACHE_CONTROL, PAGE_CACHE_CONTROL } from './page-route';
 import { SEARCH_CACHE_CONTROL } from './search-route';
@@ -90,10 +91,22 @@ class FakeReads implements SiteReads {
     this.reads++;
     return pageIDs.flatMap((id) => this.cards.get(id) ?? []);
   }
+  /** Which pages carry a tag, by tag id. */
+  tagged = new Map<string, string[]>();
+  lists: PageListQuery[] = [];
   async pageList(query: PageListQuery): Promise<PublicPageList> {
     this.reads++;
-    const items = [...this.cards.values()].filter((c) => c.locale === query.locale && (!query.type || c.type === query.type) && c.pageID !== query.excludePageID);
-    return { total: items.length, items: items.slice(query.offset, query.offset + query.count) };
+    this.lists.push(query);
+    const items = [...this.cards.values()].filter(
+      (c) => c.locale === query.locale && (!query.type || c.type === query.type) && c.pageID !== query.excludePageID && (!query.tag || (this.tagged.get(query.tag) ?? []).includes(c.pageID)),
+    );
+    return { total: items.length, items: items.slice(query.offset, query.offset + query.count), ...(query.tag ? { listedTag: query.tag } : {}) };
+  }
+  /** The public tags on a published page, by `${locale}:${slug}`. */
+  tags = new Map<string, TagView>();
+  async publicTag(locale: string, slug: string): Promise<TagView | null> {
+    this.reads++;
+    return this.tags.get(`${locale}:${slug}`) ?? null;
   }
   searches: SearchRequest[] = [];
   /** What the next searches answer, or throw. */
@@ -370,6 +383,14 @@ describe('the public site served from its render cache', () => {
       expect(res.body.toString()).to.include('<title>Search: research – Onderzoeksbureau Test</title>').and.include('<meta name="robots" content="noindex">');
     });
 
+    it('lists the pages of a tag by its filter alone, without words', async () => {
+      reads.searchAnswer = found('Zorg dichtbij', 3);
+      const res = await raw('/zoeken?tag=t-zorg');
+      expect(res.status).to.equal(200);
+      expect(reads.searches).to.deep.equal([{ term: '', locales: ['nl-nl'], pageTypes: [], tags: ['t-zorg'], count: 10, offset: 0 }]);
+      expect(res.body.toString()).to.include('3 resultaten').and.include('Zorg dichtbij');
+    });
+
     it('is an ordinary path where it is not the search page of its locale', async () => {
       reads.pages.set('/search', { kind: 'page', page: page('p7', 'search', 'Search and rescue') });
       const res = await raw('/search?q=x');
@@ -392,6 +413,72 @@ describe('the public site served from its render cache', () => {
       expect(failed.status).to.equal(503);
       expect(failed.body.toString()).to.include('Zoeken lukt op dit moment niet.').and.include('class="site-header');
       expect(failed.headers['cache-control']).to.equal(SEARCH_CACHE_CONTROL);
+    });
+  });
+
+  describe('a tag page', () => {
+    const card = (id: string, title: string, date: string, type = 'article'): PublicPageCard => ({ pageID: id, locale: 'nl-nl', type, slug: `nieuws/${id}`, path: `/nieuws/${id}`, title, summary: `Over ${title}`, image: null, date });
+    const energy: TagView = { id: 't-energie', name: 'Energietransitie', slug: 'energietransitie', locale: 'nl-nl', visibility: 'public', pageCount: 2, publishedPageCount: 2 };
+
+    beforeEach(() => {
+      reads.tags.set('nl-nl:energietransitie', energy);
+      reads.cards.set('a1', card('a1', 'Warmtenetten', '2026-02-10'));
+      reads.cards.set('a2', card('a2', 'Zonnedaken', '2026-01-05', 'publication'));
+      reads.cards.set('a3', card('a3', 'Wachttijden', '2026-03-01'));
+      reads.tagged.set('t-energie', ['a1', 'a2']);
+    });
+
+    it('lists the published pages with the tag under its name, kept in memory until its pages, its name or its address change', async () => {
+      const res = await raw('/tag/energietransitie');
+      expect(res.status).to.equal(200);
+      expect(res.headers['cache-control']).to.equal(PAGE_CACHE_CONTROL);
+      const html = res.body.toString();
+      expect(html).to.include('<h1>Onderwerp: Energietransitie</h1>').and.include('Warmtenetten').and.include('Zonnedaken').and.not.include('Wachttijden');
+      expect(html).to.include('<title>Onderwerp: Energietransitie | Onderzoeksbureau Test</title>').and.include('<link rel="canonical" href="https://www.example.test/tag/energietransitie">');
+      expect(html).to.not.include('noindex');
+      expect(reads.lists.at(-1)).to.deep.include({ locale: 'nl-nl', type: '', tag: 't-energie', offset: 0 });
+      const count = reads.reads;
+      expect((await raw('/tag/energietransitie')).status).to.equal(200);
+      expect(reads.reads).to.equal(count);
+      for (const tag of [taggedPagesTag('t-energie'), tagTag('t-energie'), tagPathTag('nl-nl', 'energietransitie')]) {
+        expect(cache.get('/tag/energietransitie'), tag).to.not.equal(undefined);
+        cache.invalidate([tag]);
+        expect(cache.get('/tag/energietransitie'), tag).to.equal(undefined);
+        await raw('/tag/energietransitie');
+      }
+      // Another tag's pages, or a list of the locale, leave it alone.
+      cache.invalidate([taggedPagesTag('t-zorg'), pagePathTag('nl-nl', 'tag/energietransitie')]);
+      expect(cache.get('/tag/energietransitie')).to.not.equal(undefined);
+    });
+
+    it('is found at /<locale>/tag/<slug> outside the default locale, in that language', async () => {
+      reads.tags.set('en-gb:energy-transition', { ...energy, id: 't-energy', name: 'Energy transition', slug: 'energy-transition', locale: 'en-gb' });
+      reads.cards.set('e1', { ...card('e1', 'Heat networks', '2026-02-10'), locale: 'en-gb', path: '/en-gb/news/e1' });
+      reads.tagged.set('t-energy', ['e1']);
+      const res = await raw('/en-gb/tag/energy-transition');
+      expect(res.status).to.equal(200);
+      expect(res.headers['content-language']).to.equal('en-gb');
+      expect(res.body.toString()).to.include('<h1>Topic: Energy transition</h1>').and.include('Heat networks');
+      // A tag of another locale is not found at this one's address.
+      expect((await raw('/tag/energy-transition')).status).to.equal(404);
+    });
+
+    it('answers 404 for a tag tags/public does not know (unknown, private, on no published page), or a page of its list past the last', async () => {
+      const unknown = await raw('/tag/onbekend');
+      expect(unknown.status).to.equal(404);
+      expect(unknown.body.toString()).to.include('Niet gevonden').and.not.include('Onderwerp:');
+      // Kept until a tag page appears at the address.
+      expect(cache.get('/tag/onbekend')?.tags).to.include(tagPathTag('nl-nl', 'onbekend'));
+      const past = await raw('/tag/energietransitie?page=2');
+      expect(past.status).to.equal(404);
+      expect(past.body.toString()).to.include('Deze pagina van de lijst bestaat niet.').and.include('noindex');
+    });
+
+    it('leaves a page at a tag address without a tag page alone', async () => {
+      reads.pages.set('/tag/nieuws', { kind: 'page', page: page('p9', 'tag/nieuws', 'Tagnieuws') });
+      const res = await raw('/tag/nieuws');
+      expect(res.status).to.equal(200);
+      expect(res.body.toString()).to.include('Tagnieuws');
     });
   });
 

@@ -1,9 +1,10 @@
 import type { BlockImage } from '@pagelog/contracts/blocks/block';
 import { seoImageOf, type PublicPageView } from '@pagelog/contracts/pages/page';
 import { typeDataImage, typeDataMedia } from '@pagelog/contracts/pages/type-data-fields';
-import { breadcrumbPathTags, mediaTag, menusTag, notFoundTags, pagePathTag, pageTag, SETTINGS_TAG, type CacheTag } from '@pagelog/contracts/site/cache-tags';
+import { breadcrumbPathTags, mediaTag, menusTag, notFoundTags, pagePathTag, pageTag, SETTINGS_TAG, tagPathTag, tagTag, type CacheTag } from '@pagelog/contracts/site/cache-tags';
 import { NOT_FOUND_SLUG, parsePublicPath } from '@pagelog/contracts/slugs';
 import type { PageSiblings, PageState, SiteChrome } from '../app/page-state';
+import { mayBeTagPagePath, tagPageAddress } from '../app/tag-path';
 import { buildHead } from './build-head';
 import type { ClientAssets } from './client-assets';
 import { listPagePath } from '../app/page-types/type-view';
@@ -16,6 +17,7 @@ import type { Rendered } from './render-cache';
 import { renderDocument } from './render-document';
 import type { TracedSiteReads } from './site-api';
 import type { SiteLogger } from './site-logger';
+import { tagPageRender } from './tag-page-render';
 
 /** A robots tag for pages no search engine should keep (a preview). */
 const NOINDEX = '<meta name="robots" content="noindex, nofollow">';
@@ -57,19 +59,24 @@ function pagingOf(typeData: PreparedTypeData): { current: string; prev: string |
   };
 }
 
-/** What showing a page (found, or the 404 page) depends on: the page, its path, the paths its breadcrumbs come from, its media. */
+/** What showing a page (found, or the 404 page) depends on: the page, its path, the paths its breadcrumbs come from, its media, the tags it names. */
 function pageTags(page: PublicPageView): CacheTag[] {
-  return [pageTag(page.pageVersion.pageID), pagePathTag(page.locale, page.slug), ...breadcrumbPathTags(page.locale, page.slug), ...mediaTagsOf(page)];
+  const tags = Array.isArray(page.tags) ? page.tags.map((tag) => tagTag(tag.id)) : [];
+  return [pageTag(page.pageVersion.pageID), pagePathTag(page.locale, page.slug), ...breadcrumbPathTags(page.locale, page.slug), ...mediaTagsOf(page), ...tags];
 }
 
 /**
  * Renders the answer for a public path, the same for every visitor (no session, no cookie, an
  * empty csrf-token meta that a form fills in when a visitor starts it), with the tags of
  * everything it shows: the page, its translations (the language switcher), the paths its
- * breadcrumbs come from, its media, the settings; for a 404 the path asked for; for a redirect
- * both paths.
+ * breadcrumbs come from, its media, the tags it names, the settings; for a 404 the path asked
+ * for; for a redirect both paths. A tag page's address (`/tag/<slug>`, app/tag-path.ts) is the
+ * tag page when tags/public knows the tag (tag-page-render.ts), and otherwise whatever is at that
+ * path (a page, or the 404), kept until a tag page appears there.
  */
 export function pageRender({ reads: source, clientAssets, publicUrl, logger }: PageRenderDependencies): (key: string, requestId: string) => Promise<Rendered> {
+  const renderTagPage = tagPageRender({ clientAssets, publicUrl, logger });
+
   /** A found page's translations; the page is shown without a language switcher (and not kept) when they cannot be read. */
   async function siblingsOf(reads: TracedSiteReads, page: PublicPageView, requestId: string): Promise<{ siblings: PageSiblings | null; read: boolean }> {
     const { pageID } = page.pageVersion;
@@ -83,10 +90,22 @@ export function pageRender({ reads: source, clientAssets, publicUrl, logger }: P
   }
 
   return async (key, requestId) => {
-    // A page of an overview's list past the first comes as `?page=N` (list-page.ts).
+    // A page of a list past the first comes as `?page=N` (list-page.ts).
     const { path, listPage } = parseRenderKey(key);
     // One render's reads: a source that can reads each document once (the embedded mode).
     const reads = source.scoped?.() ?? source;
+    if (!mayBeTagPagePath(path)) return renderPath(reads, path, listPage, requestId);
+    const settings = await reads.settings(requestId);
+    const address = tagPageAddress(path, settings.defaultLocale);
+    if (address === null || !settings.availableLocales.includes(address.locale)) return renderPath(reads, path, listPage, requestId);
+    const tagPage = await renderTagPage({ reads, settings, ...address, listPage, requestId });
+    if (tagPage !== null) return tagPage;
+    const rendered = await renderPath(reads, path, listPage, requestId);
+    return { ...rendered, tags: [...rendered.tags, tagPathTag(address.locale, address.slug)] };
+  };
+
+  /** The answer for a path that is no tag page: its page, the new path of a page that moved, or the 404. */
+  async function renderPath(reads: TracedSiteReads, path: string, listPage: number, requestId: string): Promise<Rendered> {
     const [settings, found] = await Promise.all([reads.settings(requestId), reads.pageBySlug(path, requestId)]);
     const { defaultLocale } = settings;
     const asked = parsePublicPath(path, defaultLocale);
@@ -147,7 +166,7 @@ export function pageRender({ reads: source, clientAssets, publicUrl, logger }: P
       cacheable: read && chrome.read && (prepared?.complete ?? true) && !strayPageNumber,
       ...(typeData.expiresAt !== undefined ? { expiresAt: typeData.expiresAt } : {}),
     };
-  };
+  }
 }
 
 /**

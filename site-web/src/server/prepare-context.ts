@@ -1,5 +1,5 @@
 import type { PublicPageCard, PublicPageList } from '@pagelog/contracts/pages/page';
-import { pageListTag, pageTag, type CacheTag } from '@pagelog/contracts/site/cache-tags';
+import { pageListTag, pageTag, taggedPagesTag, type CacheTag } from '@pagelog/contracts/site/cache-tags';
 import type { PageListQuery } from '@pagelog/contracts/site/site-reads';
 import type { TracedSiteReads } from './site-api';
 import type { SiteLogger } from './site-logger';
@@ -15,7 +15,7 @@ export interface PrepareContext {
   readonly page: { pageID: string; locale: string };
   /** The published pages among the ids, as cards, in the order asked (one read for all of a render's asks). */
   cards(pageIDs: readonly string[]): Promise<PublicPageCard[] | null>;
-  /** Published pages of the page's locale (unless another is named), newest first. */
+  /** Published pages of the page's locale (unless another is named), newest first; of a tag, when one is named. */
   list(query: Omit<PageListQuery, 'locale'> & { locale?: string }): Promise<PublicPageList | null>;
 }
 
@@ -76,9 +76,13 @@ export function prepareSession(
     },
     async list(query) {
       const locale = query.locale ?? page.locale;
-      tags.push(pageListTag(locale));
+      const tag = query.tag ?? '';
+      // A list of a tag changes with that tag's pages (and after a merge, with the pages of the tag
+      // it went into); any other list with every page of its locale.
+      tags.push(tag === '' ? pageListTag(locale) : taggedPagesTag(tag));
       try {
         const list = await reads.pageList({ ...query, locale }, requestId);
+        if (tag !== '' && typeof list.listedTag === 'string' && list.listedTag !== tag) tags.push(taggedPagesTag(list.listedTag));
         tags.push(...list.items.map((item) => pageTag(item.pageID)));
         return list;
       } catch (err) {

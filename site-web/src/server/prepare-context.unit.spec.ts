@@ -1,6 +1,6 @@
 import { expect } from 'chai';
 import type { PublicPageCard, PublicPageList } from '@pagelog/contracts/pages/page';
-import { pageListTag, pageTag } from '@pagelog/contracts/site/cache-tags';
+import { pageListTag, pageTag, taggedPagesTag } from '@pagelog/contracts/site/cache-tags';
 import type { PageListQuery } from '@pagelog/contracts/site/site-reads';
 import { prepareSession } from './prepare-context';
 import type { TracedSiteReads } from './site-api';
@@ -32,7 +32,8 @@ function fakeReads(live: string[], fail = false) {
     async pageList(query: PageListQuery): Promise<PublicPageList> {
       calls.lists.push(query);
       if (fail) throw new Error('API down');
-      return { total: live.length, items: live.map((id) => card(id, query.locale)) };
+      // A tag merged into another lists that one's pages (`t-old` went into `t-new`).
+      return { total: live.length, items: live.map((id) => card(id, query.locale)), ...(query.tag ? { listedTag: query.tag === 't-old' ? 't-new' : query.tag } : {}) };
     },
   } as unknown as TracedSiteReads;
   return { reads, calls };
@@ -68,6 +69,16 @@ describe('the prepare context (what a page\'s blocks read of other pages)', () =
     expect(list!.items.map((c) => c.pageID)).to.deep.equal(['a', 'b']);
     expect(calls.lists[0]).to.deep.equal({ type: 'article', count: 2, offset: 0, excludePageID: 'self', locale: 'nl-nl' });
     expect(session.tags).to.include.members([pageListTag('nl-nl'), pageTag('a'), pageTag('b')]);
+  });
+
+  it("records a tag's list, not every page of the locale, for a list of a tag, and the list of the tag it was merged into", async () => {
+    const { reads, calls } = fakeReads(['a']);
+    const session = prepareSession(page, { reads, requestId: 'r', logger: quiet });
+    await session.context.list({ type: '', count: 3, offset: 0, tag: 't-zorg' });
+    expect(calls.lists[0]).to.include({ tag: 't-zorg' });
+    expect(session.tags).to.include.members([taggedPagesTag('t-zorg'), pageTag('a')]).and.not.include(pageListTag('nl-nl'));
+    await session.context.list({ type: '', count: 3, offset: 0, tag: 't-old' });
+    expect(session.tags).to.include.members([taggedPagesTag('t-old'), taggedPagesTag('t-new')]);
   });
 
   it('answers null when a read fails, and marks the page incomplete (shown without that part, not kept)', async () => {

@@ -85,7 +85,13 @@ describe('preparing a page: a cards block', () => {
     const { context, asked } = contextWith({}, latest);
     const prepared = await preparePage(page([cardsBlock({ mode: 'latest', pageType: 'article', count: 2 })]), context);
     expect((prepared.pageVersion.blocks[0]!.props.cards as PublicPageCard[]).map((c) => c.pageID)).to.deep.equal(['n1', 'n2']);
-    expect(asked.lists).to.deep.equal([{ type: 'article', count: 2, offset: 0, excludePageID: 'self' }]);
+    expect(asked.lists).to.deep.equal([{ type: 'article', count: 2, offset: 0, excludePageID: 'self', tag: '' }]);
+  });
+
+  it('reads the latest pages of its tag when it names one (blocks from before tags name none)', async () => {
+    const { context, asked } = contextWith({});
+    await preparePage(page([cardsBlock({ mode: 'latest', pageType: '', count: 3, tag: ' t-energie ' })]), context);
+    expect(asked.lists).to.deep.equal([{ type: '', count: 3, offset: 0, excludePageID: 'self', tag: 't-energie' }]);
   });
 
   it('reads stored props defensively: an unknown type is any type, a count out of range is brought within 1 to 12', async () => {

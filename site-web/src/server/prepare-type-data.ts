@@ -41,9 +41,10 @@ function endOfDay(date: string): number {
 
 /**
  * The server-side step for a page's type data, beside the blocks' preparers: an overview reads the
- * page of its list (the published pages of its listed type in its locale, newest first) through
- * the prepare context, which records the cache tags (`page-list:{locale}` and each page listed),
- * so publishing a page of the locale drops it; a vacancy decides whether it has closed (a day
+ * page of its list (the published pages of its listed type in its locale, newest first; with its
+ * public tag, when it names one) through the prepare context, which records the cache tags
+ * (`page-list:{locale}`, or `tagged-pages:{tag}` for a tag's list, and each page listed), so
+ * publishing a page of the locale (of the tag) drops it; a vacancy decides whether it has closed (a day
  * after its closing date, in UTC) and is kept only until then.
  */
 export async function prepareTypeData(page: PublicPageView, context: PrepareContext, { listPage, now, defaultLocale }: TypeDataOptions): Promise<PreparedTypeData> {
@@ -51,7 +52,7 @@ export async function prepareTypeData(page: PublicPageView, context: PrepareCont
   if (page.type === 'overview') {
     const listedType = listedTypeOf(props.listedType);
     const pageSize = pageSizeOf(props.pageSize);
-    const list = await context.list({ type: listedType, count: pageSize, offset: (listPage - 1) * pageSize, excludePageID: page.pageVersion.pageID });
+    const list = await context.list({ type: listedType, count: pageSize, offset: (listPage - 1) * pageSize, excludePageID: page.pageVersion.pageID, tag: typeof props.tag === 'string' ? props.tag.trim() : '' });
     const total = list?.total ?? 0;
     const pageCount = Math.max(1, Math.ceil(total / pageSize));
     return {

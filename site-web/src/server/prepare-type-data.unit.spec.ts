@@ -38,7 +38,7 @@ describe('preparing the type data of a page', () => {
     it('reads the page of its list asked for: its type, its page size, from the right offset, without itself', async () => {
       const { value, asked } = context(5);
       const prepared = await prepareTypeData(page('overview', { listedType: 'publication', pageSize: 2 }), value, options(2));
-      expect(asked).to.deep.equal([{ type: 'publication', count: 2, offset: 2, excludePageID: 'self' }]);
+      expect(asked).to.deep.equal([{ type: 'publication', count: 2, offset: 2, excludePageID: 'self', tag: '' }]);
       expect(prepared).to.deep.equal({
         view: { kind: 'overview', listedType: 'publication', pageNumber: 2, pageCount: 3, items: [card(3), card(4)], total: 5, path: '/publicaties' },
         pastTheEnd: false,
@@ -53,7 +53,13 @@ describe('preparing the type data of a page', () => {
     it('falls back to articles, twelve at a time, for type data it cannot use', async () => {
       const { value, asked } = context(0);
       await prepareTypeData(page('overview', { listedType: 'base', pageSize: 500 }), value, options());
-      expect(asked).to.deep.equal([{ type: 'article', count: 12, offset: 0, excludePageID: 'self' }]);
+      expect(asked).to.deep.equal([{ type: 'article', count: 12, offset: 0, excludePageID: 'self', tag: '' }]);
+    });
+
+    it('lists only the pages of its tag when its type data names one', async () => {
+      const { value, asked } = context(1);
+      await prepareTypeData(page('overview', { listedType: 'article', pageSize: 12, tag: 't-zorg' }), value, options());
+      expect(asked).to.deep.equal([{ type: 'article', count: 12, offset: 0, excludePageID: 'self', tag: 't-zorg' }]);
     });
 
     it('is past the end for a page after the last (an empty list has one page), and not when the list could not be read', async () => {

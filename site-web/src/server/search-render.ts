@@ -29,7 +29,8 @@ export interface SearchAnswer {
 
 /** Searches as the query asks; a refusal or a failure becomes what the page says instead of an error page. */
 async function outcomeOf(reads: TracedSiteReads, { locale, query }: SearchRenderInput, requestId: string, logger: SiteLogger): Promise<SearchOutcome> {
-  if (query.term === '') return { kind: 'form' };
+  // No words and no filter: the form alone. Filters alone (a topic's link, `?tag=<id>`) list their pages, newest first.
+  if (query.term === '' && query.pageTypes.length === 0 && query.tags.length === 0) return { kind: 'form' };
   try {
     const response = await reads.search(
       { term: query.term, locales: [locale], pageTypes: query.pageTypes, tags: query.tags, count: SEARCH_PAGE_SIZE, offset: (query.page - 1) * SEARCH_PAGE_SIZE },

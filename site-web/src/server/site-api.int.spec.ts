@@ -69,3 +69,53 @@ describe('the site\'s search over HTTP (httpSiteReads.search)', () => {
     }
   });
 });
+
+describe("the site's public tag over HTTP (httpSiteReads.publicTag)", () => {
+  let server: Server;
+  let apiUrl = '';
+  let reply: { status: number; body: unknown } = { status: 404, body: { Success: false, Errors: [], data: null } };
+  const seen: string[] = [];
+
+  before(async () => {
+    server = createServer((req, res) => {
+      seen.push(`${req.method} ${req.url} ${req.headers.cookie ?? ''}`.trim());
+      res.writeHead(reply.status, { 'Content-Type': 'application/json' });
+      res.end(JSON.stringify(reply.body));
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    apiUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  });
+  after(async () => {
+    await new Promise((resolve) => server.close(resolve));
+  });
+
+  const reads = () => httpSiteReads({ apiUrl, timeoutMs: 2_000 });
+  const energy = { id: 't1', name: 'Energietransitie', slug: 'energietransitie', locale: 'nl-nl', visibility: 'public', pageCount: 2, publishedPageCount: 2 };
+
+  it('asks tags/public for the locale and slug without a cookie, and answers the public tag', async () => {
+    reply = { status: 200, body: { Success: true, Errors: [], data: energy } };
+    expect(await reads().publicTag('nl-nl', 'café', 'req-1')).to.deep.equal(energy);
+    expect(seen.at(-1)).to.equal('GET /api/cms/tags/public?locale=nl-nl&slug=caf%C3%A9');
+  });
+
+  it('answers null for a tag the API does not find (unknown, private, on no published page) or a slug it refuses', async () => {
+    for (const status of [404, 400]) {
+      reply = { status, body: { Success: false, Errors: [{ code: 'TG_07', property: 'slug', model: 'tag', message: '' }], data: null } };
+      expect(await reads().publicTag('nl-nl', 'intern', 'req-2'), String(status)).to.equal(null);
+    }
+  });
+
+  it('never takes a tag that is not public for one, and counts a 5xx as the API being unavailable', async () => {
+    for (const next of [
+      { status: 200, body: { Success: true, Errors: [], data: { ...energy, visibility: 'private' } } },
+      { status: 503, body: { Success: false, Errors: [], data: null } },
+    ]) {
+      reply = next;
+      const error = await reads().publicTag('nl-nl', 'energietransitie').then(
+        () => null,
+        (err: unknown) => err,
+      );
+      expect(error, String(next.status)).to.be.instanceOf(ApiUnavailableError);
+    }
+  });
+});

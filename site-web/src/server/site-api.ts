@@ -6,6 +6,7 @@ import type { PublicPageCard, PublicPageList, PublicPageView, SiblingSlug } from
 import type { SearchRequest, SearchResponse } from '@pagelog/contracts/search/search';
 import type { PublicSettings } from '@pagelog/contracts/settings/site-settings';
 import type { PageListQuery, PageLookup, SiteReads } from '@pagelog/contracts/site/site-reads';
+import type { TagView } from '@pagelog/contracts/tags/tag';
 import { readSiblingSlugs, siblingSlugsPath } from '../app/language/sibling-slugs';
 import { isSitePath } from '../app/site-path';
 
@@ -23,6 +24,7 @@ export interface TracedSiteReads extends SiteReads {
   pageCards(pageIDs: readonly string[], requestId?: string): Promise<PublicPageCard[]>;
   pageList(query: PageListQuery, requestId?: string): Promise<PublicPageList>;
   search(request: SearchRequest, requestId?: string): Promise<SearchResponse>;
+  publicTag(locale: string, slug: string, requestId?: string): Promise<TagView | null>;
   scoped?(): TracedSiteReads;
 }
 
@@ -56,6 +58,13 @@ function isSearchResponse(value: unknown): value is SearchResponse {
     Array.isArray(facets.locales) &&
     Array.isArray(facets.tags)
   );
+}
+
+/** A public tag as tags/public answers it: only a public one is ever shown. */
+function isPublicTag(value: unknown): value is TagView {
+  if (typeof value !== 'object' || value === null) return false;
+  const tag = value as Partial<TagView>;
+  return typeof tag.id === 'string' && typeof tag.name === 'string' && typeof tag.slug === 'string' && typeof tag.locale === 'string' && tag.visibility === 'public';
 }
 
 function isErrorItem(value: unknown): value is ErrorItem {
@@ -171,6 +180,18 @@ export function httpSiteReads({ apiUrl, timeoutMs }: { apiUrl: string; timeoutMs
       const answer = (await readEnvelope<unknown>(response)).data;
       if (!isSearchResponse(answer)) throw new ApiUnavailableError('search/search answered without results');
       return answer;
+    },
+
+    async publicTag(locale, slug, requestId) {
+      const response = await get(`/api/cms/tags/public?locale=${encodeURIComponent(locale)}&slug=${encodeURIComponent(slug)}`, requestId);
+      if (response.status !== 200) {
+        // 404: no such public tag on a published page; any other 4xx (a slug the API refuses) names none either.
+        await response.body?.cancel();
+        return null;
+      }
+      const tag = (await readEnvelope<unknown>(response)).data;
+      if (!isPublicTag(tag)) throw new ApiUnavailableError('tags/public answered without a public tag');
+      return tag;
     },
 
     async pageBySlug(path, requestId) {

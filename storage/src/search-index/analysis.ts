@@ -35,10 +35,13 @@ const foldedLetters: Record<string, string> = {
   ı: 'i',
   ŀ: 'l',
 };
+const asciiOnly = /^[\x00-\x7f]*$/;
 const foldedLetterPattern = new RegExp(`[${Object.keys(foldedLetters).join('')}]`, 'g');
 
 /** Lowercase without accents ("Café Æsir Straße" → "cafe aesir strasse"), for comparing words. */
 export function normalize(text: string): string {
+  // Most text is plain ASCII, where lowercasing is all there is to do.
+  if (asciiOnly.test(text)) return text.toLowerCase();
   return text
     .toLowerCase()
     .normalize('NFKD')
@@ -53,8 +56,8 @@ export function words(text: string): string[] {
   return normalize(text).match(wordPattern) ?? [];
 }
 
-/** Stems repeat a lot while indexing; a bounded memo keeps that cheap without growing for ever. */
-const stemCache = new Map<string, string>();
+/** Stems repeat a lot while indexing; a bounded memo per language keeps that cheap without growing for ever. */
+const stemCaches = new Map<string, Map<string, string>>();
 const STEM_CACHE_LIMIT = 200_000;
 
 /** The Snowball stem of an already normalized word; a language without a stemmer leaves it as it is. */
@@ -76,13 +79,17 @@ export function snowballStem(language: string, word: string): string {
  *    matters is that a word and its forms land on the same stem on both sides.
  */
 export function stem(language: string, word: string): string {
-  const key = `${language}:${word}`;
-  const cached = stemCache.get(key);
+  let cache = stemCaches.get(language);
+  if (!cache) {
+    cache = new Map();
+    stemCaches.set(language, cache);
+  }
+  const cached = cache.get(word);
   if (cached !== undefined) return cached;
   let result = snowballStem(language, word);
   if (language === 'nl') result = foldDutch(result);
-  if (stemCache.size >= STEM_CACHE_LIMIT) stemCache.clear();
-  stemCache.set(key, result);
+  if (cache.size >= STEM_CACHE_LIMIT) cache.clear();
+  cache.set(word, result);
   return result;
 }
 
@@ -152,7 +159,7 @@ export function editDistance(a: string, b: string): number {
 
 /** The typo rule: how many edits a word of this length may be off by (5–7 letters: 1, 8 or more: 2). */
 export function allowedEdits(queryWord: string): number {
-  const length = [...queryWord].length;
+  const length = queryWord.length;
   if (length >= 8) return 2;
   if (length >= FUZZY_MIN_LENGTH) return 1;
   return 0;
@@ -172,6 +179,9 @@ interface TextWord {
   matched: boolean;
 }
 
+const MAX_SNIPPET_SCAN = 20_000;
+const judgedByQuery = new WeakMap<QueryWord[], Map<string | null, Map<string, boolean>>>();
+const singleWord = /^[\p{L}\p{N}]+$/u;
 // Combining marks belong to the word they follow (text not yet in NFC).
 const textWordPattern = /[\p{L}\p{N}][\p{L}\p{N}\p{M}]*/gu;
 
@@ -181,28 +191,57 @@ const textWordPattern = /[\p{L}\p{N}][\p{L}\p{N}\p{M}]*/gu;
  * highlighted. Without a match, the text's beginning. Plain text parts, never HTML.
  */
 export function buildSnippet(text: string, language: string | null, query: QueryWord[], maxLength = 200): SnippetPart[] {
-  const flat = text.replace(/\s+/gu, ' ').trim();
+  // Past this a very long text is not searched for a better window: every hit of an answer gets
+  // a snippet, and judging words costs time in proportion to the text.
+  const scanned = text.length > MAX_SNIPPET_SCAN ? text.slice(0, MAX_SNIPPET_SCAN) : text;
+  const flat = scanned.replace(/\s+/gu, ' ').trim();
   if (flat === '') return [];
   const languages = language ? [language] : [...stemmedLanguages];
   const queryStems = new Set(query.flatMap((word) => word.stems));
   const prefixWords = query.filter((word) => word.prefix);
   const fuzzyWords = query.filter((word) => word.fuzzy);
 
+  // Snowball rewrites the ends of words (and y to i), never their first letter: a word can only
+  // share a stem with a query word, or begin with one, when it starts with the same letter. That
+  // cheap test spares stemming most words of a text.
+  const initials = new Set(query.flatMap((word) => [word.text, ...word.stems]).map(initial));
   const matches = (normalized: string): boolean => {
-    if (languages.some((lang) => queryStems.has(stem(lang, normalized)))) return true;
-    for (const word of prefixWords) {
-      if (normalized.startsWith(word.text) || word.stems.some((s) => normalized.startsWith(s))) return true;
+    if (initials.has(initial(normalized))) {
+      if (languages.some((lang) => queryStems.has(stem(lang, normalized)))) return true;
+      for (const word of prefixWords) {
+        if (normalized.startsWith(word.text) || word.stems.some((s) => normalized.startsWith(s))) return true;
+      }
     }
     return fuzzyWords.some((word) => closeEnough(word.text, normalized));
   };
 
+  // Words repeat within a text and across the texts of one answer (the same parsed query): each
+  // distinct word is judged once per query.
+  let judgedByLanguage = judgedByQuery.get(query);
+  if (!judgedByLanguage) {
+    judgedByLanguage = new Map();
+    judgedByQuery.set(query, judgedByLanguage);
+  }
+  let judged = judgedByLanguage.get(language);
+  if (!judged) {
+    judged = new Map();
+    judgedByLanguage.set(language, judged);
+  }
+  const judge = (written: string): boolean => {
+    let matched = judged.get(written);
+    if (matched === undefined) {
+      const normalized = normalize(written);
+      // Normalizing can leave more than one word ("ǆ½" → "dz1⁄2"); any of them may match.
+      const parts = singleWord.test(normalized) ? [normalized] : (normalized.match(wordPattern) ?? []);
+      matched = parts.some(matches);
+      judged.set(written, matched);
+    }
+    return matched;
+  };
   const tokens: TextWord[] = [];
   for (const found of flat.matchAll(textWordPattern)) {
     const start = found.index ?? 0;
-    const normalized = normalize(found[0]);
-    // A word normalization splits ("l'été" is split already; "x²" is not) still matches as a whole.
-    const matched = query.length > 0 && (words(normalized).some(matches) || matches(normalized));
-    tokens.push({ start, end: start + found[0].length, matched });
+    tokens.push({ start, end: start + found[0].length, matched: query.length > 0 && judge(found[0]) });
   }
 
   const [from, to] = snippetWindow(flat, tokens, maxLength);
@@ -222,8 +261,13 @@ export function buildSnippet(text: string, language: string | null, query: Query
     cursor = token.end;
   }
   push(flat.slice(cursor, to), false);
-  if (to < flat.length) push('…', false);
+  if (to < flat.length || scanned !== text) push('…', false);
   return parts;
+}
+
+function initial(word: string): string {
+  const first = word.charAt(0);
+  return first === 'y' ? 'i' : first;
 }
 
 /** The [from, to) range of the snippet, at word boundaries. */

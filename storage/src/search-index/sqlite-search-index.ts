@@ -22,26 +22,27 @@ interface StateRow {
   meta: string;
 }
 
-interface DocRow {
+interface ShownRow {
   n: number;
   id: string;
   locale: string;
   page_type: string;
+  date: string | null;
   title: string;
   slug: string;
   description: string;
   body: string;
   tags: string;
-  date: string | null;
-  relevance: number;
 }
 
 /** The tables of one generation of one target. */
 interface Tables {
   /** `search_<target>_<generation>`, the prefix of the others. */
   base: string;
-  /** The documents as written (for hits and snippets); `n` is the full-text row id. */
+  /** What filters, facets and the order read (narrow rows, so scanning many is cheap); `n` is the full-text row id. */
   docs: string;
+  /** The rest of each document as written, read only for the page of hits (title, slug, description, body, tags). */
+  content: string;
   /** FTS5, contentless: title, description, tags, body and slug as space-joined stems. */
   fts: string;
   /** Tag id → document, for tag filters, facets and idsWithTag. */
@@ -72,7 +73,7 @@ const quote = (term: string): string => `"${term.replaceAll('"', '""')}"`;
  * last word's prefix expansion (people typing "duurzaamh" before the stemmer can see "duurzaamheid")
  * and the typo look-up (edit distance against the words, not the stems).
  *
- * A generation is four tables named by target and number; `search_state` says which is active, so
+ * A generation is five tables named by target and number; `search_state` says which is active, so
  * activating a rebuilt index is a one-row change (and the old tables are dropped in the same
  * transaction). better-sqlite3 is synchronous: a search reads the state and its generation in one
  * read transaction, and a write applies documents, checkpoint and meta in one write transaction.
@@ -83,7 +84,12 @@ export class SqliteSearchIndex implements SearchIndex {
   /** Per generation, the (word, stem) pairs already in its terms table, to skip re-inserting them. */
   private readonly knownTerms = new Map<string, Set<string>>();
 
-  constructor(private readonly db: SqliteDatabase) {}
+  constructor(private readonly db: SqliteDatabase) {
+    // Private to this connection: a search's matches, read by its count, page and facets.
+    db.exec(`CREATE TEMP TABLE IF NOT EXISTS search_matches (
+      n INTEGER PRIMARY KEY, relevance REAL NOT NULL, locale TEXT NOT NULL, page_type TEXT NOT NULL
+    )`);
+  }
 
   async init(): Promise<void> {
     this.db.transaction(() => {
@@ -199,6 +205,7 @@ export class SqliteSearchIndex implements SearchIndex {
       if (!this.exists(tables)) throw new Error(`search index ${target}: generation ${generation} does not exist`);
       this.db.exec(`
         DELETE FROM ${tables.docs};
+        DELETE FROM ${tables.content};
         INSERT INTO ${tables.fts} (${tables.fts}) VALUES ('delete-all');
         DELETE FROM ${tables.tags};
         DELETE FROM ${tables.terms};
@@ -242,16 +249,20 @@ export class SqliteSearchIndex implements SearchIndex {
         id TEXT NOT NULL UNIQUE,
         locale TEXT NOT NULL,
         page_type TEXT NOT NULL,
+        date TEXT
+      );
+      CREATE TABLE IF NOT EXISTS ${tables.content} (
+        n INTEGER PRIMARY KEY,
         title TEXT NOT NULL,
         slug TEXT NOT NULL,
         description TEXT NOT NULL,
         body TEXT NOT NULL,
-        tags TEXT NOT NULL,
-        date TEXT
+        tags TEXT NOT NULL
       );
       CREATE INDEX IF NOT EXISTS ${tables.docs}_date ON ${tables.docs} (date, id);
-      CREATE INDEX IF NOT EXISTS ${tables.docs}_page_type ON ${tables.docs} (page_type);
-      CREATE INDEX IF NOT EXISTS ${tables.docs}_locale ON ${tables.docs} (locale);
+      -- Both orders, so the listing's counts and facets read an index, never the table.
+      CREATE INDEX IF NOT EXISTS ${tables.docs}_page_type ON ${tables.docs} (page_type, locale);
+      CREATE INDEX IF NOT EXISTS ${tables.docs}_locale ON ${tables.docs} (locale, page_type);
       CREATE VIRTUAL TABLE IF NOT EXISTS ${tables.fts} USING fts5 (
         title, description, tags, body, slug,
         content = '', contentless_delete = 1, prefix = '2 3',
@@ -267,16 +278,17 @@ export class SqliteSearchIndex implements SearchIndex {
       CREATE TABLE IF NOT EXISTS ${tables.terms} (
         word TEXT NOT NULL,
         stem TEXT NOT NULL,
-        len INTEGER NOT NULL,
+        tail TEXT NOT NULL,
         PRIMARY KEY (word, stem)
       ) WITHOUT ROWID;
-      CREATE INDEX IF NOT EXISTS ${tables.terms}_len ON ${tables.terms} (len, word, stem);
+      CREATE INDEX IF NOT EXISTS ${tables.terms}_tail ON ${tables.terms} (tail, word, stem);
     `);
   }
 
   private dropTables(tables: Tables): void {
     this.db.exec(`
       DROP TABLE IF EXISTS ${tables.docs};
+      DROP TABLE IF EXISTS ${tables.content};
       DROP TABLE IF EXISTS ${tables.fts};
       DROP TABLE IF EXISTS ${tables.tags};
       DROP TABLE IF EXISTS ${tables.terms};
@@ -291,6 +303,7 @@ export class SqliteSearchIndex implements SearchIndex {
     this.statement(`DELETE FROM ${tables.fts} WHERE rowid = ?`).run(row.n);
     this.statement(`DELETE FROM ${tables.tags} WHERE doc = ?`).run(row.n);
     this.statement(`DELETE FROM ${tables.docs} WHERE n = ?`).run(row.n);
+    this.statement(`DELETE FROM ${tables.content} WHERE n = ?`).run(row.n);
   }
 
   /** Adds or replaces one document; answers the terms it added, to remember once committed. */
@@ -310,24 +323,27 @@ export class SqliteSearchIndex implements SearchIndex {
         })
         .join(' '),
     );
-    const values = [doc.locale, doc.pageType, doc.title, doc.slug, doc.description, doc.body, JSON.stringify(doc.tags), doc.date];
     const existing = this.statement(`SELECT n FROM ${tables.docs} WHERE id = ?`).get(doc.id) as { n: number } | undefined;
     let n: number;
     if (existing) {
       n = existing.n;
       this.statement(`DELETE FROM ${tables.fts} WHERE rowid = ?`).run(n);
       this.statement(`DELETE FROM ${tables.tags} WHERE doc = ?`).run(n);
-      this.statement(
-        `UPDATE ${tables.docs} SET locale = ?, page_type = ?, title = ?, slug = ?, description = ?, body = ?, tags = ?, date = ?
-         WHERE n = ?`,
-      ).run(...values, n);
+      this.statement(`UPDATE ${tables.docs} SET locale = ?, page_type = ?, date = ? WHERE n = ?`).run(doc.locale, doc.pageType, doc.date, n);
     } else {
-      const inserted = this.statement(
-        `INSERT INTO ${tables.docs} (id, locale, page_type, title, slug, description, body, tags, date)
-         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-      ).run(doc.id, ...values);
+      const inserted = this.statement(`INSERT INTO ${tables.docs} (id, locale, page_type, date) VALUES (?, ?, ?, ?)`).run(
+        doc.id,
+        doc.locale,
+        doc.pageType,
+        doc.date,
+      );
       n = Number(inserted.lastInsertRowid);
     }
+    this.statement(
+      `INSERT INTO ${tables.content} (n, title, slug, description, body, tags) VALUES (?, ?, ?, ?, ?, ?)
+       ON CONFLICT (n) DO UPDATE SET title = excluded.title, slug = excluded.slug, description = excluded.description,
+         body = excluded.body, tags = excluded.tags`,
+    ).run(n, doc.title, doc.slug, doc.description, doc.body, JSON.stringify(doc.tags));
     this.statement(`INSERT INTO ${tables.fts} (rowid, title, description, tags, body, slug) VALUES (?, ?, ?, ?, ?, ?)`).run(n, ...stemmed);
     const insertTag = this.statement(`INSERT OR IGNORE INTO ${tables.tags} (tag_id, doc, name) VALUES (?, ?, ?)`);
     for (const tag of doc.tags) insertTag.run(tag.id, n, tag.name);
@@ -337,12 +353,12 @@ export class SqliteSearchIndex implements SearchIndex {
       known = new Set();
       this.knownTerms.set(tables.base, known);
     }
-    const insertTerm = this.statement(`INSERT OR IGNORE INTO ${tables.terms} (word, stem, len) VALUES (?, ?, ?)`);
+    const insertTerm = this.statement(`INSERT OR IGNORE INTO ${tables.terms} (word, stem, tail) VALUES (?, ?, ?)`);
     const fresh: string[] = [];
     for (const [word, stemOfWord] of seen) {
       const key = `${word}\u0000${stemOfWord}`;
       if (known.has(key)) continue;
-      insertTerm.run(word, stemOfWord, word.length);
+      insertTerm.run(word, stemOfWord, word.slice(1));
       fresh.push(key);
     }
     return [known, fresh];
@@ -354,8 +370,22 @@ export class SqliteSearchIndex implements SearchIndex {
     const listing = query.term.trim() === '';
     // A term of punctuation and single letters only has nothing to look for.
     if (!listing && parsed.length === 0) return empty;
-    const match = listing ? null : this.matchExpression(tables, parsed, query.fields);
-    if (match === '') return empty;
+    // What total, page and facets count: every document, or the matches of the term.
+    let from = `${tables.docs} d`;
+    if (!listing) {
+      const match = this.matchExpression(tables, parsed, query.fields);
+      if (match === '') return empty;
+      // The full-text query and the look-up of each match's locale and type run once; total, page
+      // and facets then read a connection-private table instead of running them again.
+      this.statement('DELETE FROM temp.search_matches').run();
+      const matched = this.statement(
+        `INSERT INTO temp.search_matches (n, relevance, locale, page_type)
+         SELECT d.n, ${bm25(tables.fts)}, d.locale, d.page_type
+         FROM ${tables.fts} CROSS JOIN ${tables.docs} d ON d.n = ${tables.fts}.rowid WHERE ${tables.fts} MATCH ?`,
+      ).run(match);
+      if (matched.changes === 0) return empty;
+      from = 'temp.search_matches d';
+    }
 
     const tags = [...new Set(query.tags)];
     const filter = (without?: 'locales' | 'pageTypes') => {
@@ -377,23 +407,26 @@ export class SqliteSearchIndex implements SearchIndex {
       }
       return { sql: clauses.map((clause) => ` AND ${clause}`).join(''), params };
     };
-    const from = match === null ? `${tables.docs} d WHERE 1` : `${tables.fts} JOIN ${tables.docs} d ON d.n = ${tables.fts}.rowid WHERE ${tables.fts} MATCH ?`;
-    const matchParams = match === null ? [] : [match];
 
     const all = filter();
-    const total = (this.statement(`SELECT count(*) AS c FROM ${from}${all.sql}`).get(...matchParams, ...all.params) as { c: number }).c;
+    const total = (this.statement(`SELECT count(*) AS c FROM ${from} WHERE 1${all.sql}`).get(...all.params) as { c: number }).c;
     if (total === 0) return empty;
 
-    const order = match === null ? 'd.date DESC, d.id DESC' : 'relevance, d.n';
-    const relevance = match === null ? '0' : bm25(tables.fts);
-    const rows = this.statement(`SELECT d.*, ${relevance} AS relevance FROM ${from}${all.sql} ORDER BY ${order} LIMIT ? OFFSET ?`).all(
-      ...matchParams,
-      ...all.params,
-      query.count,
-      query.offset,
-    ) as DocRow[];
-    const hits = rows.map((row): IndexHit => {
-      const language = languageOf(row.locale);
+    const page = this.statement(
+      listing
+        ? `SELECT d.n, 0 AS relevance FROM ${from} WHERE 1${all.sql} ORDER BY d.date DESC, d.id DESC LIMIT ? OFFSET ?`
+        : `SELECT d.n, d.relevance FROM ${from} WHERE 1${all.sql} ORDER BY d.relevance, d.n LIMIT ? OFFSET ?`,
+    ).all(...all.params, query.count, query.offset) as { n: number; relevance: number }[];
+    const shown = new Map(
+      (
+        this.statement(
+          `SELECT d.n, d.id, d.locale, d.page_type, d.date, c.title, c.slug, c.description, c.body, c.tags
+           FROM ${tables.docs} d JOIN ${tables.content} c ON c.n = d.n WHERE d.n IN (SELECT value FROM json_each(?))`,
+        ).all(JSON.stringify(page.map((row) => row.n))) as ShownRow[]
+      ).map((row) => [row.n, row]),
+    );
+    const hits = page.map(({ n, relevance }): IndexHit => {
+      const row = shown.get(n)!;
       const text = row.body.trim() !== '' ? row.body : row.description.trim() !== '' ? row.description : row.title;
       return {
         id: row.id,
@@ -401,10 +434,10 @@ export class SqliteSearchIndex implements SearchIndex {
         pageType: row.page_type,
         title: row.title,
         slug: row.slug,
-        snippet: buildSnippet(text, language, parsed),
+        snippet: buildSnippet(text, languageOf(row.locale), parsed),
         date: row.date,
         tags: JSON.parse(row.tags) as SearchTagRef[],
-        score: row.relevance ? -row.relevance : 0,
+        score: relevance ? -relevance : 0,
       };
     });
 
@@ -412,16 +445,16 @@ export class SqliteSearchIndex implements SearchIndex {
     const facet = (column: 'page_type' | 'locale', without: 'pageTypes' | 'locales'): FacetCount[] => {
       const f = filter(without);
       return this.statement(
-        `SELECT d.${column} AS value, count(*) AS count FROM ${from}${f.sql} GROUP BY d.${column} ORDER BY count DESC, value`,
-      ).all(...matchParams, ...f.params) as FacetCount[];
+        `SELECT d.${column} AS value, count(*) AS count FROM ${from} WHERE 1${f.sql} GROUP BY d.${column} ORDER BY count DESC, value`,
+      ).all(...f.params) as FacetCount[];
     };
-    const tagFacet = (
-      this.statement(
-        `SELECT t.tag_id AS value, max(t.name) AS label, count(*) AS count
-         FROM ${from.replace(' WHERE ', ` JOIN ${tables.tags} t ON t.doc = d.n WHERE `)}${all.sql}
-         GROUP BY t.tag_id ORDER BY count DESC, label, value LIMIT ${MAX_TAG_FACETS}`,
-      ).all(...matchParams, ...all.params) as FacetCount[]
-    );
+    // Over every document the tag table alone has the counts; otherwise each match's tags are
+    // looked up (the matches stay the outer loop: the planner has no statistics on them).
+    const tagsOf = listing && all.sql === '' ? `${tables.tags} t` : `${from} CROSS JOIN ${tables.tags} t ON t.doc = d.n`;
+    const tagFacet = this.statement(
+      `SELECT t.tag_id AS value, max(t.name) AS label, count(*) AS count FROM ${tagsOf} WHERE 1${all.sql}
+       GROUP BY t.tag_id ORDER BY count DESC, label, value LIMIT ${MAX_TAG_FACETS}`,
+    ).all(...all.params) as FacetCount[];
     return { total, hits, facets: { pageTypes: facet('page_type', 'pageTypes'), locales: facet('locale', 'locales'), tags: tagFacet } };
   }
 
@@ -457,13 +490,29 @@ export class SqliteSearchIndex implements SearchIndex {
     return this.statement(`SELECT 1 FROM ${tables.fts} WHERE ${tables.fts} MATCH ? LIMIT 1`).get(match) !== undefined;
   }
 
-  /** Stems of the indexed words within the typo rule's distance of `text`, closest first. */
+  /**
+   * Stems of the indexed words within the typo rule's distance of `text`, closest first. Only
+   * words that share the first letter, or the two after it (a wrong first letter), are measured:
+   * two range scans instead of the whole vocabulary, at the price of missing two typos at once
+   * at the very start of a word.
+   */
   private closeStems(tables: Tables, text: string): string[] {
+    const first = String.fromCodePoint(text.codePointAt(0)!);
+    const rest = text.slice(first.length, first.length + 2);
     const allowed = allowedEdits(text);
-    const candidates = this.statement(`SELECT word, stem FROM ${tables.terms} WHERE len BETWEEN ? AND ?`).all(
-      text.length - allowed,
-      text.length + allowed,
-    ) as { word: string; stem: string }[];
+    const lengths = [text.length - allowed, text.length + allowed];
+    const candidates = [
+      ...(this.statement(`SELECT word, stem FROM ${tables.terms} WHERE word >= ? AND word < ? AND length(word) BETWEEN ? AND ?`).all(
+        first,
+        following(first),
+        ...lengths,
+      ) as TermRow[]),
+      ...(this.statement(`SELECT word, stem FROM ${tables.terms} WHERE tail >= ? AND tail < ? AND length(word) BETWEEN ? AND ?`).all(
+        rest,
+        `${rest}\u{10FFFF}`,
+        ...lengths,
+      ) as TermRow[]),
+    ];
     const close = candidates
       .filter((candidate) => closeEnough(text, candidate.word))
       .map((candidate) => ({ stem: candidate.stem, edits: editDistance(text, candidate.word) }))
@@ -472,9 +521,19 @@ export class SqliteSearchIndex implements SearchIndex {
   }
 }
 
+interface TermRow {
+  word: string;
+  stem: string;
+}
+
+/** The first string after every string that starts with `prefix` (one code point). */
+function following(prefix: string): string {
+  return String.fromCodePoint(prefix.codePointAt(0)! + 1);
+}
+
 function tablesOf(target: SearchTarget, generation: number): Tables {
   if (!searchTargets.includes(target)) throw new Error(`unknown search target ${String(target)}`);
   if (!Number.isSafeInteger(generation) || generation < 1) throw new Error(`invalid search index generation ${generation}`);
   const base = `search_${target}_${generation}`;
-  return { base, docs: `${base}_docs`, fts: `${base}_fts`, tags: `${base}_tags`, terms: `${base}_terms` };
+  return { base, docs: `${base}_docs`, content: `${base}_content`, fts: `${base}_fts`, tags: `${base}_tags`, terms: `${base}_terms` };
 }

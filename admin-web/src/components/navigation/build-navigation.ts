@@ -65,6 +65,7 @@ export function buildNavigation({ permissions, pageTypes, extraItems = [] }: Bui
     { key: 'user-management', labelKey: 'nav.userManagement', to: '/users', permission: 'manage-users' },
     { key: 'site-settings', labelKey: 'nav.siteSettings', to: '/site-settings', permission: 'manage-settings' },
     { key: 'search-index', labelKey: 'nav.searchIndex', to: '/search', permission: 'manage-search' },
+    { key: 'tags', labelKey: 'nav.tags', to: '/tags', permission: 'manage-tags' },
     ...extraItems,
     { key: 'settings', labelKey: 'nav.settings', to: '/user/settings' },
     { key: logoutNavKey, labelKey: 'nav.logout' },

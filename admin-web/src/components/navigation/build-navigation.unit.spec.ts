@@ -37,6 +37,7 @@ describe('buildNavigation', () => {
         'user-management',
         'site-settings',
         'search-index',
+        'tags',
         'settings',
         'logout',
       ]);
@@ -63,6 +64,7 @@ describe('buildNavigation', () => {
         'user-management': '/users',
         'site-settings': '/site-settings',
         'search-index': '/search',
+        tags: '/tags',
         settings: '/user/settings',
         logout: undefined,
       });
@@ -79,8 +81,8 @@ describe('buildNavigation', () => {
   describe('for a user without permissions', () => {
     const items = buildNavigation({ permissions: [], pageTypes: contractPageTypes });
 
-    it('hides Menu structure, New page, User management and Site settings', () => {
-      for (const hidden of ['menu-structure', 'new-page', 'user-management', 'site-settings']) expect(keys(items)).to.not.include(hidden);
+    it('hides Menu structure, New page, User management, Site settings, Search index and Tags', () => {
+      for (const hidden of ['menu-structure', 'new-page', 'user-management', 'site-settings', 'search-index', 'tags']) expect(keys(items)).to.not.include(hidden);
     });
 
     it('still shows the entries that need no permission', () => {

@@ -24,6 +24,9 @@ export const errorCollectionNames = [
   'site-settings',
   // The search index screen's index-all-pages and remove-all-pages (issue 15).
   'search-index',
+  // A page's tags saved from the page editor, and the tags screen's renames and merges (issue 15).
+  'page-tags',
+  'tags',
 ] as const;
 
 export type ErrorCollectionName = (typeof errorCollectionNames)[number];

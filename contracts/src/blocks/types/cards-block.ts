@@ -13,12 +13,9 @@ export type CardsMode = (typeof cardsModes)[number];
 /**
  * Teasers of other pages (title, summary, image, date), each linking to its page. In `chosen` mode
  * the pages picked in the admin, in that order; in `latest` mode the newest published pages of the
- * block's locale, of one page type or of any (''), the page itself left out. Either way the public
- * site shows only pages that are live as it renders, so a chosen page that is unpublished later
- * simply drops out.
- *
- * Tags: "the latest pages of a tag" comes with the tags issue, as one more filter (a `tag` prop)
- * beside `pageType`; the page list read (PageListQuery) takes it then.
+ * block's locale, of one page type or of any (''), carrying a public tag when the block names one
+ * (`tag`, a tag id; '' for any), the page itself left out. Either way the public site shows only
+ * pages that are live as it renders, so a chosen page that is unpublished later simply drops out.
  */
 export const cardsBlock = {
   id: 'cards',
@@ -47,6 +44,13 @@ export const cardsBlock = {
         hint: 'For the latest pages: only pages of this type',
         optionLabels: { '': 'Any type', ...Object.fromEntries(pageTypeIds.map((id) => [id, pageTypeLabels[id].label])) },
       } satisfies PropMeta),
+    // A tag id, picked from the locale's public tags. Not words a visitor searches for.
+    tag: string()
+      .label('Tag')
+      .trim()
+      .default('')
+      .max(64, 'V_12')
+      .meta({ widget: 'public-tag', hint: 'For the latest pages: only pages with this public tag', searchable: false } satisfies PropMeta),
     count: number()
       .label('Number of pages')
       .typeError('V_12')

@@ -13,6 +13,8 @@ export interface PageCardProps {
   headingLevel: 2 | 3 | 4;
   /** The locale of the page the card is on: its date is written out in that page's language. */
   locale: string;
+  /** The card's page type as the page's language names it ("Artikel"), for a list of pages of any type (a tag page); none in a list of one type. */
+  typeLabel?: string;
 }
 
 /**
@@ -30,12 +32,13 @@ function CardImage({ pageID, image }: { pageID: string; image: PageCardImage }) 
 }
 
 /**
- * One published page as other pages show it (an overview's entry, a cards block's card): its
- * title as a heading that links to it, the date it is listed under, its summary, and its image.
+ * One published page as other pages show it (an overview's entry, a cards block's card, a tag
+ * page's entry): its title as a heading that links to it, its type when asked, the date it is
+ * listed under, its summary, and its image.
  * The title comes first in the markup, so a screen reader's list of headings reads well; the
  * stylesheet shows the image above it.
  */
-export function PageCard({ card, headingLevel, locale }: PageCardProps) {
+export function PageCard({ card, headingLevel, locale, typeLabel }: PageCardProps) {
   const Heading = `h${headingLevel}` as const;
   const date = formatPublicationDate(card.date, locale);
   const summary = card.summary.trim();
@@ -47,9 +50,11 @@ export function PageCard({ card, headingLevel, locale }: PageCardProps) {
           {card.title}
         </a>
       </Heading>
-      {date !== null && (
+      {(date !== null || typeLabel !== undefined) && (
         <p className="page-card__date">
-          <time dateTime={card.date}>{date}</time>
+          {typeLabel !== undefined && <span className="page-card__type">{typeLabel}</span>}
+          {typeLabel !== undefined && date !== null && <span aria-hidden="true">{' · '}</span>}
+          {date !== null && <time dateTime={card.date}>{date}</time>}
         </p>
       )}
       {summary !== '' && <p className="page-card__summary">{summary}</p>}

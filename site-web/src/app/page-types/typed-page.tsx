@@ -5,6 +5,7 @@ import type { SiteTexts } from '../language/site-texts';
 import type { ChromeSite } from '../page-state';
 import { ContactPageDetails } from './contact-details';
 import { OverviewList } from './overview-list';
+import { PageTags } from '../tags/page-tags';
 import { PublicationDetails } from './publication-details';
 import { TeamMemberDetails } from './team-member-details';
 import type { TypeView } from './type-view';
@@ -30,7 +31,7 @@ export interface TypedPageProps {
 /**
  * A page of one of the titled page types: a publication, a team member or a vacancy as an
  * article (its header holds the title and the type data), a contact page with the organisation's
- * details, an overview with its list after the blocks (an introduction).
+ * details, an overview with its list after the blocks (an introduction); last, its public tags.
  */
 export function TypedPage({ page, trail, typeView, site, texts, defaultLocale }: TypedPageProps) {
   const { pageID, title } = page.pageVersion;
@@ -50,6 +51,7 @@ export function TypedPage({ page, trail, typeView, site, texts, defaultLocale }:
         {page.type === 'contact' && <ContactPageDetails site={site} locale={page.locale} texts={texts} />}
         <BlockList blocks={blocks} pageID={pageID} locale={page.locale} defaultLocale={defaultLocale} topHeadingLevel={2} />
         {typeView?.kind === 'overview' && <OverviewList view={typeView} locale={page.locale} />}
+        <PageTags tags={page.tags} locale={page.locale} defaultLocale={defaultLocale} />
       </Wrapper>
     </div>
   );

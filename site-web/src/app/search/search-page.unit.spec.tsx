@@ -177,6 +177,16 @@ describe('the search results page', () => {
       expect(none.querySelector('.search-filters__clear')).to.equal(null);
     });
 
+    it('lists the pages of a tag without words: the count alone, the tag ticked by its name, kept when the form is sent', () => {
+      const tagged = answer(5, [result('1')], { tags: [{ value: 'tag-zorg', label: 'Zorg', count: 5 }] });
+      const doc = render(state('tag=tag-zorg', { kind: 'results', response: tagged }));
+      expect(textOf(doc, '.search-page__summary')).to.deep.equal(['5 resultaten']);
+      const box = doc.querySelector('form.search-filters input[name="tag"]')!;
+      expect([box.getAttribute('value'), box.hasAttribute('checked'), doc.querySelector(`label[for="${box.id}"]`)!.textContent]).to.deep.equal(['tag-zorg', true, 'Zorg (5)']);
+      const english = render(state('tag=tag-care', { kind: 'results', response: answer(0, [], { pageTypes: [] }) }, 'en-gb'));
+      expect(textOf(english, '.search-page__none p')[0]).to.equal('No results.');
+    });
+
     it('offers no filter form when there is nothing to choose between', () => {
       expect(render(state('q=onderzoek', { kind: 'results', response: answer(2, [result('1')]) })).querySelector('form.search-filters')).to.equal(null);
     });

@@ -16,7 +16,7 @@ export interface SearchTexts extends PaginationWords {
   formName: string;
   /** Under the form before anything was searched. */
   prompt: string;
-  /** "12 resultaten voor “onderzoek”". */
+  /** "12 resultaten voor “onderzoek”"; "12 resultaten" for a search by its filters alone (no words). */
   resultCount: (total: number, term: string) => string;
   /** "Geen resultaten voor “onderzoek”." */
   noResults: (term: string) => string;
@@ -61,8 +61,8 @@ const en: SearchTexts = {
   documentTitle: (term, siteName) => (term === '' ? `Search – ${siteName}` : `Search: ${quoted(term)} – ${siteName}`),
   formName: 'Search this site',
   prompt: 'Type one or more words and choose Search.',
-  resultCount: (total, term) => `${enNumber(total)} ${total === 1 ? 'result' : 'results'} for “${quoted(term)}”`,
-  noResults: (term) => `No results for “${quoted(term)}”.`,
+  resultCount: (total, term) => `${enNumber(total)} ${total === 1 ? 'result' : 'results'}${term === '' ? '' : ` for “${quoted(term)}”`}`,
+  noResults: (term) => (term === '' ? 'No results.' : `No results for “${quoted(term)}”.`),
   suggestions: 'To find what you are looking for:',
   checkSpelling: 'Check the spelling of your words.',
   otherWords: 'Use fewer words, or other words that mean the same.',
@@ -92,8 +92,8 @@ const texts: Readonly<Record<string, SearchTexts>> = {
     documentTitle: (term, siteName) => (term === '' ? `Zoeken – ${siteName}` : `Zoeken: ${quoted(term)} – ${siteName}`),
     formName: 'Zoeken op deze site',
     prompt: 'Typ een of meer woorden en kies Zoeken.',
-    resultCount: (total, term) => `${nlNumber(total)} ${total === 1 ? 'resultaat' : 'resultaten'} voor “${quoted(term)}”`,
-    noResults: (term) => `Geen resultaten voor “${quoted(term)}”.`,
+    resultCount: (total, term) => `${nlNumber(total)} ${total === 1 ? 'resultaat' : 'resultaten'}${term === '' ? '' : ` voor “${quoted(term)}”`}`,
+    noResults: (term) => (term === '' ? 'Geen resultaten.' : `Geen resultaten voor “${quoted(term)}”.`),
     suggestions: 'Zo vindt u misschien wel wat u zoekt:',
     checkSpelling: 'Controleer de spelling van uw woorden.',
     otherWords: 'Gebruik minder woorden, of andere woorden met dezelfde betekenis.',
@@ -133,8 +133,8 @@ const texts: Readonly<Record<string, SearchTexts>> = {
     documentTitle: (term, siteName) => (term === '' ? `Suchen – ${siteName}` : `Suchen: ${quoted(term)} – ${siteName}`),
     formName: 'Diese Website durchsuchen',
     prompt: 'Geben Sie ein oder mehrere Wörter ein und wählen Sie Suchen.',
-    resultCount: (total, term) => `${deNumber(total)} ${total === 1 ? 'Ergebnis' : 'Ergebnisse'} für „${quoted(term)}“`,
-    noResults: (term) => `Keine Ergebnisse für „${quoted(term)}“.`,
+    resultCount: (total, term) => `${deNumber(total)} ${total === 1 ? 'Ergebnis' : 'Ergebnisse'}${term === '' ? '' : ` für „${quoted(term)}“`}`,
+    noResults: (term) => (term === '' ? 'Keine Ergebnisse.' : `Keine Ergebnisse für „${quoted(term)}“.`),
     suggestions: 'So finden Sie vielleicht, was Sie suchen:',
     checkSpelling: 'Prüfen Sie die Schreibweise Ihrer Wörter.',
     otherWords: 'Verwenden Sie weniger Wörter oder andere Wörter mit derselben Bedeutung.',
@@ -173,8 +173,8 @@ const texts: Readonly<Record<string, SearchTexts>> = {
     documentTitle: (term, siteName) => (term === '' ? `Rechercher – ${siteName}` : `Rechercher : ${quoted(term)} – ${siteName}`),
     formName: 'Rechercher sur ce site',
     prompt: 'Saisissez un ou plusieurs mots et choisissez Rechercher.',
-    resultCount: (total, term) => `${frNumber(total)} ${total > 1 ? 'résultats' : 'résultat'} pour « ${quoted(term)} »`,
-    noResults: (term) => `Aucun résultat pour « ${quoted(term)} ».`,
+    resultCount: (total, term) => `${frNumber(total)} ${total > 1 ? 'résultats' : 'résultat'}${term === '' ? '' : ` pour « ${quoted(term)} »`}`,
+    noResults: (term) => (term === '' ? 'Aucun résultat.' : `Aucun résultat pour « ${quoted(term)} ».`),
     suggestions: 'Pour trouver ce que vous cherchez :',
     checkSpelling: 'Vérifiez l’orthographe de vos mots.',
     otherWords: 'Utilisez moins de mots, ou d’autres mots de même sens.',

@@ -13,7 +13,7 @@ export interface SearchView {
 }
 
 export type SearchOutcome =
-  /** No words yet: the form alone. */
+  /** No words and no filter yet: the form alone. */
   | { kind: 'form' }
   | { kind: 'results'; response: SearchResponse }
   /** The API refused the search: the term is too long (V_14), or something else it names. */

@@ -28,6 +28,8 @@ interface BlockCardProps {
   count: number;
   /** Every block of the version by its key and anchor, for the anchor check (and a translation's source block). */
   blocks: readonly BlockOutline[];
+  /** The page's locale, for the fields that list a locale's things (a tag filter's tags). */
+  locale: string;
   open: boolean;
   readOnly: boolean;
   showAllErrors: boolean;
@@ -45,7 +47,7 @@ interface BlockCardProps {
 
 /** One block of the Overview: its type and a summary, its actions, and its form when open. */
 export function BlockCard(props: BlockCardProps) {
-  const { block, index, count, blocks, open, readOnly, showAllErrors, formGeneration } = props;
+  const { block, index, count, blocks, locale, open, readOnly, showAllErrors, formGeneration } = props;
   const { t } = useTranslation();
   const titleId = useId();
   const bodyId = useId();
@@ -165,6 +167,7 @@ export function BlockCard(props: BlockCardProps) {
                 key={`${block.type}-${formGeneration}-${filled}`}
                 schema={definition.props}
                 values={block.props}
+                locale={locale}
                 onChange={props.onProps}
                 disabled={readOnly}
                 showAllErrors={showAllErrors}

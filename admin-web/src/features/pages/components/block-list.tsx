@@ -132,6 +132,7 @@ export function BlockList({ readOnly }: { readOnly: boolean }) {
                   index={index}
                   count={blocks.length}
                   outline={outline}
+                  locale={page.locale}
                   open={editor.editingBlockKey === block.key}
                   readOnly={readOnly}
                   showAllErrors={showAllErrors}
@@ -187,6 +188,7 @@ interface BlockItemProps {
   index: number;
   count: number;
   outline: readonly BlockOutline[];
+  locale: string;
   open: boolean;
   readOnly: boolean;
   showAllErrors: boolean;

@@ -27,7 +27,7 @@ function siteServer() {
 
 function form(schema: (typeof blockTypes)[keyof typeof blockTypes]['props'], values: Values) {
   const changes: Values[] = [];
-  const view = renderInApp(<SchemaForm schema={schema} values={values} onChange={(v) => changes.push(v)} />, { server: siteServer() });
+  const view = renderInApp(<SchemaForm schema={schema} values={values} locale="nl-nl" onChange={(v) => changes.push(v)} />, { server: siteServer() });
   return { ...view, last: () => changes[changes.length - 1]! };
 }
 

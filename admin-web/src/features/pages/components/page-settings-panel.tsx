@@ -12,6 +12,7 @@ import { usePageEditor } from '../state/page-editor-context';
 import { normalisedSlug } from '../state/slug-availability';
 import { formFieldsOf } from '../state/schema-form-fields';
 import { AnchorField } from './anchor-field';
+import { PageTagsField } from './page-tags-field';
 import { SchemaForm } from './schema-form';
 import { SlugField } from './slug-field';
 import { SourceText, SourceValues, useShownSource } from './source-text';
@@ -21,7 +22,8 @@ import { useSlugAvailability } from './use-slug-availability';
  * Page Settings: the version's title, anchor and type data (saved into the draft, published with
  * it), and the page's slug (checked live; a new slug can take internal links along, and the old
  * address redirects). `slugLocked`: the page is live and the user may not publish, so may not
- * move it.
+ * move it. Tags, for the page types that carry them, sit beside the slug: like it they apply at
+ * once, with a save of their own.
  */
 export function PageSettingsPanel({ readOnly, slugLocked = false }: { readOnly: boolean; slugLocked?: boolean }) {
   const { t } = useTranslation();
@@ -93,6 +95,8 @@ export function PageSettingsPanel({ readOnly, slugLocked = false }: { readOnly: 
         </div>
       )}
 
+      {type?.tags && <PageTagsField />}
+
       <AnchorField
         label={t('pages.editor.pageSettings.anchor')}
         hint={t('pages.editor.pageSettings.anchorHint')}
@@ -112,6 +116,7 @@ export function PageSettingsPanel({ readOnly, slugLocked = false }: { readOnly: 
               key={`${type.id}-${editor.formGeneration}`}
               schema={type.typeData}
               values={editor.settings.typeData}
+              locale={page.locale}
               disabled={readOnly}
               showAllErrors={showAllErrors}
               onChange={(typeData) => actions.dispatch({ type: 'setTypeData', typeData })}

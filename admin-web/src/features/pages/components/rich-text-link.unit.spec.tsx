@@ -15,7 +15,7 @@ function textForm(html: string) {
     pageSearch: (call: ServerCall) => success(String((call.body as { searchTerm: string }).searchTerm).toLowerCase().includes('over') ? [about] : []),
     pageGetMultiple: (call: ServerCall) => success((call.body as { pageIDs: string[] }).pageIDs.includes(about.id) ? [about] : []),
   });
-  const view = renderInApp(<SchemaForm schema={blockTypes.text.props} values={{ html }} onChange={(v) => changes.push(v)} />, { server });
+  const view = renderInApp(<SchemaForm schema={blockTypes.text.props} values={{ html }} locale="nl-nl" onChange={(v) => changes.push(v)} />, { server });
   return { ...view, last: () => changes[changes.length - 1]! };
 }
 

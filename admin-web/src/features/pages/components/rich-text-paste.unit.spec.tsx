@@ -22,7 +22,7 @@ const fromWord = `<!--[if gte mso 9]><xml><o:OfficeDocumentSettings></o:OfficeDo
 
 function textForm() {
   const changes: Record<string, unknown>[] = [];
-  renderInApp(<SchemaForm schema={blockTypes.text.props} values={{ html: '' }} onChange={(v) => changes.push(v)} />, { server: fakeServer({}) });
+  renderInApp(<SchemaForm schema={blockTypes.text.props} values={{ html: '' }} locale="nl-nl" onChange={(v) => changes.push(v)} />, { server: fakeServer({}) });
   return { last: () => (changes[changes.length - 1]?.html ?? '') as string };
 }
 

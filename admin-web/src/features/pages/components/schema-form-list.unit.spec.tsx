@@ -9,7 +9,7 @@ type Values = Record<string, unknown>;
 /** The key figures form, recording every change it sends up. */
 function keyFiguresForm(values: Values) {
   const changes: Values[] = [];
-  const view = renderInApp(<SchemaForm schema={blockTypes.keyFigures.props} values={values} onChange={(v) => changes.push(v)} />);
+  const view = renderInApp(<SchemaForm schema={blockTypes.keyFigures.props} values={values} locale="nl-nl" onChange={(v) => changes.push(v)} />);
   return { ...view, changes, last: () => changes[changes.length - 1]! };
 }
 

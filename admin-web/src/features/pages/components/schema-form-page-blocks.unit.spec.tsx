@@ -12,7 +12,7 @@ type TypeId = keyof typeof blockTypes;
 /** A block type's form, recording every change it sends up. */
 function form(type: TypeId, values: Values, options: { showAllErrors?: boolean } = {}) {
   const changes: Values[] = [];
-  const view = renderInApp(<SchemaForm schema={blockTypes[type].props} values={values} onChange={(v) => changes.push(v)} showAllErrors={options.showAllErrors} />);
+  const view = renderInApp(<SchemaForm schema={blockTypes[type].props} values={values} locale="nl-nl" onChange={(v) => changes.push(v)} showAllErrors={options.showAllErrors} />);
   return { ...view, changes, last: () => changes[changes.length - 1]! };
 }
 

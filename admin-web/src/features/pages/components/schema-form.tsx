@@ -6,6 +6,7 @@ import { TableField } from './table-field';
 import { LibraryMediaField } from './library-media-field';
 import { LinkField } from './link-field';
 import { PagesField } from './pages-field';
+import { PublicTagField } from './public-tag-field';
 import type { RichTextEditorProps } from './rich-text-editor';
 import { SourceOfField } from './source-text';
 import { emptyItem, fieldValue, formFieldsOf, initialValuesOf, validateValues, type FieldWidget, type SchemaFormField } from '../state/schema-form-fields';
@@ -25,6 +26,8 @@ const RichTextEditor = lazy(() => (preloadedRichTextEditor.component ? Promise.r
 interface SchemaFormProps {
   schema: AnyObjectSchema;
   values: Values;
+  /** The page's locale: a tag field offers this locale's tags. */
+  locale: string;
   /** Every change, at once: the editor keeps it (and marks unsaved changes). */
   onChange: (values: Values) => void;
   disabled?: boolean;
@@ -40,7 +43,7 @@ interface SchemaFormProps {
  * schema field, labelled by `.label()`, its widget from `.meta({ widget })`, validated with the
  * schema and its catalogue messages. Formik holds the fields' state; every change goes up.
  */
-export function SchemaForm({ schema, values, onChange, disabled, showAllErrors = false, focusFirst = false, children }: SchemaFormProps) {
+export function SchemaForm({ schema, values, locale, onChange, disabled, showAllErrors = false, focusFirst = false, children }: SchemaFormProps) {
   const fields = useMemo(() => formFieldsOf(schema), [schema]);
   // The form takes the values once; afterwards it is their source (the parent keys it to start over).
   const [startValues] = useState(() => initialValuesOf(schema, values));
@@ -55,6 +58,8 @@ export function SchemaForm({ schema, values, onChange, disabled, showAllErrors =
             <LibraryMediaField key={field.name} field={field} name={field.name} disabled={disabled} showError={showAllErrors} />
           ) : field.widget === 'pages' ? (
             <PagesField key={field.name} field={field} disabled={disabled} showError={showAllErrors} />
+          ) : field.widget === 'public-tag' ? (
+            <PublicTagField key={field.name} field={field} locale={locale} disabled={disabled} showError={showAllErrors} />
           ) : (
             <SchemaField key={field.name} field={field} disabled={disabled} showError={showAllErrors} focus={focusFirst && index === 0} />
           ),
@@ -314,6 +319,8 @@ const widgetControls = {
   list: () => null,
   // Drawn by PagesField (pages-field.tsx), never as one control.
   pages: () => null,
+  // Drawn by PublicTagField (public-tag-field.tsx): the tag combobox has its own label and hint.
+  'public-tag': () => null,
   // Drawn by LibraryMediaField (a group with the library picker), never as one control.
   'library-image': () => null,
   'library-file': () => null,

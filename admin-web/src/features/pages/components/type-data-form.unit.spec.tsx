@@ -78,7 +78,7 @@ describe('the type data of a page in its settings', () => {
       await user.clear(size);
       await user.type(size, '24');
       const typeData = await saveSettings(user, server);
-      expect(typeData).to.deep.equal({ listedType: 'vacancy', pageSize: 24 });
+      expect(typeData).to.deep.equal({ listedType: 'vacancy', pageSize: 24, tag: '' });
     });
   });
 

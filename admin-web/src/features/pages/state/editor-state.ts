@@ -106,6 +106,8 @@ export type EditorAction =
   /** `sent` is what the editor asked for; `settings` what is now saved (with others' changes to other settings). */
   | { type: 'settingsSaved'; sent: PageSettingsValues; settings: PageSettingsValues; revision: number; contentUnaffected: boolean; versionId?: string }
   | { type: 'versionStored'; content: VersionContent; versionId: string; revision: number }
+  /** The page's tags changed (page-level, decision 0023) and the page is at `revision` now. */
+  | { type: 'tagsSaved'; revision: number }
   | { type: 'saveFinished' }
   | { type: 'conflict'; conflict: EditorConflict }
   | { type: 'keepMine' }
@@ -340,6 +342,13 @@ export function editorReducer(state: EditorState, action: EditorAction): EditorS
         contentRevision: action.revision,
         conflict: null,
       };
+
+    case 'tagsSaved':
+      // Tags touch neither the content nor the settings on screen. When the tag change is the
+      // only event since the editor's revision, the next saves are based on it (no merge, no
+      // 409 for nothing); with others' events between, their saves find out as they always do.
+      if (action.revision !== state.revision + 1) return state;
+      return { ...state, revision: action.revision, contentRevision: state.contentRevision === state.revision ? action.revision : state.contentRevision };
 
     case 'saveFinished':
       // Edits made while the save was on its way stay unsaved.

@@ -211,6 +211,18 @@ describe('the page editor state', () => {
       expect(theirs).to.include({ contentRevision: 9, versionId: 'version-2', unsaved: false, conflict: null });
     });
 
+    it('bases the next saves on a tag change that directly followed, leaving unsaved work as it is', () => {
+      const edited = run(loaded(), { type: 'setTitle', title: 'Nog niet bewaard' });
+      const tagged = run(edited, { type: 'tagsSaved', revision: 4 });
+      expect(tagged).to.include({ revision: 4, contentRevision: 4, unsaved: true });
+      expect(tagged.content).to.equal(edited.content);
+    });
+
+    it('leaves the revisions alone after a tag change with others\' events between (their saves find out)', () => {
+      const tagged = run(loaded(), { type: 'tagsSaved', revision: 6 });
+      expect(tagged).to.include({ revision: 3, contentRevision: 3 });
+    });
+
     it('restores a draft kept in the browser as unsaved work based on its own revision', () => {
       const content = { ...loaded().content, blocks: [aBlock({ key: 'x', props: { text: 'Bewaard', level: 3 } })] };
       const state = run(loaded(), { type: 'restoreDraft', content, settings: { slug: 'bewaard', anchor: '', typeData: {} }, revision: 2 });
