@@ -264,13 +264,14 @@ for (const kind of storeKinds()) {
         expect(dutch).to.deep.equal([...dutch].sort((a, b) => a.localeCompare(b, 'nl-nl')));
       });
 
-      it('finds tags by the start of the name or of a word in it, without capitals or accents, most used first', async () => {
+      it('finds tags by the start of the name or of a word in it, or inside a compound, without capitals or accents, most used first', async () => {
         const found = names((await ok(admin.post('/tags/search', { term: 'DÜUR', locale: 'nl-nl' }))).body.data);
         expect(found[0]).to.equal('Duurzaamheid');
         expect(found).to.include('Duurzame energie');
-        expect(names((await ok(admin.post('/tags/search', { term: 'energ', locale: 'nl-nl' }))).body.data)).to.deep.equal(['Duurzame energie']);
+        // A word that starts with the term before a compound that holds it, when they are used as much.
+        expect(names((await ok(admin.post('/tags/search', { term: 'energ', locale: 'nl-nl' }))).body.data)).to.have.members(['Duurzame energie', 'Windenergie']);
         expect(names((await ok(admin.post('/tags/search', { term: 'wind', locale: 'nl-nl' }))).body.data)).to.deep.equal(['Windenergie']);
-        expect(names((await ok(admin.post('/tags/search', { term: 'nergie' }))).body.data)).to.deep.equal([]);
+        expect(names((await ok(admin.post('/tags/search', { term: 'nergie', locale: 'nl-nl' }))).body.data)).to.have.members(['Duurzame energie', 'Windenergie']);
         // The draft's tag is there for an editor, not for a visitor.
         expect(names((await ok(admin.post('/tags/search', { term: 'getijdens' }))).body.data)).to.deep.equal(['Getijdenstroom']);
         expect(names((await ok(visitor.post('/tags/search', { term: 'getijdens' }))).body.data)).to.deep.equal([]);

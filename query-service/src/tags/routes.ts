@@ -46,22 +46,29 @@ export async function listTags(deps: QueryDeps, visibility: TagVisibility, local
 }
 
 /**
- * The found-by-search list (spec section 3, tag caches): tags whose name starts with the term, or
- * has a word that does, compared as keys (no case, no accents); the most used first (a name that
- * starts with the term before one that only has such a word when they are used as much), at most
- * MAX_TAG_SUGGESTIONS. An empty term lists the most used.
+ * The found-by-search list (spec section 3, tag caches): tags whose name starts with the term, has
+ * a word that does, or (for a term of three or more letters) holds it inside a word, as Dutch
+ * compounds do ("energie" finds "Windenergie"); compared as keys (no case, no accents); the most
+ * used first (then a name that starts with the term, then one with a word that does, then the
+ * rest), at most MAX_TAG_SUGGESTIONS. An empty term lists the most used.
  */
 export async function searchTags(deps: QueryDeps, visibility: TagVisibility, input: { term: string; locale?: string }, reader: Reader): Promise<TagView[]> {
   const term = tagKey(input.term);
   const docs = await deps.readModels.find<TagDoc>(tags, { where: { visibility, merged: false, ...(input.locale ? { locale: input.locale } : {}) } });
-  const found: { view: TagView; whole: boolean }[] = [];
+  const found: { view: TagView; rank: number }[] = [];
   for (const doc of docs) {
     if (reader === 'visitor' && doc.publishedPageCount === 0) continue;
-    const whole = doc.key.startsWith(term);
-    if (whole || doc.key.split(/[^\p{L}\p{Nd}]+/u).some((word) => word.startsWith(term))) found.push({ view: tagView(doc, reader), whole });
+    const rank = doc.key.startsWith(term)
+      ? 2
+      : doc.key.split(/[^\p{L}\p{Nd}]+/u).some((word) => word.startsWith(term))
+        ? 1
+        : term.length >= 3 && doc.key.includes(term)
+          ? 0
+          : -1;
+    if (rank >= 0) found.push({ view: tagView(doc, reader), rank });
   }
   return found
-    .sort((a, b) => b.view.pageCount - a.view.pageCount || Number(b.whole) - Number(a.whole) || byName(a.view, b.view))
+    .sort((a, b) => b.view.pageCount - a.view.pageCount || b.rank - a.rank || byName(a.view, b.view))
     .slice(0, MAX_TAG_SUGGESTIONS)
     .map((f) => f.view);
 }

@@ -135,19 +135,26 @@ export const MAX_QUERY_WORDS = 12;
 const FUZZY_MIN_LENGTH = 5;
 
 /** The words of a search term, stemmed in the languages of `locales` (all four when empty). */
+/** At most this many words of a search may have a typo (the first ones long enough). */
+export const MAX_FUZZY_WORDS = 3;
+
 export function parseQuery(term: string, locales: string[]): QueryWord[] {
   const languages = locales.length === 0 ? [...stemmedLanguages] : [...new Set(locales.map(languageOf))];
   const raw = words(term);
   const stillTyping = term.length > 0 && !/\s$/u.test(term);
   const result: QueryWord[] = [];
+  let fuzzyWords = 0;
   raw.forEach((text, index) => {
     if (result.length >= MAX_QUERY_WORDS) return;
     if (text.length < 2 && !/^\p{N}$/u.test(text)) return;
+    // Looking for close words costs a vocabulary scan per word: a few per search are plenty.
+    const fuzzy = text.length >= FUZZY_MIN_LENGTH && fuzzyWords < MAX_FUZZY_WORDS;
+    if (fuzzy) fuzzyWords++;
     result.push({
       text,
       stems: [...new Set(languages.map((language) => stem(language, text)))],
       prefix: stillTyping && index === raw.length - 1,
-      fuzzy: text.length >= FUZZY_MIN_LENGTH,
+      fuzzy,
     });
   });
   return result;

@@ -124,6 +124,11 @@ describe('search text analysis', () => {
       expect(parseQuery('huis kamer', ['nl-nl']).map((w) => w.fuzzy)).to.deep.equal([false, true]);
     });
 
+    it('looks for typos in the first three long words only, so a long term costs no more than three vocabulary scans', () => {
+      const fuzzy = parseQuery('onderzoek adviezen gemeente huis energietransitie bewoners warmtenet', ['nl-nl']).map((w) => w.fuzzy);
+      expect(fuzzy).to.deep.equal([true, true, true, false, false, false, false]);
+    });
+
     it('ignores one-letter words except digits, and syntax characters', () => {
       expect(parseQuery('"a" * 7 NEAR(x) -y: OR', ['en-gb']).map((w) => w.text)).to.deep.equal(['7', 'near', 'or']);
     });

@@ -229,9 +229,16 @@ export class PostgresSearchIndex implements SearchIndex {
   }
 
   async count(target: SearchTarget, generation?: number): Promise<number> {
-    const g = generation ?? (await this.state(target)).active;
-    const { rows } = await this.query<{ n: number }>(`SELECT count(*)::int AS n FROM ${this.docsTable(target, g)}`);
-    return rows[0]!.n;
+    for (let attempt = 1; ; attempt++) {
+      try {
+        const g = generation ?? (await this.state(target)).active;
+        const { rows } = await this.query<{ n: number }>(`SELECT count(*)::int AS n FROM ${this.docsTable(target, g)}`);
+        return rows[0]!.n;
+      } catch (error) {
+        // The active generation was swapped (and the old one dropped) between reading the state and counting: count the new one.
+        if (generation !== undefined || attempt >= 3 || !isDroppedTable(error)) throw error;
+      }
+    }
   }
 
   async idsWithTag(target: SearchTarget, tagId: string): Promise<string[]> {
