@@ -4,8 +4,10 @@
  * several blocks (headings, rich text with lists, quotes, questions and answers, key figures,
  * images with alternative texts). Words come from real vocabulary in their inflected forms
  * (adviezen, geëvalueerd, regionale; municipalities, analysed) with the accents the language
- * writes (enquête, coördinatie, financiële, cliënten), drawn with a Zipf-like skew, and each page
- * has a topic it returns to, so a word's document frequency varies as it does on a real site.
+ * writes (enquête, coördinatie, financiële, cliënten), drawn with a Zipf-like skew. The words of
+ * the trade (onderzoek, gemeente) are on nearly every page; each page is about two fields
+ * (jeugdzorg, energietransitie) and uses their words, which other pages use only now and then, so
+ * a word's document frequency varies as on a real site: from most pages to a few in a hundred.
  */
 import type { Block } from '@pagelog/contracts/blocks/block';
 import { prng } from '../common';
@@ -47,7 +49,10 @@ interface Verb {
 }
 
 interface Language {
+  /** Words of the trade, on nearly every page (onderzoek, gemeente, advies). */
   nouns: Noun[];
+  /** Words of a field (jeugdzorg, energietransitie): mostly on the pages about it. */
+  domainNouns: Noun[];
   adjectives: Adjective[];
   verbs: Verb[];
   adverbs: string[];
@@ -78,25 +83,28 @@ const people = [
 const dutch: Language = {
   nouns: [
     h('onderzoek', 'onderzoeken'), n('gemeente', 'gemeenten'), h('advies', 'adviezen'), h('beleid'), n('organisatie', 'organisaties'),
-    n('samenwerking', 'samenwerkingen'), n('evaluatie', 'evaluaties'), h('resultaat', 'resultaten'), n('zorg'), n('regio', "regio's"),
-    n('bewoner', 'bewoners'), h('effect', 'effecten'), n('maatregel', 'maatregelen'), n('aanbeveling', 'aanbevelingen'), h('project', 'projecten'),
-    n('analyse', 'analyses'), n('enquête', 'enquêtes'), n('uitvoering'), n('provincie', 'provincies'), h('ministerie', 'ministeries'),
-    h('rapport', 'rapporten'), n('doelgroep', 'doelgroepen'), n('ontwikkeling', 'ontwikkelingen'), n('vraag', 'vragen'), n('ervaring', 'ervaringen'),
-    n('coördinatie'), n('energietransitie'), n('duurzaamheid'), n('jeugdzorg'), n('woningmarkt'), n('arbeidsmarkt'), h('onderwijs'),
-    n('gezondheid'), n('veiligheid'), n('mobiliteit'), n('werkgever', 'werkgevers'), n('ondernemer', 'ondernemers'), n('inwoner', 'inwoners'),
-    n('subsidie', 'subsidies'), n('vragenlijst', 'vragenlijsten'), n('conclusie', 'conclusies'), n('wijk', 'wijken'), n('woning', 'woningen'),
-    n('school', 'scholen'), n('leerling', 'leerlingen'), n('docent', 'docenten'), n('huisarts', 'huisartsen'), n('jongere', 'jongeren'),
-    n('oudere', 'ouderen'), n('mantelzorger', 'mantelzorgers'), n('vrijwilliger', 'vrijwilligers'), n('cliënt', 'cliënten'), n('patiënt', 'patiënten'),
-    h('gezin', 'gezinnen'), n('wet', 'wetten'), n('regeling', 'regelingen'), n('opdrachtgever', 'opdrachtgevers'), h('programma', "programma's"),
-    h('interview', 'interviews'), h('verslag', 'verslagen'), n('kennis'), n('kosten', 'kosten'), n('baten', 'baten'), h('risico', "risico's"),
-    n('kans', 'kansen'), h('knelpunt', 'knelpunten'), n('uitdaging', 'uitdagingen'), n('toekomst'), n('verkenning', 'verkenningen'),
-    n('monitor', 'monitoren'), n('steekproef', 'steekproeven'), n('respondent', 'respondenten'), n('praktijk', 'praktijken'), n('methode', 'methoden'),
-    n('indicator', 'indicatoren'), h('scenario', "scenario's"), n('tevredenheid'), n('efficiëntie'), n('bereikbaarheid'), n('krapte'),
-    n('beroepsbevolking'), n('economie', 'economieën'), n('overheid', 'overheden'), n('rijksoverheid'), n('burger', 'burgers'), n('inclusie'),
-    n('diversiteit'), n('digitalisering'), n('privacy'), n('financiering', 'financieringen'), n('begroting', 'begrotingen'), h('toezicht'),
-    n('klimaatadaptatie'), h('warmtenet', 'warmtenetten'), n('participatie'), n('leefbaarheid'), n('armoede'), n('schuldhulpverlening'),
-    n('bestaanszekerheid'), n('zorgverzekeraar', 'zorgverzekeraars'), h('stikstof'), n('waterveiligheid'), n('ruimtelijke ordening'),
-    n('netcongestie'), n('ziekenhuis', 'ziekenhuizen'), n('wachtlijst', 'wachtlijsten'), h('inkomen', 'inkomens'), n('huurder', 'huurders'),
+    n('samenwerking', 'samenwerkingen'), n('evaluatie', 'evaluaties'), h('resultaat', 'resultaten'), n('regio', "regio's"), n('bewoner', 'bewoners'),
+    h('effect', 'effecten'), n('maatregel', 'maatregelen'), n('aanbeveling', 'aanbevelingen'), h('project', 'projecten'), n('analyse', 'analyses'),
+    n('enquête', 'enquêtes'), n('uitvoering'), n('provincie', 'provincies'), h('ministerie', 'ministeries'), h('rapport', 'rapporten'),
+    n('doelgroep', 'doelgroepen'), n('ontwikkeling', 'ontwikkelingen'), n('vraag', 'vragen'), n('ervaring', 'ervaringen'), n('coördinatie'),
+    n('werkgever', 'werkgevers'), n('inwoner', 'inwoners'), n('vragenlijst', 'vragenlijsten'), n('conclusie', 'conclusies'), n('wet', 'wetten'),
+    n('regeling', 'regelingen'), n('opdrachtgever', 'opdrachtgevers'), h('programma', "programma's"), h('interview', 'interviews'), h('verslag', 'verslagen'),
+    n('kennis'), n('kosten', 'kosten'), n('baten', 'baten'), h('risico', "risico's"), n('kans', 'kansen'), h('knelpunt', 'knelpunten'),
+    n('uitdaging', 'uitdagingen'), n('toekomst'), n('verkenning', 'verkenningen'), n('monitor', 'monitoren'), n('steekproef', 'steekproeven'),
+    n('respondent', 'respondenten'), n('praktijk', 'praktijken'), n('methode', 'methoden'), n('indicator', 'indicatoren'), h('scenario', "scenario's"),
+    n('overheid', 'overheden'), n('burger', 'burgers'), n('financiering', 'financieringen'), n('begroting', 'begrotingen'), n('ondernemer', 'ondernemers'),
+    n('zorg'),
+  ],
+  domainNouns: [
+    n('jeugdzorg'), n('energietransitie'), n('duurzaamheid'), n('woningmarkt'), n('arbeidsmarkt'), h('onderwijs'), n('gezondheid'),
+    n('veiligheid'), n('mobiliteit'), n('subsidie', 'subsidies'), n('wijk', 'wijken'), n('woning', 'woningen'), n('school', 'scholen'),
+    n('leerling', 'leerlingen'), n('docent', 'docenten'), n('huisarts', 'huisartsen'), n('jongere', 'jongeren'), n('oudere', 'ouderen'),
+    n('mantelzorger', 'mantelzorgers'), n('vrijwilliger', 'vrijwilligers'), n('cliënt', 'cliënten'), n('patiënt', 'patiënten'), h('gezin', 'gezinnen'),
+    n('tevredenheid'), n('efficiëntie'), n('bereikbaarheid'), n('krapte'), n('beroepsbevolking'), n('economie', 'economieën'), n('rijksoverheid'),
+    n('inclusie'), n('diversiteit'), n('digitalisering'), n('privacy'), h('toezicht'), n('klimaatadaptatie'), h('warmtenet', 'warmtenetten'),
+    n('participatie'), n('leefbaarheid'), n('armoede'), n('schuldhulpverlening'), n('bestaanszekerheid'), n('zorgverzekeraar', 'zorgverzekeraars'),
+    h('stikstof'), n('waterveiligheid'), n('ruimtelijke ordening'), n('netcongestie'), h('ziekenhuis', 'ziekenhuizen'), n('wachtlijst', 'wachtlijsten'),
+    h('inkomen', 'inkomens'), n('huurder', 'huurders'),
   ],
   adjectives: [
     a('belangrijk', 'belangrijke'), a('regionaal', 'regionale'), a('lokaal', 'lokale'), a('landelijk', 'landelijke'), a('maatschappelijk', 'maatschappelijke'),
@@ -134,17 +142,19 @@ const english: Language = {
     n('survey', 'surveys'), n('advice'), n('result', 'results'), n('region', 'regions'), n('government', 'governments'), n('resident', 'residents'),
     n('impact', 'impacts'), n('recommendation', 'recommendations'), n('finding', 'findings'), n('project', 'projects'), n('analysis', 'analyses'),
     n('stakeholder', 'stakeholders'), n('implementation'), n('province', 'provinces'), n('ministry', 'ministries'), n('report', 'reports'),
-    n('coordination'), n('housing'), n('labour market'), n('energy transition'), n('sustainability'), n('healthcare'), n('youth care'),
-    n('education'), n('health'), n('safety'), n('mobility'), n('employer', 'employers'), n('entrepreneur', 'entrepreneurs'), n('school', 'schools'),
-    n('pupil', 'pupils'), n('teacher', 'teachers'), n('family', 'families'), n('neighbourhood', 'neighbourhoods'), n('programme', 'programmes'),
-    n('interview', 'interviews'), n('respondent', 'respondents'), n('questionnaire', 'questionnaires'), n('cost', 'costs'), n('benefit', 'benefits'),
-    n('risk', 'risks'), n('opportunity', 'opportunities'), n('challenge', 'challenges'), n('development', 'developments'), n('outcome', 'outcomes'),
-    n('indicator', 'indicators'), n('scenario', 'scenarios'), n('method', 'methods'), n('sample', 'samples'), n('evidence'), n('knowledge'),
-    n('experience', 'experiences'), n('poverty'), n('debt counselling'), n('inclusion'), n('diversity'), n('digitalisation'), n('privacy'),
-    n('funding'), n('budget', 'budgets'), n('regulation', 'regulations'), n('law', 'laws'), n('partnership', 'partnerships'), n('client', 'clients'),
-    n('patient', 'patients'), n('volunteer', 'volunteers'), n('caregiver', 'caregivers'), n('climate adaptation'), n('district heating'),
-    n('participation'), n('liveability'), n('efficiency'), n('accessibility'), n('workforce'), n('economy', 'economies'), n('nitrogen'),
-    n('waiting list', 'waiting lists'), n('tenant', 'tenants'), n('hospital', 'hospitals'), n('income', 'incomes'), n('grid congestion'),
+    n('coordination'), n('employer', 'employers'), n('programme', 'programmes'), n('interview', 'interviews'), n('respondent', 'respondents'),
+    n('questionnaire', 'questionnaires'), n('cost', 'costs'), n('benefit', 'benefits'), n('risk', 'risks'), n('opportunity', 'opportunities'),
+    n('challenge', 'challenges'), n('development', 'developments'), n('outcome', 'outcomes'), n('indicator', 'indicators'), n('scenario', 'scenarios'),
+    n('method', 'methods'), n('sample', 'samples'), n('evidence'), n('knowledge'), n('experience', 'experiences'), n('funding'),
+    n('budget', 'budgets'), n('regulation', 'regulations'), n('law', 'laws'), n('partnership', 'partnerships'), n('entrepreneur', 'entrepreneurs'),
+  ],
+  domainNouns: [
+    n('healthcare'), n('housing'), n('labour market'), n('energy transition'), n('sustainability'), n('youth care'), n('education'), n('health'),
+    n('safety'), n('mobility'), n('school', 'schools'), n('pupil', 'pupils'), n('teacher', 'teachers'), n('family', 'families'),
+    n('neighbourhood', 'neighbourhoods'), n('poverty'), n('debt counselling'), n('inclusion'), n('diversity'), n('digitalisation'), n('privacy'),
+    n('client', 'clients'), n('patient', 'patients'), n('volunteer', 'volunteers'), n('caregiver', 'caregivers'), n('climate adaptation'),
+    n('district heating'), n('participation'), n('liveability'), n('efficiency'), n('accessibility'), n('workforce'), n('economy', 'economies'),
+    n('nitrogen'), n('waiting list', 'waiting lists'), n('tenant', 'tenants'), n('hospital', 'hospitals'), n('income', 'incomes'), n('grid congestion'),
   ],
   adjectives: [
     a('important'), a('regional'), a('local'), a('national'), a('social'), a('new'), a('sustainable'), a('effective'), a('financial'),
@@ -180,16 +190,17 @@ export function benchTags(locale: BenchLocale): readonly string[] {
   return languages[locale].tags;
 }
 
-/** Cumulative weights 1/(rank+1)^0.8 per list length, for the skewed draw. */
-const cumulativeByLength = new Map<number, number[]>();
+/** Cumulative weights 1/(rank+1)^exponent per list length and exponent, for the skewed draw. */
+const cumulativeWeights = new Map<string, number[]>();
 
-function skewed<T>(random: Random, items: readonly T[]): T {
-  let cumulative = cumulativeByLength.get(items.length);
+function skewed<T>(random: Random, items: readonly T[], exponent = 0.8): T {
+  const key = `${items.length}:${exponent}`;
+  let cumulative = cumulativeWeights.get(key);
   if (!cumulative) {
     cumulative = [];
     let sum = 0;
-    for (let i = 0; i < items.length; i++) cumulative.push((sum += 1 / (i + 1) ** 0.8));
-    cumulativeByLength.set(items.length, cumulative);
+    for (let i = 0; i < items.length; i++) cumulative.push((sum += 1 / (i + 1) ** exponent));
+    cumulativeWeights.set(key, cumulative);
   }
   const x = random() * cumulative[cumulative.length - 1]!;
   let lo = 0;
@@ -209,7 +220,7 @@ function uniform<T>(random: Random, items: readonly T[]): T {
 const capitalise = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
 const countWords = (text: string) => text.split(/\s+/).filter((w) => w !== '').length;
 
-/** What one page writes about: a few nouns it keeps returning to, and a place. */
+/** What one page writes about: two fields it keeps returning to, and a place. */
 interface Topic {
   nouns: Noun[];
   place: string;
@@ -224,7 +235,25 @@ class Writer {
   ) {}
 
   noun(): Noun {
-    return this.random() < 0.35 ? uniform(this.random, this.topic.nouns) : skewed(this.random, this.lang.nouns);
+    const x = this.random();
+    if (this.dutchGrammar && x < 0.05) return this.compound();
+    if (x < 0.3) return uniform(this.random, this.topic.nouns);
+    // Now and then a field the page is not about, so a field's words are on some other pages too.
+    if (x < 0.31) return uniform(this.random, this.lang.domainNouns);
+    return skewed(this.random, this.lang.nouns);
+  }
+
+  /**
+   * A Dutch compound of the page's field and a word of the trade ("jeugdzorgbeleid",
+   * "duurzaamheidsonderzoek"): Dutch writes them as one word, which gives a site its long tail of
+   * rare words (the typo look-up goes through all of them).
+   */
+  compound(): Noun {
+    const field = uniform(this.random, this.topic.nouns);
+    const head = skewed(this.random, this.lang.nouns);
+    if (field.sg.includes(' ')) return head;
+    const joint = /(heid|ing|teit|schap)$/.test(field.sg) ? 's' : '';
+    return { sg: `${field.sg}${joint}${head.sg}`, pl: `${field.sg}${joint}${head.pl}`, het: head.het };
   }
 
   /** A noun phrase: an article or none, perhaps an adjective, declined as the language wants. */
@@ -382,7 +411,8 @@ export function generatePage(seed: number, index: number): GeneratedPage {
   const locale: BenchLocale = random() < 0.6 ? 'nl-nl' : 'en-gb';
   const lang = languages[locale];
   const topic: Topic = {
-    nouns: Array.from({ length: 3 }, () => skewed(random, lang.nouns)),
+    // Some fields are written about more than others, but none on most pages.
+    nouns: Array.from({ length: 2 }, () => skewed(random, lang.domainNouns, 0.5)),
     place: uniform(random, lang.places),
   };
   const writer = new Writer(random, lang, locale === 'nl-nl', topic);

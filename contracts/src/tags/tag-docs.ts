@@ -16,6 +16,8 @@ export interface TagDoc extends Record<string, unknown> {
   /** Merged into another tag: it is no more (lists leave it out), its pages are moving to `mergedInto`. */
   merged: boolean;
   mergedInto: string | null;
+  /** The log position of the merge (absent before it, and in documents from before it was kept). */
+  mergedAt?: number;
   /** Pages carrying it, deleted ones not counted. */
   pageCount: number;
   /** Of those, the ones the site shows. */

@@ -110,7 +110,9 @@ export function tagMergesReactor({ eventStore, readModels: store, clock = Date.n
     const docs = await store.getMany<TagDoc>(readModels.tags.collection, added);
     const cause = { actorId: 'system', correlationId: event.metadata.correlationId, causationId: event.id };
     for (const tag of docs.values()) {
-      if (tag.merged && tag.mergedInto) await move(pageId, tag.id, await finalTarget(tag.mergedInto), cause);
+      // Only a tag merged before the page was given it: a merge later in the log moves its pages itself (in its actor's name).
+      const mergedBefore = tag.mergedAt === undefined || tag.mergedAt < event.position;
+      if (tag.merged && tag.mergedInto && mergedBefore) await move(pageId, tag.id, await finalTarget(tag.mergedInto), cause);
     }
   }
 

@@ -95,7 +95,7 @@ export const tagsProjection = defineProjection<Handled>({
     },
     TagRenamed: onTag((event) => ({ name: event.data.name, key: tagKey(event.data.name), slug: tagSlug(event.data.name) })),
     // Its pages move to the other tag by events of their own (the tag-merges reactor); the counts follow them.
-    TagMerged: onTag((event) => ({ merged: true, mergedInto: event.data.intoTagId })),
+    TagMerged: onTag((event) => ({ merged: true, mergedInto: event.data.intoTagId, mergedAt: event.position })),
     async PageCreated(event, uow) {
       const d = event.data;
       if (alreadyApplied(await uow.get<TagPageDoc>(pages, d.pageId), event)) return;
