@@ -127,7 +127,7 @@ describe('the tags screen', () => {
 
     it('merges a tag into one of its locale and visibility, found by a search, after saying what happens to its pages', async () => {
       const { server, user } = await openScreen();
-      await user.click(screen.getByRole('button', { name: 'Merge “Zeespiegelstijging” into…' }));
+      await user.click(screen.getByRole('button', { name: 'Merge into… (“Zeespiegelstijging”)' }));
       const dialog = screen.getByRole('dialog', { name: 'Merge “Zeespiegelstijging” into…' });
       const choices = () => within(dialog).getAllByRole('radio').map((radio) => radio.closest('label')!.querySelector('.tag-merge__name')!.textContent);
       // Not itself, nor the private tag.
@@ -153,7 +153,7 @@ describe('the tags screen', () => {
     it('goes back from the confirmation without merging, and shows a refused merge in the dialog', async () => {
       const { server, user } = await openScreen();
       server.answer('tagsMerge', failure(400, errorItem('TG_06', 'intoTagId', 'tag')));
-      await user.click(screen.getByRole('button', { name: 'Merge “Duurzaamheid” into…' }));
+      await user.click(screen.getByRole('button', { name: 'Merge into… (“Duurzaamheid”)' }));
       const dialog = screen.getByRole('dialog');
       await user.click(within(dialog).getByRole('radio', { name: /Klimaat/ }));
       await user.click(within(dialog).getByRole('button', { name: 'Continue' }));
