@@ -502,7 +502,9 @@ async function measureReindex(backend: Backend, env: Record<string, string>, opt
     const reply = await admin.post<{ requestId: string }>('/search/index-all-pages');
     if (reply.status !== 200) throw new Error(`index-all-pages: ${reply.status} ${JSON.stringify(reply.body.Errors)}`);
     const { requestId } = reply.body.data;
-    const [publicDone, adminDone] = await Promise.all([reindexFinished(running, 'public', requestId, start), reindexFinished(running, 'admin', requestId, start)]);
+    const [publicDone, adminDone] = await profiled(`reindex-${backend}-${pages}`, () =>
+      Promise.all([reindexFinished(running, 'public', requestId, start), reindexFinished(running, 'admin', requestId, start)]),
+    );
     const after = await running.stores.searchIndex.count('public');
     const rate = publicDone.done / publicDone.seconds;
     console.log(table(
