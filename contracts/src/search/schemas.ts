@@ -8,8 +8,9 @@ import { DEFAULT_SEARCH_COUNT, MAX_SEARCH_COUNT, MAX_SEARCH_TERM_LENGTH, MAX_SEA
 const list = (values: readonly string[]) => array(string().trim().required('V_01').oneOf(values as string[], 'V_12')).max(values.length, 'V_12').default([]);
 
 export const searchSchema = object({
-  // An empty term lists the matches of the filters (a tag's pages, say), newest first.
-  term: string().trim().default('').max(MAX_SEARCH_TERM_LENGTH, 'V_14'),
+  // An empty term lists the matches of the filters (a tag's pages, say), newest first. Not trimmed:
+  // a trailing space says the last word is complete (no prefix match, see storage's parseQuery).
+  term: string().default('').max(MAX_SEARCH_TERM_LENGTH, 'V_14'),
   locales: list(locales),
   pageTypes: list(pageTypeIds),
   tags: array(string().trim().required('V_01').max(64, 'V_12')).max(10, 'V_12').default([]),

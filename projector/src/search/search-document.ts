@@ -121,8 +121,9 @@ export function pageTagIds(events: readonly StoredEvent<PageStreamEvent>[]): str
  * tags only, dated by its list date; null when the page is not on the site. Admin: every page
  * not deleted, by its draft's title and its slug, with all its tags (private ones help editors
  * find their pages; only administrators search this target). Unknown and merged tags are left out.
+ * `only: 'admin'` skips the public document (its block text is what costs).
  */
-export function searchDocuments(events: readonly StoredEvent<PageStreamEvent>[], tags: (id: string) => TagInfo | undefined): PageSearchDocuments {
+export function searchDocuments(events: readonly StoredEvent<PageStreamEvent>[], tags: (id: string) => TagInfo | undefined, only?: 'admin'): PageSearchDocuments {
   const state = stateOf(events);
   if (!state.created || state.deleted) return { public: null, admin: null };
   const id = (events[0]!.data as { pageId: string }).pageId;
@@ -142,7 +143,8 @@ export function searchDocuments(events: readonly StoredEvent<PageStreamEvent>[],
     date: listDateOf((state.live ?? state.draft).typeData, state.firstPublishedAt ?? '') || null,
   };
   const { live } = state;
-  if (!live) return { public: null, admin };
+  // The admin target's runner needs no block text (the costly part: a reindex makes every page's).
+  if (!live || only === 'admin') return { public: null, admin };
   const definition = pageType(state.type);
   const body = [definition ? propsText(definition.typeData, live.typeData) : '', ...live.blocks.map(blockText)].filter((text) => text !== '').join('\n');
   return {

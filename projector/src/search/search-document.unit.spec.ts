@@ -168,4 +168,10 @@ describe('the search documents of a page', () => {
   it('answers nothing for a stream without a creation', () => {
     expect(searchDocuments(stream(published), tags)).to.deep.equal({ public: null, admin: null });
   });
+
+  it('makes only the admin document when asked, the same as the full answer gives', () => {
+    const events = stream(created(), stored('Alleen voor de beheerder', [text('<p>Tekst</p>')]), published);
+    const both = searchDocuments(events, tags);
+    expect(searchDocuments(events, tags, 'admin')).to.deep.equal({ public: null, admin: both.admin });
+  });
 });

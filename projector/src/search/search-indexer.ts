@@ -207,7 +207,7 @@ export class SearchIndexRunner extends LogRunner {
         for (const tagId of pageTagIds(events)) {
           if (!tags.has(tagId)) tags.set(tagId, tagInfo(await eventStore.readStream(tagStream(tagId))));
         }
-        const doc = searchDocuments(events, (id) => tags.get(id))[this.target];
+        const doc = searchDocuments(events, (id) => tags.get(id), this.target === 'admin' ? 'admin' : undefined)[this.target];
         if (doc) put.push(doc);
         else remove.push(pageId);
       } catch (error) {
