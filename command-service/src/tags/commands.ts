@@ -65,7 +65,7 @@ async function createTag(deps: CommandDeps, locale: string, wanted: NewTag, cont
   const name = { locale, slug: wanted.slug, tagId };
   let held: HeldClaim;
   try {
-    held = await claimTagName(deps, name, wanted.property, context);
+    held = await claimTagName(deps, name, wanted.property, context, 'page');
   } catch (error) {
     // Made a moment ago by someone else's field: the same tag, when it is of this visibility.
     const made = error instanceof ValidationError ? await existingByName(deps, locale, wanted) : null;

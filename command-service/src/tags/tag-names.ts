@@ -45,12 +45,12 @@ export interface TagName {
   tagId: string;
 }
 
-/** Claims the slug for the tag, or refuses TG_04 on `property` when another tag holds it. */
-export async function claimTagName(deps: CommandDeps, name: TagName, property: string, context: CommandContext): Promise<HeldClaim> {
+/** Claims the slug for the tag, or refuses TG_04 on `property` of `model` (the request's: a tag, or a page's tags) when another tag holds it. */
+export async function claimTagName(deps: CommandDeps, name: TagName, property: string, context: CommandContext, model = TAG_MODEL): Promise<HeldClaim> {
   try {
     return await claim(deps, tagNameKind(name.locale, name.slug), name.tagId, context);
   } catch (error) {
-    if (error instanceof DomainError && error.items.some((item) => item.code === 'V_06')) throw ValidationError.of('TG_04', property, TAG_MODEL);
+    if (error instanceof DomainError && error.items.some((item) => item.code === 'V_06')) throw ValidationError.of('TG_04', property, model);
     throw error;
   }
 }
