@@ -27,7 +27,8 @@ describe('the embedded site\'s search (siteReads.search)', () => {
   it('searches the public index with the request\'s defaults filled in, as the route does', async () => {
     const answer = await siteReads(deps).search({ term: ' research ', locales: ['en-gb'] });
     expect(asked.map(({ term, locales, pageTypes, tags, count, offset }) => ({ term, locales, pageTypes, tags, count, offset }))).to.deep.equal([
-      { term: 'research', locales: ['en-gb'], pageTypes: [], tags: [], count: 10, offset: 0 },
+      // The term as typed: a trailing space says its last word is complete (no prefix match).
+      { term: ' research ', locales: ['en-gb'], pageTypes: [], tags: [], count: 10, offset: 0 },
     ]);
     expect(answer.results.map((r) => r.path)).to.deep.equal(['/en-gb/news/research']);
   });
