@@ -368,6 +368,11 @@ export interface SlugAvailability {
 export interface ListPage<T> {
   items: T[];
   totalItems: number;
+  /**
+   * More items matched than the list holds: a search of the page overview lists its best
+   * matches only (query-service admin-page-search.ts), and says so. Absent otherwise.
+   */
+  truncated?: boolean;
 }
 
 /**

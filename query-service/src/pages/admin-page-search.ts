@@ -22,6 +22,15 @@ export interface AdminSearchFilter {
  * index does not hold (status, who changed it) and for the list's columns.
  */
 export async function searchPageDocs(deps: QueryDeps, filter: AdminSearchFilter, limit = MAX_ADMIN_SEARCH_MATCHES): Promise<PageDoc[]> {
+  return (await searchPageDocsCapped(deps, filter, limit)).docs;
+}
+
+/** searchPageDocs, and whether more pages matched than `limit` (the list then holds the best `limit`). */
+export async function searchPageDocsCapped(
+  deps: QueryDeps,
+  filter: AdminSearchFilter,
+  limit = MAX_ADMIN_SEARCH_MATCHES,
+): Promise<{ docs: PageDoc[]; truncated: boolean }> {
   const answer = await deps.searchIndex.search('admin', {
     term: filter.term,
     locales: filter.locale ? [filter.locale] : [],
@@ -33,9 +42,10 @@ export async function searchPageDocs(deps: QueryDeps, filter: AdminSearchFilter,
   });
   const ids = answer.hits.map((hit) => hit.id);
   const found = await deps.readModels.getMany<PageDoc>(pages, ids);
-  return ids
+  const docs = ids
     .map((id) => found.get(id))
     .filter((doc): doc is PageDoc => !!doc && (!filter.status || doc.status === filter.status) && (!filter.updatedBy || doc.updatedBy === filter.updatedBy));
+  return { docs, truncated: answer.total > answer.hits.length };
 }
 
 /** Sorts list rows by a column as the read model would (text by code point, missing values first). */

@@ -18,7 +18,7 @@ import { listItem, pageDetails, requestView, versionView } from './views';
 import { editorBreadcrumbs } from './breadcrumbs';
 import { lookupPublicPage, publicPageCards, publicPageList, publishedSiblings } from './public-reads';
 import { siteStructureOf } from './site-structure';
-import { searchPageDocs, sortDocs } from './admin-page-search';
+import { searchPageDocs, searchPageDocsCapped, sortDocs } from './admin-page-search';
 import { readStreamOf } from '@pagelog/storage/event-store/load-stream';
 
 
@@ -85,9 +85,10 @@ export function pageRoutes(deps: UserQueryDeps): EndpointRoute[] {
       const direction = q.sortOrder === 'desc' ? ('desc' as const) : ('asc' as const);
       if (q.searchTerm) {
         // Best match first unless a column is chosen; the index finds, the read model fills the columns.
-        const found = await searchPageDocs(deps, { term: q.searchTerm, ...where });
+        const { docs: found, truncated } = await searchPageDocsCapped(deps, { term: q.searchTerm, ...where });
         const ordered = q.columnToSort ? sortDocs(found, q.columnToSort, direction) : found;
-        return { items: await listItems(ordered.slice(q.pageIndex * q.pageSize, (q.pageIndex + 1) * q.pageSize)), totalItems: ordered.length };
+        const items = await listItems(ordered.slice(q.pageIndex * q.pageSize, (q.pageIndex + 1) * q.pageSize));
+        return { items, totalItems: ordered.length, ...(truncated ? { truncated } : {}) };
       }
       const orderBy = q.columnToSort ? { field: q.columnToSort, direction } : { field: 'updatedAt', direction: 'desc' as const };
       const [docs, totalItems] = await Promise.all([

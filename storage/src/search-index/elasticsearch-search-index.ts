@@ -253,20 +253,23 @@ export class ElasticsearchSearchIndex implements SearchIndex {
   }
 
   async idsWithTag(target: SearchTarget, tagId: string): Promise<string[]> {
+    const { building } = await this.state(target);
     return es(async () => {
-      const ids: string[] = [];
+      // A page in both generations comes twice, side by side in the order by id.
+      const ids = new Set<string>();
+      const index = building === null ? this.aliasName(target) : `${this.aliasName(target)},${this.indexName(target, building)}`;
       let after: estypes.SortResults | undefined;
       for (;;) {
         const response = await this.client.search({
-          index: this.aliasName(target),
+          index,
           query: { term: { tagIds: tagId } },
           _source: false,
           sort: [{ id: 'asc' }],
           size: idPageSize,
           ...(after ? { search_after: after } : {}),
         });
-        for (const hit of response.hits.hits) ids.push(hit._id!);
-        if (response.hits.hits.length < idPageSize) return ids;
+        for (const hit of response.hits.hits) ids.add(hit._id!);
+        if (response.hits.hits.length < idPageSize) return [...ids];
         after = response.hits.hits.at(-1)!.sort;
       }
     });

@@ -244,9 +244,11 @@ export class PostgresSearchIndex implements SearchIndex {
   async idsWithTag(target: SearchTarget, tagId: string): Promise<string[]> {
     for (let attempt = 1; ; attempt++) {
       try {
-        const { active } = await this.state(target);
+        const { active, building } = await this.state(target);
+        const generations = building === null ? [active] : [active, building];
         const { rows } = await this.query<{ id: string }>(
-          `SELECT id FROM ${this.docsTable(target, active)} WHERE tag_ids @> ARRAY[$1::text] ORDER BY id`,
+          generations.map((generation) => `SELECT id FROM ${this.docsTable(target, generation)} WHERE tag_ids @> ARRAY[$1::text]`).join(' UNION ') +
+            ' ORDER BY id',
           [tagId],
         );
         return rows.map((row) => row.id);

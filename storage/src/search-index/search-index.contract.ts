@@ -335,6 +335,15 @@ export function searchIndexContract(name: string, open: () => Promise<SearchInde
         expect(await index.idsWithTag('public', 'tag-none')).to.deep.equal([]);
       });
 
+      it('answers the pages with a tag in the generation being built too', async () => {
+        const building = await index.createGeneration('public');
+        const rebuilt = { ...pages[1]!, tags: [klimaat] };
+        await index.write('public', { put: [rebuilt, { ...pages[0]!, id: 'nl-nieuw', tags: [klimaat] }], generations: [building] });
+        expect(await index.idsWithTag('public', 'tag-klimaat')).to.have.members(['nl-onderzoek', 'nl-brieven', 'nl-advies', 'nl-nieuw']);
+        await index.dropGeneration('public', building);
+        expect(await index.idsWithTag('public', 'tag-klimaat')).to.have.members(['nl-onderzoek', 'nl-brieven']);
+      });
+
       it('keeps the targets apart', async () => {
         expect(await index.count('admin')).to.equal(0);
         expect((await search('onderzoek ', {}, 'admin')).total).to.equal(0);

@@ -84,6 +84,93 @@ describe('SQLite search index', () => {
     expect(written).to.be.instanceOf(Error);
     expect(await index.state('public')).to.deep.include({ active: 1, checkpoint: 0 });
   });
+
+  describe('with a word on thousands of pages (more than it ranks one by one)', () => {
+    // 3,000 pages with "onderzoek" in the body, newest last; the ten oldest have it in the title.
+    const pages = 3_000;
+    const page = (i: number) => ({
+      id: `p${String(i).padStart(4, '0')}`,
+      locale: i % 3 === 0 ? 'en-gb' : 'nl-nl',
+      pageType: i % 2 === 0 ? 'article' : 'publication',
+      title: i < 10 ? `Onderzoek nummer ${i}` : `Pagina ${i}`,
+      slug: `pagina-${i}`,
+      description: '',
+      body: `Een tekst over het onderzoek van dit jaar, pagina ${i}.`,
+      tags: i % 5 === 0 ? [{ id: 'tag-zorg', name: 'Zorg' }] : [],
+      date: new Date(Date.UTC(2020, 0, 1) + i * 3_600_000).toISOString(),
+    });
+    const query = { term: 'onderzoek ', locales: [], pageTypes: [], tags: [], count: 10, offset: 0, fields: 'full' as const };
+    let index: SqliteSearchIndex;
+
+    beforeEach(async () => {
+      index = (await onSqliteFile()).index;
+      await index.init();
+      for (let from = 0; from < pages; from += 1_000) {
+        await index.write('public', { put: Array.from({ length: 1_000 }, (_, k) => page(from + k)), generations: [1] });
+      }
+    });
+
+    it('answers the exact total and facets, and a title match first though every body match is newer', async () => {
+      const answer = await index.search('public', query);
+      expect(answer.total).to.equal(pages);
+      expect(answer.facets.pageTypes).to.deep.equal([
+        { value: 'article', count: 1_500 },
+        { value: 'publication', count: 1_500 },
+      ]);
+      expect(answer.facets.locales).to.deep.equal([
+        { value: 'nl-nl', count: 2_000 },
+        { value: 'en-gb', count: 1_000 },
+      ]);
+      expect(answer.facets.tags).to.deep.equal([{ value: 'tag-zorg', label: 'Zorg', count: 600 }]);
+      expect(answer.hits[0]!.title).to.match(/^Onderzoek nummer/);
+
+      const filtered = await index.search('public', { ...query, locales: ['en-gb'], pageTypes: ['article'], tags: ['tag-zorg'] });
+      // i divisible by 3, 2 and 5: every 30th page.
+      expect(filtered.total).to.equal(pages / 30);
+      expect(filtered.hits.every((hit) => hit.locale === 'en-gb' && hit.pageType === 'article' && hit.tags.some((tag) => tag.id === 'tag-zorg'))).to.equal(true);
+      expect(filtered.facets.locales).to.deep.equal([
+        { value: 'nl-nl', count: 200 },
+        { value: 'en-gb', count: 100 },
+      ]);
+    });
+
+    it('pages through every match once: the ranked ones first, then the rest newest first', async () => {
+      const seen: string[] = [];
+      for (let offset = 0; offset < pages; offset += 500) {
+        const answer = await index.search('public', { ...query, count: 500, offset });
+        expect(answer.total).to.equal(pages);
+        seen.push(...answer.hits.map((hit) => hit.id));
+      }
+      expect(seen).to.have.length(pages);
+      expect(new Set(seen).size).to.equal(pages);
+      const unranked = seen.slice(1_010);
+      expect(unranked).to.deep.equal([...unranked].sort().reverse());
+      expect(unranked[0]! < seen.slice(10, 1_010).sort()[0]!).to.equal(true);
+    });
+
+    it('sees what another connection wrote since its last search', async () => {
+      const readerDb = openDatabase(join((index as unknown as { db: SqliteDatabase }).db.name));
+      const reader = new SqliteSearchIndex(readerDb);
+      try {
+        expect((await reader.search('public', query)).total).to.equal(pages);
+        await index.write('public', {
+          put: [{ ...page(3_000), tags: [{ id: 'tag-nieuw', name: 'Nieuw' }] }],
+          remove: ['p0001', 'p0002'],
+          generations: [1],
+        });
+        const answer = await reader.search('public', { ...query, tags: ['tag-nieuw'] });
+        expect(answer.total).to.equal(1);
+        expect(answer.hits.map((hit) => hit.id)).to.deep.equal(['p3000']);
+        expect((await reader.search('public', query)).total).to.equal(pages - 1);
+        // And the writer's own facts followed its write.
+        expect((await index.search('public', { ...query, tags: ['tag-nieuw'] })).total).to.equal(1);
+        expect((await index.search('public', query)).total).to.equal(pages - 1);
+      } finally {
+        await reader.close();
+        readerDb.close();
+      }
+    });
+  });
 });
 
 const postgresUrl = process.env.TEST_POSTGRES_URL;

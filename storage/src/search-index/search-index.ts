@@ -118,7 +118,10 @@ export interface SearchIndex {
   search(target: SearchTarget, query: IndexQuery): Promise<IndexAnswer>;
   /** Documents in a generation (default: the active one). */
   count(target: SearchTarget, generation?: number): Promise<number>;
-  /** Ids of the active generation's documents that carry this tag. */
+  /**
+   * Ids of the documents that carry this tag, in the active generation and in the one being built:
+   * a rename during a reindex must reach the pages already rebuilt too.
+   */
   idsWithTag(target: SearchTarget, tagId: string): Promise<string[]>;
   /** Makes a new, empty generation and records it as `building`; answers its number. */
   createGeneration(target: SearchTarget): Promise<number>;

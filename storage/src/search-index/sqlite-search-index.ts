@@ -1,6 +1,7 @@
 import type { Statement } from 'better-sqlite3';
-import { languageOf, type FacetCount, type SearchTagRef } from '@pagelog/contracts/search/search';
+import { languageOf, type SearchTagRef } from '@pagelog/contracts/search/search';
 import type { SqliteDatabase } from '../sqlite/open-database';
+import { SearchFacts, StaleFacts, type FilteredMatches } from './sqlite-search-facts';
 import { allowedEdits, buildSnippet, closeEnough, editDistance, parseQuery, stem, words, type QueryWord } from './analysis';
 import {
   searchTargets,
@@ -16,6 +17,8 @@ import {
 
 interface StateRow {
   checkpoint: number;
+  /** Moves with every change of the target's tables: says whether cached facts are current. */
+  version: number;
   active: number;
   building: number | null;
   next_generation: number;
@@ -54,8 +57,14 @@ interface Tables {
 // bm25 weights in the FTS column order (title, description, tags, body, slug): a title match
 // must outrank a body full of the word.
 const bm25 = (fts: string) => `bm25(${fts}, 10.0, 2.0, 3.0, 1.0, 4.0)`;
+/** A prefix that begins at most this many indexed stems is looked for as those stems (see matchExpression). */
+const MAX_LISTED_PREFIX_STEMS = 8;
 /** How many stems one typed prefix or one misspelt word may expand to. */
 const MAX_EXPANSION = 64;
+/** Up to this many matches (filters applied), every one is ranked; see rank(). */
+const RANK_ALL = 2_000;
+/** Past RANK_ALL, the newest this many matches and the newest this many title matches are ranked. */
+const RANK_CAP = 1_000;
 /** Tag facet entries answered at most (the most frequent). */
 const MAX_TAG_FACETS = 100;
 /** The known-terms memo of a generation is dropped past this size rather than grow for ever. */
@@ -83,12 +92,12 @@ export class SqliteSearchIndex implements SearchIndex {
   private readonly statements = new Map<string, Statement<unknown[]>>();
   /** Per generation, the (word, stem) pairs already in its terms table, to skip re-inserting them. */
   private readonly knownTerms = new Map<string, Set<string>>();
+  /** Per generation searched, its documents' facts (sqlite-search-facts.ts). */
+  private readonly facts = new Map<string, SearchFacts>();
 
   constructor(private readonly db: SqliteDatabase) {
-    // Private to this connection: a search's matches, read by its count, page and facets.
-    db.exec(`CREATE TEMP TABLE IF NOT EXISTS search_matches (
-      n INTEGER PRIMARY KEY, relevance REAL NOT NULL, locale TEXT NOT NULL, page_type TEXT NOT NULL
-    )`);
+    // Private to this connection: the matches a search ranks (see rank()).
+    db.exec('CREATE TEMP TABLE IF NOT EXISTS search_candidates (n INTEGER PRIMARY KEY)');
   }
 
   async init(): Promise<void> {
@@ -100,9 +109,13 @@ export class SqliteSearchIndex implements SearchIndex {
           active INTEGER NOT NULL,
           building INTEGER,
           next_generation INTEGER NOT NULL,
-          meta TEXT NOT NULL DEFAULT '{}'
+          meta TEXT NOT NULL DEFAULT '{}',
+          version INTEGER NOT NULL DEFAULT 0
         );
       `);
+      // Files made before the column (issue 15's first version).
+      const columns = this.db.prepare("SELECT name FROM pragma_table_info('search_state')").pluck().all() as string[];
+      if (!columns.includes('version')) this.db.exec('ALTER TABLE search_state ADD COLUMN version INTEGER NOT NULL DEFAULT 0');
       for (const target of searchTargets) {
         const inserted = this.db
           .prepare('INSERT INTO search_state (target, active, next_generation) VALUES (?, 1, 2) ON CONFLICT (target) DO NOTHING')
@@ -119,24 +132,47 @@ export class SqliteSearchIndex implements SearchIndex {
 
   async write(target: SearchTarget, changes: IndexWrite): Promise<void> {
     const added: [Set<string>, string[]][] = [];
-    this.db.transaction(() => {
+    /** Per generation written, what its facts must take in once committed. */
+    const written = new Map<string, { removed: number[]; put: [number, SearchDocument][] }>();
+    const version = this.db.transaction(() => {
       const state = this.readState(target);
       for (const generation of new Set(changes.generations)) {
         if (generation !== state.active && generation !== state.building) {
           throw new Error(`search index ${target}: generation ${generation} is neither active nor being built`);
         }
         const tables = tablesOf(target, generation);
-        for (const id of changes.remove ?? []) this.removeDocument(tables, id);
-        for (const doc of changes.put ?? []) added.push(this.putDocument(tables, doc));
+        const change = { removed: [] as number[], put: [] as [number, SearchDocument][] };
+        written.set(tables.base, change);
+        for (const id of changes.remove ?? []) {
+          const n = this.removeDocument(tables, id);
+          if (n !== null) change.removed.push(n);
+        }
+        for (const doc of changes.put ?? []) {
+          const [n, terms] = this.putDocument(tables, doc);
+          added.push(terms);
+          change.put.push([n, doc]);
+        }
       }
+      this.bumpVersion(target);
       if (changes.checkpoint !== undefined) {
         this.statement('UPDATE search_state SET checkpoint = ? WHERE target = ?').run(changes.checkpoint, target);
       }
       if (changes.meta !== undefined) {
         this.statement('UPDATE search_state SET meta = ? WHERE target = ?').run(JSON.stringify(changes.meta), target);
       }
+      return state.version;
     }).immediate();
-    // Only after the commit: a rolled-back write must not make its terms look known.
+    // Only after the commit: a rolled-back write must not make its terms look known, nor change facts.
+    for (const [base, facts] of this.factsOfTarget(target)) {
+      if (facts.version !== version) {
+        this.facts.delete(base);
+        continue;
+      }
+      const change = written.get(base);
+      for (const n of change?.removed ?? []) facts.remove(n);
+      for (const [n, doc] of change?.put ?? []) facts.put(n, doc);
+      facts.version = version + 1;
+    }
     for (const [known, keys] of added) {
       if (known.size > KNOWN_TERMS_LIMIT) known.clear();
       for (const key of keys) known.add(key);
@@ -146,7 +182,7 @@ export class SqliteSearchIndex implements SearchIndex {
   async search(target: SearchTarget, query: IndexQuery): Promise<IndexAnswer> {
     return this.db.transaction(() => {
       const state = this.readState(target);
-      return this.searchGeneration(tablesOf(target, state.active), query);
+      return this.searchGeneration(tablesOf(target, state.active), query, state.version);
     })();
   }
 
@@ -160,11 +196,14 @@ export class SqliteSearchIndex implements SearchIndex {
 
   async idsWithTag(target: SearchTarget, tagId: string): Promise<string[]> {
     return this.db.transaction(() => {
-      const tables = tablesOf(target, this.readState(target).active);
-      const rows = this.statement(
-        `SELECT d.id FROM ${tables.tags} t JOIN ${tables.docs} d ON d.n = t.doc WHERE t.tag_id = ? ORDER BY d.id`,
-      ).all(tagId) as { id: string }[];
-      return rows.map((row) => row.id);
+      const state = this.readState(target);
+      const ids = new Set<string>();
+      for (const generation of generationsOf(state)) {
+        const tables = tablesOf(target, generation);
+        const rows = this.statement(`SELECT d.id FROM ${tables.tags} t JOIN ${tables.docs} d ON d.n = t.doc WHERE t.tag_id = ?`).pluck().all(tagId);
+        for (const id of rows as string[]) ids.add(id);
+      }
+      return [...ids].sort();
     })();
   }
 
@@ -176,6 +215,7 @@ export class SqliteSearchIndex implements SearchIndex {
       const generation = state.next_generation;
       this.createTables(tablesOf(target, generation));
       this.statement('UPDATE search_state SET building = ?, next_generation = ? WHERE target = ?').run(generation, generation + 1, target);
+      this.bumpVersion(target);
       return generation;
     }).immediate();
   }
@@ -187,6 +227,7 @@ export class SqliteSearchIndex implements SearchIndex {
       if (generation !== state.building) throw new Error(`search index ${target}: generation ${generation} is not being built`);
       this.statement('UPDATE search_state SET active = ?, building = NULL WHERE target = ?').run(generation, target);
       this.dropTables(tablesOf(target, state.active));
+      this.bumpVersion(target);
     }).immediate();
   }
 
@@ -196,6 +237,7 @@ export class SqliteSearchIndex implements SearchIndex {
       if (generation === state.active) throw new Error(`search index ${target}: generation ${generation} is active and cannot be dropped`);
       if (generation === state.building) this.statement('UPDATE search_state SET building = NULL WHERE target = ?').run(target);
       this.dropTables(tablesOf(target, generation));
+      this.bumpVersion(target);
     }).immediate();
   }
 
@@ -210,6 +252,7 @@ export class SqliteSearchIndex implements SearchIndex {
         DELETE FROM ${tables.tags};
         DELETE FROM ${tables.terms};
       `);
+      this.bumpVersion(target);
     }).immediate();
     this.knownTerms.delete(tables.base);
   }
@@ -217,11 +260,22 @@ export class SqliteSearchIndex implements SearchIndex {
   async close(): Promise<void> {
     this.statements.clear();
     this.knownTerms.clear();
+    this.facts.clear();
+  }
+
+  /** In the caller's write transaction: every change of a target's tables moves its version. */
+  private bumpVersion(target: SearchTarget): void {
+    this.statement('UPDATE search_state SET version = version + 1 WHERE target = ?').run(target);
+  }
+
+  /** The cached facts of a target's generations. */
+  private factsOfTarget(target: SearchTarget): [string, SearchFacts][] {
+    return [...this.facts].filter(([base]) => base.startsWith(`search_${target}_`));
   }
 
   private readState(target: SearchTarget): StateRow {
     if (!searchTargets.includes(target)) throw new Error(`unknown search target ${String(target)}`);
-    const row = this.statement('SELECT checkpoint, active, building, next_generation, meta FROM search_state WHERE target = ?').get(target) as
+    const row = this.statement('SELECT checkpoint, version, active, building, next_generation, meta FROM search_state WHERE target = ?').get(target) as
       | StateRow
       | undefined;
     if (!row) throw new Error(`search index not initialised (no state for ${target}); call init() first`);
@@ -295,19 +349,22 @@ export class SqliteSearchIndex implements SearchIndex {
     `);
     for (const sql of [...this.statements.keys()]) if (sql.includes(`${tables.base}_`)) this.statements.delete(sql);
     this.knownTerms.delete(tables.base);
+    this.facts.delete(tables.base);
   }
 
-  private removeDocument(tables: Tables, id: string): void {
+  /** Takes a document out; answers its row id, or null when it was not there. */
+  private removeDocument(tables: Tables, id: string): number | null {
     const row = this.statement(`SELECT n FROM ${tables.docs} WHERE id = ?`).get(id) as { n: number } | undefined;
-    if (!row) return;
+    if (!row) return null;
     this.statement(`DELETE FROM ${tables.fts} WHERE rowid = ?`).run(row.n);
     this.statement(`DELETE FROM ${tables.tags} WHERE doc = ?`).run(row.n);
     this.statement(`DELETE FROM ${tables.docs} WHERE n = ?`).run(row.n);
     this.statement(`DELETE FROM ${tables.content} WHERE n = ?`).run(row.n);
+    return row.n;
   }
 
-  /** Adds or replaces one document; answers the terms it added, to remember once committed. */
-  private putDocument(tables: Tables, doc: SearchDocument): [Set<string>, string[]] {
+  /** Adds or replaces one document; answers its row id and the terms it added, to remember once committed. */
+  private putDocument(tables: Tables, doc: SearchDocument): [number, [Set<string>, string[]]] {
     const language = languageOf(doc.locale);
     const fields = [doc.title, doc.description, doc.tags.map((tag) => tag.name).join(' '), doc.body, doc.slug];
     const seen = new Map<string, string>();
@@ -361,62 +418,50 @@ export class SqliteSearchIndex implements SearchIndex {
       insertTerm.run(word, stemOfWord, word.slice(1));
       fresh.push(key);
     }
-    return [known, fresh];
+    return [n, [known, fresh]];
   }
 
-  private searchGeneration(tables: Tables, query: IndexQuery): IndexAnswer {
+  private searchGeneration(tables: Tables, query: IndexQuery, version: number): IndexAnswer {
     const empty: IndexAnswer = { total: 0, hits: [], facets: { pageTypes: [], locales: [], tags: [] } };
     const parsed = parseQuery(query.term, query.locales);
     const listing = query.term.trim() === '';
     // A term of punctuation and single letters only has nothing to look for.
     if (!listing && parsed.length === 0) return empty;
-    // What total, page and facets count: every document, or the matches of the term.
-    let from = `${tables.docs} d`;
-    if (!listing) {
-      const match = this.matchExpression(tables, parsed, query.fields);
-      if (match === '') return empty;
-      // The full-text query and the look-up of each match's locale and type run once; total, page
-      // and facets then read a connection-private table instead of running them again.
-      this.statement('DELETE FROM temp.search_matches').run();
-      const matched = this.statement(
-        `INSERT INTO temp.search_matches (n, relevance, locale, page_type)
-         SELECT d.n, ${bm25(tables.fts)}, d.locale, d.page_type
-         FROM ${tables.fts} CROSS JOIN ${tables.docs} d ON d.n = ${tables.fts}.rowid WHERE ${tables.fts} MATCH ?`,
-      ).run(match);
-      if (matched.changes === 0) return empty;
-      from = 'temp.search_matches d';
+    let expression = '';
+    let matches: number[];
+    let facts = this.factsOf(tables, version);
+    if (listing) {
+      matches = facts.all();
+    } else {
+      // Words as typed first: a word that finds nothing makes the whole search find nothing, so
+      // only then are misspelt words looked for (one full-text query per word spared on most searches).
+      expression = this.matchExpression(tables, parsed, query.fields, false);
+      matches = this.matchIds(tables, scoped(query.fields, expression));
+      if (matches.length === 0 && parsed.some((word) => word.fuzzy)) {
+        expression = this.matchExpression(tables, parsed, query.fields, true);
+        if (expression === '') return empty;
+        matches = this.matchIds(tables, scoped(query.fields, expression));
+      }
     }
+    if (matches.length === 0) return empty;
 
-    const tags = [...new Set(query.tags)];
-    const filter = (without?: 'locales' | 'pageTypes') => {
-      const clauses: string[] = [];
-      const params: unknown[] = [];
-      if (query.locales.length > 0 && without !== 'locales') {
-        clauses.push('d.locale IN (SELECT value FROM json_each(?))');
-        params.push(JSON.stringify(query.locales));
-      }
-      if (query.pageTypes.length > 0 && without !== 'pageTypes') {
-        clauses.push('d.page_type IN (SELECT value FROM json_each(?))');
-        params.push(JSON.stringify(query.pageTypes));
-      }
-      if (tags.length > 0) {
-        clauses.push(
-          `d.n IN (SELECT doc FROM ${tables.tags} WHERE tag_id IN (SELECT value FROM json_each(?)) GROUP BY doc HAVING count(*) = ?)`,
-        );
-        params.push(JSON.stringify(tags), tags.length);
-      }
-      return { sql: clauses.map((clause) => ` AND ${clause}`).join(''), params };
-    };
-
-    const all = filter();
-    const total = (this.statement(`SELECT count(*) AS c FROM ${from} WHERE 1${all.sql}`).get(...all.params) as { c: number }).c;
+    const wantFacets = query.fields !== 'title-slug';
+    let filtered: FilteredMatches;
+    try {
+      filtered = facts.filter(matches, query, wantFacets);
+    } catch (error) {
+      if (!(error instanceof StaleFacts)) throw error;
+      facts = this.factsOf(tables, version, true);
+      filtered = facts.filter(matches, query, wantFacets);
+    }
+    const total = filtered.matches.length;
     if (total === 0) return empty;
 
-    const page = this.statement(
-      listing
-        ? `SELECT d.n, 0 AS relevance FROM ${from} WHERE 1${all.sql} ORDER BY d.date DESC, d.id DESC LIMIT ? OFFSET ?`
-        : `SELECT d.n, d.relevance FROM ${from} WHERE 1${all.sql} ORDER BY d.relevance, d.n LIMIT ? OFFSET ?`,
-    ).all(...all.params, query.count, query.offset) as { n: number; relevance: number }[];
+    const wanted = query.offset + query.count;
+    const ordered = listing
+      ? facts.newest(filtered.matches, wanted).map((n) => ({ n, relevance: 0 }))
+      : this.rank(tables, expression, query.fields, matches.length, filtered.matches, facts, wanted);
+    const page = ordered.slice(query.offset, wanted);
     const shown = new Map(
       (
         this.statement(
@@ -440,50 +485,128 @@ export class SqliteSearchIndex implements SearchIndex {
         score: relevance ? -relevance : 0,
       };
     });
+    const { pageTypes, locales, tags } = filtered.facets;
+    return { total, hits, facets: { pageTypes, locales, tags: tags.slice(0, MAX_TAG_FACETS) } };
+  }
 
-    if (query.fields === 'title-slug') return { total, hits, facets: { pageTypes: [], locales: [], tags: [] } };
-    const facet = (column: 'page_type' | 'locale', without: 'pageTypes' | 'locales'): FacetCount[] => {
-      const f = filter(without);
-      return this.statement(
-        `SELECT d.${column} AS value, count(*) AS count FROM ${from} WHERE 1${f.sql} GROUP BY d.${column} ORDER BY count DESC, value`,
-      ).all(...f.params) as FacetCount[];
+  /** The full-text row ids of every match, ascending: one statement, one string (a row each would cost more than the query). */
+  private matchIds(tables: Tables, match: string): number[] {
+    const { ids } = this.statement(`SELECT group_concat(rowid) AS ids FROM ${tables.fts} WHERE ${tables.fts} MATCH ?`).get(match) as {
+      ids: string | null;
     };
-    // Over every document the tag table alone has the counts; otherwise each match's tags are
-    // looked up (the matches stay the outer loop: the planner has no statistics on them).
-    const tagsOf = listing && all.sql === '' ? `${tables.tags} t` : `${from} CROSS JOIN ${tables.tags} t ON t.doc = d.n`;
-    const tagFacet = this.statement(
-      `SELECT t.tag_id AS value, max(t.name) AS label, count(*) AS count FROM ${tagsOf} WHERE 1${all.sql}
-       GROUP BY t.tag_id ORDER BY count DESC, label, value LIMIT ${MAX_TAG_FACETS}`,
-    ).all(...all.params) as FacetCount[];
-    return { total, hits, facets: { pageTypes: facet('page_type', 'pageTypes'), locales: facet('locale', 'locales'), tags: tagFacet } };
+    return ids === null ? [] : parseIds(ids);
+  }
+
+  /**
+   * The first `wanted` of the passed matches, best first (bm25 ascending, then row id). FTS5
+   * computes bm25 for every row it is asked for and has no top-k, so ranking the 60,000 pages a
+   * common word is on would cost several times the rest of the search. When more than RANK_ALL
+   * pages pass, the ones ranked are the RANK_CAP newest (by date) of them and the RANK_CAP newest
+   * of those that match in the title (so a title match is never left out for a newer body match);
+   * the rest follow newest first. Up to RANK_ALL, every match is ranked.
+   */
+  private rank(
+    tables: Tables,
+    expression: string,
+    fields: IndexQuery['fields'],
+    matchCount: number,
+    passed: number[],
+    facts: SearchFacts,
+    wanted: number,
+  ): { n: number; relevance: number }[] {
+    const match = scoped(fields, expression);
+    const scores = new Map<number, number>();
+    let candidates: number[];
+    if (matchCount <= RANK_ALL) {
+      for (const [n, relevance] of this.statement(`SELECT rowid, ${bm25(tables.fts)} FROM ${tables.fts} WHERE ${tables.fts} MATCH ?`)
+        .raw()
+        .all(match) as [number, number][]) {
+        scores.set(n, relevance);
+      }
+      candidates = passed;
+    } else {
+      if (passed.length <= RANK_ALL) {
+        candidates = passed;
+      } else {
+        candidates = facts.newest(passed, RANK_CAP);
+        if (fields === 'full') {
+          const inTitle = intersect(passed, this.matchIds(tables, `{title} : (${expression})`));
+          candidates.push(...facts.newest(inTitle, RANK_CAP, candidates));
+        }
+      }
+      this.statement('DELETE FROM temp.search_candidates').run();
+      this.statement('INSERT INTO temp.search_candidates (n) SELECT value FROM json_each(?)').run(JSON.stringify(candidates));
+      // The candidates as a condition inside the CASE: as a WHERE condition on rowid the planner
+      // would hand it to FTS5, which runs the whole query again for each candidate. Their range
+      // of row ids is one FTS5 can seek to (pages indexed in order of publication lie together).
+      let low = Infinity;
+      let high = -Infinity;
+      for (const n of candidates) {
+        if (n < low) low = n;
+        if (n > high) high = n;
+      }
+      for (const [n, relevance] of this.statement(
+        `SELECT rowid, relevance FROM (
+           SELECT rowid, CASE WHEN rowid IN (SELECT n FROM temp.search_candidates) THEN ${bm25(tables.fts)} END AS relevance
+           FROM ${tables.fts} WHERE ${tables.fts} MATCH ? AND rowid BETWEEN ? AND ?
+         ) WHERE relevance IS NOT NULL`,
+      )
+        .raw()
+        .all(match, low, high) as [number, number][]) {
+        scores.set(n, relevance);
+      }
+    }
+    const ranked = candidates
+      .map((n) => ({ n, relevance: scores.get(n) ?? 0 }))
+      .sort((a, b) => a.relevance - b.relevance || a.n - b.n);
+    if (ranked.length >= wanted || candidates === passed) return ranked.slice(0, wanted);
+    const rest = facts.newest(passed, wanted - ranked.length, candidates);
+    return [...ranked, ...rest.map((n) => ({ n, relevance: 0 }))];
+  }
+
+  /** The facts of a generation, loaded again when the index changed since (or when told to). */
+  private factsOf(tables: Tables, version: number, reload = false): SearchFacts {
+    let facts = this.facts.get(tables.base);
+    if (!facts || facts.version !== version || reload) {
+      facts = SearchFacts.load(this.db, tables.docs, tables.tags, version);
+      this.facts.set(tables.base, facts);
+    }
+    return facts;
   }
 
   /**
    * The FTS5 query for the parsed words: AND between words, each word an OR of its stems, of the
-   * stems of the words it begins (the last word, as typed) and of close misspellings (a word of
-   * five letters or more that finds nothing as typed). '' when a word can find nothing at all.
+   * stems of the words it begins (the last word, as typed) and, with `typos`, of close
+   * misspellings (a word of five letters or more that finds nothing as typed). '' when a word can
+   * find nothing at all.
    */
-  private matchExpression(tables: Tables, parsed: QueryWord[], fields: IndexQuery['fields']): string {
-    const scope = (expression: string) => (fields === 'title-slug' ? `{title slug} : (${expression})` : expression);
+  private matchExpression(tables: Tables, parsed: QueryWord[], fields: IndexQuery['fields'], typos: boolean): string {
+    const scope = (expression: string) => scoped(fields, expression);
     const parts: string[] = [];
     for (const word of parsed) {
       const alternatives = new Set(word.stems.map(quote));
       if (word.prefix) {
-        alternatives.add(`${quote(word.text)}*`);
         const begun = this.statement(
           `SELECT DISTINCT stem FROM ${tables.terms} WHERE word >= ? AND word < ? LIMIT ${MAX_EXPANSION}`,
         ).all(word.text, `${word.text}\u{10FFFF}`) as { stem: string }[];
-        for (const { stem: begunStem } of begun) if (!begunStem.startsWith(word.text)) alternatives.add(quote(begunStem));
+        // The stems of the indexed words that begin so are the prefix's matches. FTS5's own prefix
+        // query ("word"*) merges the whole doclist of every such stem before it yields a row (five
+        // times the cost of the word alone for "onderzoek" at 100,000 pages), so a few stems are
+        // listed instead. Many stems (the compounds of "jeugdzorg") cost more as alternatives,
+        // each ranked on its own, than as one prefix; short prefixes have FTS5's prefix index.
+        const listed = word.text.length > 3 && begun.length <= MAX_LISTED_PREFIX_STEMS;
+        if (!listed) alternatives.add(`${quote(word.text)}*`);
+        for (const { stem: begunStem } of begun) if (listed || !begunStem.startsWith(word.text)) alternatives.add(quote(begunStem));
       }
       let expression = `(${[...alternatives].join(' OR ')})`;
-      if (word.fuzzy && !this.finds(tables, scope(expression))) {
+      if (typos && word.fuzzy && !this.finds(tables, scope(expression))) {
         const close = this.closeStems(tables, word.text);
         if (close.length === 0) return '';
         expression = `(${[...alternatives, ...close.map(quote)].join(' OR ')})`;
       }
       parts.push(expression);
     }
-    return scope(parts.join(' AND '));
+    return parts.join(' AND ');
   }
 
   private finds(tables: Tables, match: string): boolean {
@@ -524,6 +647,48 @@ export class SqliteSearchIndex implements SearchIndex {
 interface TermRow {
   word: string;
   stem: string;
+}
+
+/** The generations a target has: the active one and the one being built, if any. */
+function generationsOf(state: StateRow): number[] {
+  return state.building === null ? [state.active] : [state.active, state.building];
+}
+
+/** The members of both ascending lists, ascending. */
+function intersect(a: readonly number[], b: readonly number[]): number[] {
+  const both: number[] = [];
+  for (let i = 0, j = 0; i < a.length && j < b.length; ) {
+    if (a[i]! < b[j]!) i++;
+    else if (a[i]! > b[j]!) j++;
+    else {
+      both.push(a[i]!);
+      i++;
+      j++;
+    }
+  }
+  return both;
+}
+
+/** A match expression limited to titles and slugs for the admin target's searches. */
+function scoped(fields: IndexQuery['fields'], expression: string): string {
+  return fields === 'title-slug' ? `{title slug} : (${expression})` : expression;
+}
+
+/** "3,17,42" → [3, 17, 42], without a string and a number made per id. */
+function parseIds(list: string): number[] {
+  const ids: number[] = [];
+  let value = 0;
+  for (let i = 0; i < list.length; i++) {
+    const c = list.charCodeAt(i);
+    if (c === 44) {
+      ids.push(value);
+      value = 0;
+    } else {
+      value = value * 10 + (c - 48);
+    }
+  }
+  ids.push(value);
+  return ids;
 }
 
 /** The first string after every string that starts with `prefix` (one code point). */

@@ -153,6 +153,11 @@ export function PaginatedList<T, D = ListPage<T>>({ label, query, columns, rowKe
         )}
       </div>
 
+      {shown?.truncated === true && (
+        <p className="paginated-list__note" role="status">
+          {t('list.truncated', { count: totalItems })}
+        </p>
+      )}
       <table className="data-table" aria-busy={loading}>
         <caption className="visually-hidden">{label}</caption>
         <thead>

@@ -110,6 +110,18 @@ describe('the paginated list', () => {
       expect(await screen.findByText('No users found')).to.exist;
     });
 
+    it("says when the server lists a search's best matches only, and not otherwise", async () => {
+      const server = fakeServer({ userList: rowsOf(() => 3) });
+      renderList({ server });
+      await screen.findByText('Person 2');
+      expect(screen.queryByText(/More pages match/)).to.equal(null);
+      const truncated = fakeServer({
+        userList: () => success({ items: [aUser({ ID: 'u1', name: 'Person 1' })], totalItems: 1000, truncated: true }),
+      });
+      renderList({ server: truncated });
+      expect((await screen.findByText(/More pages match than the 1000 best matches listed here/)).getAttribute('role')).to.equal('status');
+    });
+
     it('shows no pagination control for a single page', async () => {
       renderList({ server: fakeServer({ userList: rowsOf(() => 3) }) });
       await screen.findByText('Person 2');
