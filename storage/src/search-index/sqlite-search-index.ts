@@ -2,6 +2,7 @@ import type { Statement } from 'better-sqlite3';
 import { languageOf, type SearchTagRef } from '@pagelog/contracts/search/search';
 import type { SqliteDatabase } from '../sqlite/open-database';
 import { SearchFacts, StaleFacts, type FilteredMatches } from './sqlite-search-facts';
+import { matchExpression, scoped } from './sqlite-search-match';
 import { allowedEdits, buildSnippet, closeEnough, editDistance, parseQuery, stem, words, type QueryWord } from './analysis';
 import {
   searchTargets,
@@ -57,10 +58,6 @@ interface Tables {
 // bm25 weights in the FTS column order (title, description, tags, body, slug): a title match
 // must outrank a body full of the word.
 const bm25 = (fts: string) => `bm25(${fts}, 10.0, 2.0, 3.0, 1.0, 4.0)`;
-/** A prefix that begins at most this many indexed stems is looked for as those stems (see matchExpression). */
-const MAX_LISTED_PREFIX_STEMS = 8;
-/** How many stems one typed prefix or one misspelt word may expand to. */
-const MAX_EXPANSION = 64;
 /** Up to this many matches (filters applied), every one is ranked; see rank(). */
 const RANK_ALL = 2_000;
 /** Past RANK_ALL, the newest this many matches and the newest this many title matches are ranked. */
@@ -70,7 +67,6 @@ const MAX_TAG_FACETS = 100;
 /** The known-terms memo of a generation is dropped past this size rather than grow for ever. */
 const KNOWN_TERMS_LIMIT = 1_000_000;
 
-const quote = (term: string): string => `"${term.replaceAll('"', '""')}"`;
 
 /**
  * The search index in the shared SQLite file (every table is `search_*`), with FTS5.
@@ -428,31 +424,31 @@ export class SqliteSearchIndex implements SearchIndex {
     // A term of punctuation and single letters only has nothing to look for.
     if (!listing && parsed.length === 0) return empty;
     let expression = '';
-    let matches: number[];
+    let matches: number[] = [];
     let facts = this.factsOf(tables, version);
-    if (listing) {
-      matches = facts.all();
-    } else {
-      // Words as typed first: a word that finds nothing makes the whole search find nothing, so
-      // only then are misspelt words looked for (one full-text query per word spared on most searches).
-      expression = this.matchExpression(tables, parsed, query.fields, false);
-      matches = this.matchIds(tables, scoped(query.fields, expression));
-      if (matches.length === 0 && parsed.some((word) => word.fuzzy)) {
-        expression = this.matchExpression(tables, parsed, query.fields, true);
+    const wantFacets = query.fields !== 'title-slug';
+    let filtered: FilteredMatches = { matches: [], facets: empty.facets };
+    // Words as typed first. Only when they find nothing the filters let through (a word that
+    // finds nothing makes the whole search find nothing) are misspelt words looked for: the check
+    // costs a full-text query per word, spared on most searches.
+    const attempts = listing ? [false] : parsed.some((word) => word.fuzzy) ? [false, true] : [false];
+    for (const typos of attempts) {
+      if (listing) {
+        matches = facts.all();
+      } else {
+        expression = matchExpression((sql) => this.statement(sql), tables, parsed, query.fields, typos);
         if (expression === '') return empty;
         matches = this.matchIds(tables, scoped(query.fields, expression));
       }
-    }
-    if (matches.length === 0) return empty;
-
-    const wantFacets = query.fields !== 'title-slug';
-    let filtered: FilteredMatches;
-    try {
-      filtered = facts.filter(matches, query, wantFacets);
-    } catch (error) {
-      if (!(error instanceof StaleFacts)) throw error;
-      facts = this.factsOf(tables, version, true);
-      filtered = facts.filter(matches, query, wantFacets);
+      if (matches.length === 0) continue;
+      try {
+        filtered = facts.filter(matches, query, wantFacets);
+      } catch (error) {
+        if (!(error instanceof StaleFacts)) throw error;
+        facts = this.factsOf(tables, version, true);
+        filtered = facts.filter(matches, query, wantFacets);
+      }
+      if (filtered.matches.length > 0) break;
     }
     const total = filtered.matches.length;
     if (total === 0) return empty;
@@ -574,80 +570,8 @@ export class SqliteSearchIndex implements SearchIndex {
     return facts;
   }
 
-  /**
-   * The FTS5 query for the parsed words: AND between words, each word an OR of its stems, of the
-   * stems of the words it begins (the last word, as typed) and, with `typos`, of close
-   * misspellings (a word of five letters or more that finds nothing as typed). '' when a word can
-   * find nothing at all.
-   */
-  private matchExpression(tables: Tables, parsed: QueryWord[], fields: IndexQuery['fields'], typos: boolean): string {
-    const scope = (expression: string) => scoped(fields, expression);
-    const parts: string[] = [];
-    for (const word of parsed) {
-      const alternatives = new Set(word.stems.map(quote));
-      if (word.prefix) {
-        const begun = this.statement(
-          `SELECT DISTINCT stem FROM ${tables.terms} WHERE word >= ? AND word < ? LIMIT ${MAX_EXPANSION}`,
-        ).all(word.text, `${word.text}\u{10FFFF}`) as { stem: string }[];
-        // The stems of the indexed words that begin so are the prefix's matches. FTS5's own prefix
-        // query ("word"*) merges the whole doclist of every such stem before it yields a row (five
-        // times the cost of the word alone for "onderzoek" at 100,000 pages), so a few stems are
-        // listed instead. Many stems (the compounds of "jeugdzorg") cost more as alternatives,
-        // each ranked on its own, than as one prefix; short prefixes have FTS5's prefix index.
-        const listed = word.text.length > 3 && begun.length <= MAX_LISTED_PREFIX_STEMS;
-        if (!listed) alternatives.add(`${quote(word.text)}*`);
-        for (const { stem: begunStem } of begun) if (listed || !begunStem.startsWith(word.text)) alternatives.add(quote(begunStem));
-      }
-      let expression = `(${[...alternatives].join(' OR ')})`;
-      if (typos && word.fuzzy && !this.finds(tables, scope(expression))) {
-        const close = this.closeStems(tables, word.text);
-        if (close.length === 0) return '';
-        expression = `(${[...alternatives, ...close.map(quote)].join(' OR ')})`;
-      }
-      parts.push(expression);
-    }
-    return parts.join(' AND ');
-  }
-
-  private finds(tables: Tables, match: string): boolean {
-    return this.statement(`SELECT 1 FROM ${tables.fts} WHERE ${tables.fts} MATCH ? LIMIT 1`).get(match) !== undefined;
-  }
-
-  /**
-   * Stems of the indexed words within the typo rule's distance of `text`, closest first. Only
-   * words that share the first letter, or the two after it (a wrong first letter), are measured:
-   * two range scans instead of the whole vocabulary, at the price of missing two typos at once
-   * at the very start of a word.
-   */
-  private closeStems(tables: Tables, text: string): string[] {
-    const first = String.fromCodePoint(text.codePointAt(0)!);
-    const rest = text.slice(first.length, first.length + 2);
-    const allowed = allowedEdits(text);
-    const lengths = [text.length - allowed, text.length + allowed];
-    const candidates = [
-      ...(this.statement(`SELECT word, stem FROM ${tables.terms} WHERE word >= ? AND word < ? AND length(word) BETWEEN ? AND ?`).all(
-        first,
-        following(first),
-        ...lengths,
-      ) as TermRow[]),
-      ...(this.statement(`SELECT word, stem FROM ${tables.terms} WHERE tail >= ? AND tail < ? AND length(word) BETWEEN ? AND ?`).all(
-        rest,
-        `${rest}\u{10FFFF}`,
-        ...lengths,
-      ) as TermRow[]),
-    ];
-    const close = candidates
-      .filter((candidate) => closeEnough(text, candidate.word))
-      .map((candidate) => ({ stem: candidate.stem, edits: editDistance(text, candidate.word) }))
-      .sort((a, b) => a.edits - b.edits);
-    return [...new Set(close.map((candidate) => candidate.stem))].slice(0, MAX_EXPANSION);
-  }
 }
 
-interface TermRow {
-  word: string;
-  stem: string;
-}
 
 /** The generations a target has: the active one and the one being built, if any. */
 function generationsOf(state: StateRow): number[] {
@@ -669,10 +593,6 @@ function intersect(a: readonly number[], b: readonly number[]): number[] {
   return both;
 }
 
-/** A match expression limited to titles and slugs for the admin target's searches. */
-function scoped(fields: IndexQuery['fields'], expression: string): string {
-  return fields === 'title-slug' ? `{title slug} : (${expression})` : expression;
-}
 
 /** "3,17,42" → [3, 17, 42], without a string and a number made per id. */
 function parseIds(list: string): number[] {
@@ -691,10 +611,6 @@ function parseIds(list: string): number[] {
   return ids;
 }
 
-/** The first string after every string that starts with `prefix` (one code point). */
-function following(prefix: string): string {
-  return String.fromCodePoint(prefix.codePointAt(0)! + 1);
-}
 
 function tablesOf(target: SearchTarget, generation: number): Tables {
   if (!searchTargets.includes(target)) throw new Error(`unknown search target ${String(target)}`);
