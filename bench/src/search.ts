@@ -50,6 +50,7 @@ import {
 } from './common';
 import { benchTags, generatePage, type BenchLocale, type GeneratedPage } from './search/generate-page';
 import { PostgresRawSearch, SqliteRawSearch, type RawSearch } from './search/raw-search';
+import { BenchClient } from './http-client';
 import { MAX_ADMIN_SEARCH_MATCHES } from '@pagelog/query-service/pages/admin-page-search';
 
 export interface SearchBenchOptions {
@@ -234,17 +235,15 @@ async function measureLatency(backend: Backend, env: Record<string, string>, opt
   const raw: RawSearch =
     backend === 'sqlite' ? new SqliteRawSearch(join(env.PAGELOG_DATA_DIR!, 'pagelog.db')) : new PostgresRawSearch(env.DATABASE_URL!, env.PAGELOG_PG_SCHEMA!);
   const figures: Figure[] = [];
+  const client = new BenchClient(running.url);
   try {
     const index = running.stores.searchIndex;
-    const endpoint = `${running.url}/api/cms/search/search`;
     const http = async (term: Term) => {
-      const response = await fetch(endpoint, {
-        method: 'POST',
-        headers: { 'Content-Type': 'application/json' },
-        body: JSON.stringify({ term: term.term, locales: [term.locale], count: 10, offset: 0 }),
-      });
-      const body = (await response.json()) as { data: SearchResponse };
-      if (response.status !== 200) throw new Error(`search "${term.term}": ${response.status} ${JSON.stringify(body)}`);
+      const { status, body } = (await client.call('POST', '/api/cms/search/search', { term: term.term, locales: [term.locale], count: 10, offset: 0 })) as {
+        status: number;
+        body: { data: SearchResponse };
+      };
+      if (status !== 200) throw new Error(`search "${term.term}": ${status} ${JSON.stringify(body)}`);
       return body.data.total;
     };
     // What the query service asks of the index for that request (public-search.ts).
@@ -255,9 +254,8 @@ async function measureLatency(backend: Backend, env: Record<string, string>, opt
     const bare = async (term: Term) => (await raw.search(term.raw ?? term.term, languageOf(term.locale))).length;
     // The floor of an API call here: a public query that reads one small document.
     const floor = async () => {
-      const response = await fetch(`${running.url}/api/cms/settings/get`);
-      await response.arrayBuffer();
-      if (response.status !== 200) throw new Error(`settings/get: ${response.status}`);
+      const { status } = await client.call('GET', '/api/cms/settings/get');
+      if (status !== 200) throw new Error(`settings/get: ${status}`);
     };
     const variants = { http, port, raw: bare } as const;
     type VariantName = keyof typeof variants;
@@ -339,6 +337,7 @@ async function measureLatency(backend: Backend, env: Record<string, string>, opt
     }
     return figures;
   } finally {
+    client.close();
     await raw.close();
     await running.close();
   }

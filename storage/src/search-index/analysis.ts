@@ -187,39 +187,47 @@ interface TextWord {
 }
 
 const MAX_SNIPPET_SCAN = 20_000;
-const judgedByQuery = new WeakMap<QueryWord[], Map<string | null, Map<string, boolean>>>();
+const judgedByQuery = new WeakMap<QueryWord[], Map<string | null, Map<string, number>>>();
 const singleWord = /^[\p{L}\p{N}]+$/u;
 // Combining marks belong to the word they follow (text not yet in NFC).
 const textWordPattern = /[\p{L}\p{N}][\p{L}\p{N}\p{M}]*/gu;
 
 /**
  * Text around the best match of a text: a window of about `maxLength` characters, cut at word
- * boundaries ('…' where cut), around the place with the most matched words; the matched words
+ * boundaries ('…' where cut), around the first place where every word of the search is found
+ * within one window (else the place with the most matched words); the matched words
  * highlighted. Without a match, the text's beginning. Plain text parts, never HTML.
  */
 export function buildSnippet(text: string, language: string | null, query: QueryWord[], maxLength = 200): SnippetPart[] {
   // Past this a very long text is not searched for a better window: every hit of an answer gets
   // a snippet, and judging words costs time in proportion to the text.
   const scanned = text.length > MAX_SNIPPET_SCAN ? text.slice(0, MAX_SNIPPET_SCAN) : text;
-  const flat = scanned.replace(/\s+/gu, ' ').trim();
+  // Runs of white space (the line between two blocks) show as one space; they are only collapsed
+  // in the parts shown, not in the whole text first.
+  const flat = scanned.trim();
   if (flat === '') return [];
   const languages = language ? [language] : [...stemmedLanguages];
-  const queryStems = new Set(query.flatMap((word) => word.stems));
-  const prefixWords = query.filter((word) => word.prefix);
-  const fuzzyWords = query.filter((word) => word.fuzzy);
+  // Which words of the search (a bit each; at most MAX_QUERY_WORDS) a stem stands for.
+  const stemWords = new Map<string, number>();
+  query.forEach((word, i) => {
+    for (const s of word.stems) stemWords.set(s, (stemWords.get(s) ?? 0) | (1 << i));
+  });
+  const every = (1 << query.length) - 1;
 
   // Snowball rewrites the ends of words (and y to i), never their first letter: a word can only
   // share a stem with a query word, or begin with one, when it starts with the same letter. That
   // cheap test spares stemming most words of a text.
   const initials = new Set(query.flatMap((word) => [word.text, ...word.stems]).map(initial));
-  const matches = (normalized: string): boolean => {
-    if (initials.has(initial(normalized))) {
-      if (languages.some((lang) => queryStems.has(stem(lang, normalized)))) return true;
-      for (const word of prefixWords) {
-        if (normalized.startsWith(word.text) || word.stems.some((s) => normalized.startsWith(s))) return true;
-      }
-    }
-    return fuzzyWords.some((word) => closeEnough(word.text, normalized));
+  const wordsMatched = (normalized: string): number => {
+    let mask = 0;
+    const early = initials.has(initial(normalized));
+    if (early) for (const lang of languages) mask |= stemWords.get(stem(lang, normalized)) ?? 0;
+    query.forEach((word, i) => {
+      if (mask & (1 << i)) return;
+      if (early && word.prefix && (normalized.startsWith(word.text) || word.stems.some((s) => normalized.startsWith(s)))) mask |= 1 << i;
+      else if (word.fuzzy && closeEnough(word.text, normalized)) mask |= 1 << i;
+    });
+    return mask;
   };
 
   // Words repeat within a text and across the texts of one answer (the same parsed query): each
@@ -234,26 +242,40 @@ export function buildSnippet(text: string, language: string | null, query: Query
     judged = new Map();
     judgedByLanguage.set(language, judged);
   }
-  const judge = (written: string): boolean => {
-    let matched = judged.get(written);
-    if (matched === undefined) {
+  const judge = (written: string): number => {
+    let mask = judged.get(written);
+    if (mask === undefined) {
       const normalized = normalize(written);
       // Normalizing can leave more than one word ("ǆ½" → "dz1⁄2"); any of them may match.
       const parts = singleWord.test(normalized) ? [normalized] : (normalized.match(wordPattern) ?? []);
-      matched = parts.some(matches);
-      judged.set(written, matched);
+      mask = 0;
+      for (const part of parts) mask |= wordsMatched(part);
+      judged.set(written, mask);
     }
-    return matched;
+    return mask;
   };
   const tokens: TextWord[] = [];
-  for (const found of flat.matchAll(textWordPattern)) {
-    const start = found.index ?? 0;
-    tokens.push({ start, end: start + found[0].length, matched: query.length > 0 && judge(found[0]) });
+  // The matched words so far, to tell when one window holds every word of the search: then
+  // the text is read only as far as a window past it, not to its end.
+  const found: { start: number; mask: number }[] = [];
+  let stopAfter = Infinity;
+  for (const match of flat.matchAll(textWordPattern)) {
+    const start = match.index;
+    if (start > stopAfter) break;
+    const end = start + match[0].length;
+    const mask = query.length > 0 ? judge(match[0]) : 0;
+    tokens.push({ start, end, matched: mask !== 0 });
+    if (mask === 0 || stopAfter !== Infinity) continue;
+    found.push({ start, mask });
+    let covered = 0;
+    for (let i = found.length - 1; i >= 0 && found[i]!.start >= end - maxLength; i--) covered |= found[i]!.mask;
+    if (covered === every) stopAfter = end + maxLength;
   }
 
   const [from, to] = snippetWindow(flat, tokens, maxLength);
   const parts: SnippetPart[] = [];
-  const push = (piece: string, highlight: boolean) => {
+  const push = (text: string, highlight: boolean) => {
+    const piece = text.replace(/\s+/g, ' ');
     if (piece === '') return;
     const last = parts[parts.length - 1];
     if (last && last.highlight === highlight) last.text += piece;

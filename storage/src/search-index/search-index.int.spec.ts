@@ -65,6 +65,26 @@ describe('SQLite search index', () => {
     }
   });
 
+  it('gives a file made before the titles table its titles when it opens, so titles are found and ranked first', async () => {
+    const { db, index } = await onSqliteFile();
+    await index.init();
+    const base = { locale: 'nl-nl', pageType: 'article', description: '', tags: [], date: null };
+    await index.write('public', {
+      put: [
+        { ...base, id: 'body', title: 'Jaarverslag', slug: 'jaarverslag', body: 'Het onderzoek van dit jaar, onderzoek na onderzoek.' },
+        { ...base, id: 'title', title: 'Onderzoek naar wonen', slug: 'onderzoek-naar-wonen', body: 'Over huizen.' },
+      ],
+      generations: [1],
+    });
+    // As issue 15's first files were: no titles table.
+    db.exec('DROP TABLE search_public_1_titles');
+    const reopened = new SqliteSearchIndex(db);
+    await reopened.init();
+    const query = { term: 'onderzoek ', locales: [], pageTypes: [], tags: [], count: 10, offset: 0, fields: 'full' as const };
+    expect((await reopened.search('public', query)).hits.map((hit) => hit.id)).to.deep.equal(['title', 'body']);
+    expect((await reopened.search('public', { ...query, term: 'wonen ' })).hits.map((hit) => hit.id)).to.deep.equal(['title']);
+  });
+
   it('refuses to drop the active generation or to write to one that does not exist', async () => {
     const { index } = await onSqliteFile();
     await index.init();

@@ -35,7 +35,6 @@ export interface FilteredMatches {
   facets: { pageTypes: FacetCount[]; locales: FacetCount[]; tags: FacetCount[] };
 }
 
-const NO_TAGS: readonly number[] = [];
 
 /**
  * The facts (locale, page type, date, tags) of every document of one generation, in memory, by
@@ -53,7 +52,15 @@ export class SearchFacts {
   private pageType = new Uint16Array(0);
   private date = new Float64Array(0);
   private ids: (string | undefined)[] = [];
-  private tagsOf: (readonly number[])[] = [];
+  /**
+   * Each document's tag codes in one flat array, `stride` slots a document (the most tags a
+   * document has had; the array is laid out again when one has more): a search of a common word
+   * counts the tags of tens of thousands of matches, and an array per document would be a jump
+   * through memory for each.
+   */
+  private tagSlots = new Int32Array(0);
+  private tagCount = new Uint8Array(0);
+  private stride = 4;
   private readonly locales = new Codes();
   private readonly pageTypes = new Codes();
   private readonly tags = new Codes();
@@ -70,12 +77,12 @@ export class SearchFacts {
     const docs = db.prepare(`SELECT n, id, locale, page_type, date FROM ${docsTable}`).raw().iterate() as IterableIterator<
       [number, string, string, string, string | null]
     >;
-    for (const [n, id, locale, pageType, date] of docs) facts.set(n, id, locale, pageType, date, NO_TAGS);
+    for (const [n, id, locale, pageType, date] of docs) facts.set(n, id, locale, pageType, date, []);
     const tags = db.prepare(`SELECT doc, tag_id, name FROM ${tagsTable}`).raw().iterate() as IterableIterator<[number, string, string]>;
     for (const [doc, tagId, name] of tags) {
       const code = facts.tags.code(tagId);
       facts.tagNames[code] = name;
-      if (facts.present[doc]) facts.tagsOf[doc] = [...facts.tagsOf[doc]!, code];
+      if (facts.present[doc]) facts.addTag(doc, code);
     }
     return facts;
   }
@@ -93,7 +100,7 @@ export class SearchFacts {
     if (n >= this.present.length || !this.present[n]) return;
     this.present[n] = 0;
     this.ids[n] = undefined;
-    this.tagsOf[n] = NO_TAGS;
+    this.tagCount[n] = 0;
     this.order = null;
   }
 
@@ -119,19 +126,28 @@ export class SearchFacts {
     const pageTypeCounts = new Int32Array(this.pageTypes.names.length);
     const tagCounts = new Int32Array(this.tags.names.length);
     const passed: number[] = [];
+    // Locals, not fields, in the loop: it runs once per match (tens of thousands for a common word).
+    const { present, tagSlots, tagCount, stride, locale: localeOf, pageType: pageTypeOf } = this;
+    const size = present.length;
+    const tagFilter = tags.length > 0;
+    const carries = (first: number, count: number, tag: number) => {
+      for (let t = first; t < first + count; t++) if (tagSlots[t] === tag) return true;
+      return false;
+    };
     for (let i = 0; i < matches.length; i++) {
       const n = matches[i]!;
-      if (n >= this.present.length || !this.present[n]) throw new StaleFacts(n);
-      const docTags = this.tagsOf[n]!;
-      if (tags.length > 0 && !tags.every((tag) => docTags.includes(tag))) continue;
-      const locale = this.locale[n]!;
-      const pageType = this.pageType[n]!;
+      if (n >= size || present[n] === 0) throw new StaleFacts(n);
+      const first = n * stride;
+      const count = tagCount[n]!;
+      if (tagFilter && !tags.every((tag) => carries(first, count, tag))) continue;
+      const locale = localeOf[n]!;
+      const pageType = pageTypeOf[n]!;
       if (pageTypeOk[pageType]) localeCounts[locale]!++;
       if (!localeOk[locale]) continue;
       pageTypeCounts[pageType]!++;
       if (!pageTypeOk[pageType]) continue;
       passed.push(n);
-      for (let t = 0; t < docTags.length; t++) tagCounts[docTags[t]!]!++;
+      for (let t = first; t < first + count; t++) tagCounts[tagSlots[t]!]!++;
     }
     if (!facets) return { matches: passed, facets: { pageTypes: [], locales: [], tags: [] } };
     const counted = (counts: Int32Array, names: string[], labels?: string[]): FacetCount[] => {
@@ -182,8 +198,27 @@ export class SearchFacts {
     this.locale[n] = this.locales.code(locale);
     this.pageType[n] = this.pageTypes.code(pageType);
     this.date[n] = dateValue(date);
-    this.tagsOf[n] = tags;
+    this.tagCount[n] = 0;
+    for (const tag of tags) this.addTag(n, tag);
     this.order = null;
+  }
+
+  private addTag(n: number, code: number): void {
+    const count = this.tagCount[n]!;
+    if (count >= this.stride) this.widen(count + 1);
+    this.tagSlots[n * this.stride + count] = code;
+    this.tagCount[n] = count + 1;
+  }
+
+  /** Lays the tag slots out again with room for `needed` tags a document. */
+  private widen(needed: number): void {
+    const stride = Math.max(needed, this.stride * 2);
+    const slots = new Int32Array(this.present.length * stride);
+    for (let n = 0; n < this.present.length; n++) {
+      slots.set(this.tagSlots.subarray(n * this.stride, n * this.stride + this.tagCount[n]!), n * stride);
+    }
+    this.tagSlots = slots;
+    this.stride = stride;
   }
 
   private grow(needed: number): void {
@@ -193,6 +228,10 @@ export class SearchFacts {
       next.set(array);
       return next;
     };
+    const slots = new Int32Array(size * this.stride);
+    slots.set(this.tagSlots);
+    this.tagSlots = slots;
+    this.tagCount = larger(this.tagCount, (k) => new Uint8Array(k));
     this.present = larger(this.present, (k) => new Uint8Array(k));
     this.locale = larger(this.locale, (k) => new Uint16Array(k));
     this.pageType = larger(this.pageType, (k) => new Uint16Array(k));

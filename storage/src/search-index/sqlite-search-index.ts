@@ -2,8 +2,8 @@ import type { Statement } from 'better-sqlite3';
 import { languageOf, type SearchTagRef } from '@pagelog/contracts/search/search';
 import type { SqliteDatabase } from '../sqlite/open-database';
 import { SearchFacts, StaleFacts, type FilteredMatches } from './sqlite-search-facts';
-import { matchExpression, scoped } from './sqlite-search-match';
-import { allowedEdits, buildSnippet, closeEnough, editDistance, parseQuery, stem, words, type QueryWord } from './analysis';
+import { matchExpression } from './sqlite-search-match';
+import { buildSnippet, parseQuery, stem, words } from './analysis';
 import {
   searchTargets,
   type IndexAnswer,
@@ -49,19 +49,25 @@ interface Tables {
   content: string;
   /** FTS5, contentless: title, description, tags, body and slug as space-joined stems. */
   fts: string;
+  /** FTS5, contentless: title and slug alone (the same stems), so title matches are found and ranked without reading the bodies' doclists. */
+  titles: string;
   /** Tag id → document, for tag filters, facets and idsWithTag. */
   tags: string;
   /** Every normalized word seen with its stem, for prefix and typo expansion. */
   terms: string;
 }
 
-// bm25 weights in the FTS column order (title, description, tags, body, slug): a title match
-// must outrank a body full of the word.
-const bm25 = (fts: string) => `bm25(${fts}, 10.0, 2.0, 3.0, 1.0, 4.0)`;
-/** Up to this many matches (filters applied), every one is ranked; see rank(). */
+/** How a group of matches is ranked: bm25 over a full-text table, with weights in its column order. */
+interface Ranking {
+  table: string;
+  weights: string;
+}
+/** Up to this many matches of a group (filters applied), every one is ranked; see rankGroup(). */
 const RANK_ALL = 2_000;
-/** Past RANK_ALL, the newest this many matches and the newest this many title matches are ranked. */
+/** Past RANK_ALL, the newest this many of the group are ranked, the rest follow newest first. */
 const RANK_CAP = 1_000;
+/** At most this many matches outside a group may come back from ranking its query whole; see rankGroup(). */
+const RANK_OTHERS = 200;
 /** Tag facet entries answered at most (the most frequent). */
 const MAX_TAG_FACETS = 100;
 /** The known-terms memo of a generation is dropped past this size rather than grow for ever. */
@@ -91,10 +97,7 @@ export class SqliteSearchIndex implements SearchIndex {
   /** Per generation searched, its documents' facts (sqlite-search-facts.ts). */
   private readonly facts = new Map<string, SearchFacts>();
 
-  constructor(private readonly db: SqliteDatabase) {
-    // Private to this connection: the matches a search ranks (see rank()).
-    db.exec('CREATE TEMP TABLE IF NOT EXISTS search_candidates (n INTEGER PRIMARY KEY)');
-  }
+  constructor(private readonly db: SqliteDatabase) {}
 
   async init(): Promise<void> {
     this.db.transaction(() => {
@@ -117,6 +120,7 @@ export class SqliteSearchIndex implements SearchIndex {
           .prepare('INSERT INTO search_state (target, active, next_generation) VALUES (?, 1, 2) ON CONFLICT (target) DO NOTHING')
           .run(target);
         if (inserted.changes > 0) this.createTables(tablesOf(target, 1));
+        else for (const generation of generationsOf(this.readState(target))) this.addTitles(tablesOf(target, generation));
       }
     }).immediate();
   }
@@ -245,6 +249,7 @@ export class SqliteSearchIndex implements SearchIndex {
         DELETE FROM ${tables.docs};
         DELETE FROM ${tables.content};
         INSERT INTO ${tables.fts} (${tables.fts}) VALUES ('delete-all');
+        INSERT INTO ${tables.titles} (${tables.titles}) VALUES ('delete-all');
         DELETE FROM ${tables.tags};
         DELETE FROM ${tables.terms};
       `);
@@ -318,6 +323,11 @@ export class SqliteSearchIndex implements SearchIndex {
         content = '', contentless_delete = 1, prefix = '2 3',
         tokenize = 'unicode61 remove_diacritics 0'
       );
+      CREATE VIRTUAL TABLE IF NOT EXISTS ${tables.titles} USING fts5 (
+        title, slug,
+        content = '', contentless_delete = 1, prefix = '2 3',
+        tokenize = 'unicode61 remove_diacritics 0'
+      );
       CREATE TABLE IF NOT EXISTS ${tables.tags} (
         tag_id TEXT NOT NULL,
         doc INTEGER NOT NULL,
@@ -340,6 +350,7 @@ export class SqliteSearchIndex implements SearchIndex {
       DROP TABLE IF EXISTS ${tables.docs};
       DROP TABLE IF EXISTS ${tables.content};
       DROP TABLE IF EXISTS ${tables.fts};
+      DROP TABLE IF EXISTS ${tables.titles};
       DROP TABLE IF EXISTS ${tables.tags};
       DROP TABLE IF EXISTS ${tables.terms};
     `);
@@ -348,11 +359,35 @@ export class SqliteSearchIndex implements SearchIndex {
     this.facts.delete(tables.base);
   }
 
+  /**
+   * Gives a generation made before the titles table (issue 15's first versions) its titles, from
+   * the documents as written; in the caller's transaction.
+   */
+  private addTitles(tables: Tables): void {
+    if (!this.exists(tables)) return;
+    const known = this.statement("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = ?").get(tables.titles) !== undefined;
+    if (known) return;
+    this.createTables(tables);
+    const insert = this.db.prepare(`INSERT INTO ${tables.titles} (rowid, title, slug) VALUES (?, ?, ?)`);
+    const rows = this.db.prepare(`SELECT d.n, d.locale, c.title, c.slug FROM ${tables.docs} d JOIN ${tables.content} c ON c.n = d.n`).raw().all() as [
+      number,
+      string,
+      string,
+      string,
+    ][];
+    for (const [n, locale, title, slug] of rows) {
+      const language = languageOf(locale);
+      const stems = (text: string) => words(text).map((word) => stem(language, word)).join(' ');
+      insert.run(n, stems(title), stems(slug));
+    }
+  }
+
   /** Takes a document out; answers its row id, or null when it was not there. */
   private removeDocument(tables: Tables, id: string): number | null {
     const row = this.statement(`SELECT n FROM ${tables.docs} WHERE id = ?`).get(id) as { n: number } | undefined;
     if (!row) return null;
     this.statement(`DELETE FROM ${tables.fts} WHERE rowid = ?`).run(row.n);
+    this.statement(`DELETE FROM ${tables.titles} WHERE rowid = ?`).run(row.n);
     this.statement(`DELETE FROM ${tables.tags} WHERE doc = ?`).run(row.n);
     this.statement(`DELETE FROM ${tables.docs} WHERE n = ?`).run(row.n);
     this.statement(`DELETE FROM ${tables.content} WHERE n = ?`).run(row.n);
@@ -381,6 +416,7 @@ export class SqliteSearchIndex implements SearchIndex {
     if (existing) {
       n = existing.n;
       this.statement(`DELETE FROM ${tables.fts} WHERE rowid = ?`).run(n);
+      this.statement(`DELETE FROM ${tables.titles} WHERE rowid = ?`).run(n);
       this.statement(`DELETE FROM ${tables.tags} WHERE doc = ?`).run(n);
       this.statement(`UPDATE ${tables.docs} SET locale = ?, page_type = ?, date = ? WHERE n = ?`).run(doc.locale, doc.pageType, doc.date, n);
     } else {
@@ -398,6 +434,7 @@ export class SqliteSearchIndex implements SearchIndex {
          body = excluded.body, tags = excluded.tags`,
     ).run(n, doc.title, doc.slug, doc.description, doc.body, JSON.stringify(doc.tags));
     this.statement(`INSERT INTO ${tables.fts} (rowid, title, description, tags, body, slug) VALUES (?, ?, ?, ?, ?, ?)`).run(n, ...stemmed);
+    this.statement(`INSERT INTO ${tables.titles} (rowid, title, slug) VALUES (?, ?, ?)`).run(n, stemmed[0], stemmed[4]);
     const insertTag = this.statement(`INSERT OR IGNORE INTO ${tables.tags} (tag_id, doc, name) VALUES (?, ?, ?)`);
     for (const tag of doc.tags) insertTag.run(tag.id, n, tag.name);
 
@@ -423,23 +460,27 @@ export class SqliteSearchIndex implements SearchIndex {
     const listing = query.term.trim() === '';
     // A term of punctuation and single letters only has nothing to look for.
     if (!listing && parsed.length === 0) return empty;
+    // The admin's search looks at titles and slugs only: the titles table holds just those.
+    const matched = query.fields === 'title-slug' ? tables.titles : tables.fts;
     let expression = '';
-    let matches: number[] = [];
     let facts = this.factsOf(tables, version);
     const wantFacets = query.fields !== 'title-slug';
     let filtered: FilteredMatches = { matches: [], facets: empty.facets };
+    let matchCount = 0;
     // Words as typed first. Only when they find nothing the filters let through (a word that
     // finds nothing makes the whole search find nothing) are misspelt words looked for: the check
     // costs a full-text query per word, spared on most searches.
     const attempts = listing ? [false] : parsed.some((word) => word.fuzzy) ? [false, true] : [false];
     for (const typos of attempts) {
+      let matches: number[];
       if (listing) {
         matches = facts.all();
       } else {
-        expression = matchExpression((sql) => this.statement(sql), tables, parsed, query.fields, typos);
+        expression = matchExpression((sql) => this.statement(sql), { fts: matched, terms: tables.terms }, parsed, typos);
         if (expression === '') return empty;
-        matches = this.matchIds(tables, scoped(query.fields, expression));
+        matches = this.matchIds(matched, expression);
       }
+      matchCount = matches.length;
       if (matches.length === 0) continue;
       try {
         filtered = facts.filter(matches, query, wantFacets);
@@ -455,8 +496,8 @@ export class SqliteSearchIndex implements SearchIndex {
 
     const wanted = query.offset + query.count;
     const ordered = listing
-      ? facts.newest(filtered.matches, wanted).map((n) => ({ n, relevance: 0 }))
-      : this.rank(tables, expression, query.fields, matches.length, filtered.matches, facts, wanted);
+      ? facts.newest(filtered.matches, wanted).map((n) => ({ n, score: 0 }))
+      : this.rank(tables, expression, query.fields, matchCount, filtered.matches, facts, wanted);
     const page = ordered.slice(query.offset, wanted);
     const shown = new Map(
       (
@@ -466,7 +507,7 @@ export class SqliteSearchIndex implements SearchIndex {
         ).all(JSON.stringify(page.map((row) => row.n))) as ShownRow[]
       ).map((row) => [row.n, row]),
     );
-    const hits = page.map(({ n, relevance }): IndexHit => {
+    const hits = page.map(({ n, score }): IndexHit => {
       const row = shown.get(n)!;
       const text = row.body.trim() !== '' ? row.body : row.description.trim() !== '' ? row.description : row.title;
       return {
@@ -478,7 +519,7 @@ export class SqliteSearchIndex implements SearchIndex {
         snippet: buildSnippet(text, languageOf(row.locale), parsed),
         date: row.date,
         tags: JSON.parse(row.tags) as SearchTagRef[],
-        score: relevance ? -relevance : 0,
+        score,
       };
     });
     const { pageTypes, locales, tags } = filtered.facets;
@@ -486,20 +527,22 @@ export class SqliteSearchIndex implements SearchIndex {
   }
 
   /** The full-text row ids of every match, ascending: one statement, one string (a row each would cost more than the query). */
-  private matchIds(tables: Tables, match: string): number[] {
-    const { ids } = this.statement(`SELECT group_concat(rowid) AS ids FROM ${tables.fts} WHERE ${tables.fts} MATCH ?`).get(match) as {
+  private matchIds(table: string, match: string): number[] {
+    const { ids } = this.statement(`SELECT group_concat(rowid) AS ids FROM ${table} WHERE ${table} MATCH ?`).get(match) as {
       ids: string | null;
     };
     return ids === null ? [] : parseIds(ids);
   }
 
   /**
-   * The first `wanted` of the passed matches, best first (bm25 ascending, then row id). FTS5
-   * computes bm25 for every row it is asked for and has no top-k, so ranking the 60,000 pages a
-   * common word is on would cost several times the rest of the search. When more than RANK_ALL
-   * pages pass, the ones ranked are the RANK_CAP newest (by date) of them and the RANK_CAP newest
-   * of those that match in the title (so a title match is never left out for a newer body match);
-   * the rest follow newest first. Up to RANK_ALL, every match is ranked.
+   * The first `wanted` of the passed matches, best first. Pages whose title matches the words
+   * come first, ranked by bm25 over their titles; then the others, by bm25 over every field
+   * (title, description, tags, body, slug; for the admin's search title and slug). The second
+   * group is only ranked when the first does not fill the page asked for, so a common word,
+   * whose body matches are tens of thousands, costs one full-text pass (the ids, for the total
+   * and facets) and passes over the small titles table. Scores follow the order: above 1 for a
+   * ranked title match, 1 for the rest of the title matches, between 0 and 1 for a ranked other
+   * match, 0 for the rest.
    */
   private rank(
     tables: Tables,
@@ -509,55 +552,68 @@ export class SqliteSearchIndex implements SearchIndex {
     passed: number[],
     facts: SearchFacts,
     wanted: number,
-  ): { n: number; relevance: number }[] {
-    const match = scoped(fields, expression);
-    const scores = new Map<number, number>();
-    let candidates: number[];
-    if (matchCount <= RANK_ALL) {
-      for (const [n, relevance] of this.statement(`SELECT rowid, ${bm25(tables.fts)} FROM ${tables.fts} WHERE ${tables.fts} MATCH ?`)
+  ): Ranked[] {
+    const inTitles = `{title} : (${expression})`;
+    const titleIds = this.matchIds(tables.titles, inTitles);
+    const inTitle = intersect(passed, titleIds);
+    const first = this.rankGroup({ table: tables.titles, weights: '10.0, 4.0' }, inTitles, titleIds.length, inTitle, facts, wanted, 1);
+    if (first.length >= wanted || inTitle.length === passed.length) return first;
+    // Column order of the full table: title, description, tags, body, slug.
+    const others: Ranking = fields === 'title-slug' ? { table: tables.titles, weights: '10.0, 4.0' } : { table: tables.fts, weights: '10.0, 2.0, 3.0, 1.0, 4.0' };
+    return [...first, ...this.rankGroup(others, expression, matchCount, difference(passed, inTitle), facts, wanted - first.length, 0)];
+  }
+
+  /**
+   * The first `wanted` of a group of matches of `match` (`members`, ascending row ids; the
+   * query matches `matchCount` rows, the group's and others), best first: bm25 ascending, then
+   * row id. FTS5 computes bm25 for every row it is asked for and has no top-k, and every row it
+   * answers costs about a microsecond, so:
+   *
+   * * a query of at most RANK_ALL matches, few of them outside the group, is ranked whole by
+   *   SQLite's sorter and only the best rows come back (the others among them are dropped here);
+   * * otherwise the group's members, past RANK_ALL its RANK_CAP newest (by date), are ranked
+   *   through a condition on their row ids, and the rest of the group follows newest first.
+   */
+  private rankGroup(ranking: Ranking, match: string, matchCount: number, members: number[], facts: SearchFacts, wanted: number, bonus: number): Ranked[] {
+    if (members.length === 0 || wanted <= 0) return [];
+    const { table, weights } = ranking;
+    const others = matchCount - members.length;
+    let rows: [number, number][];
+    if (matchCount <= RANK_ALL && others <= RANK_OTHERS) {
+      const limit = Math.min(matchCount, wanted + others);
+      rows = this.statement(`SELECT rowid, bm25(${table}, ${weights}) AS relevance FROM ${table} WHERE ${table} MATCH ? ORDER BY relevance, rowid LIMIT ?`)
         .raw()
-        .all(match) as [number, number][]) {
-        scores.set(n, relevance);
+        .all(match, limit) as [number, number][];
+      if (others > 0) {
+        const member = new Set(members);
+        rows = rows.filter(([n]) => member.has(n));
       }
-      candidates = passed;
+      rows = rows.slice(0, wanted);
     } else {
-      if (passed.length <= RANK_ALL) {
-        candidates = passed;
-      } else {
-        candidates = facts.newest(passed, RANK_CAP);
-        if (fields === 'full') {
-          const inTitle = intersect(passed, this.matchIds(tables, `{title} : (${expression})`));
-          candidates.push(...facts.newest(inTitle, RANK_CAP, candidates));
-        }
-      }
-      this.statement('DELETE FROM temp.search_candidates').run();
-      this.statement('INSERT INTO temp.search_candidates (n) SELECT value FROM json_each(?)').run(JSON.stringify(candidates));
-      // The candidates as a condition inside the CASE: as a WHERE condition on rowid the planner
-      // would hand it to FTS5, which runs the whole query again for each candidate. Their range
-      // of row ids is one FTS5 can seek to (pages indexed in order of publication lie together).
+      const candidates = members.length <= RANK_ALL ? members : facts.newest(members, RANK_CAP);
       let low = Infinity;
       let high = -Infinity;
       for (const n of candidates) {
         if (n < low) low = n;
         if (n > high) high = n;
       }
-      for (const [n, relevance] of this.statement(
+      // The candidates as a condition inside the CASE: as a WHERE condition on rowid the planner
+      // would hand it to FTS5, which runs the whole query again for each candidate. Their range
+      // of row ids is one FTS5 can seek to (pages indexed in order of publication lie together).
+      rows = this.statement(
         `SELECT rowid, relevance FROM (
-           SELECT rowid, CASE WHEN rowid IN (SELECT n FROM temp.search_candidates) THEN ${bm25(tables.fts)} END AS relevance
-           FROM ${tables.fts} WHERE ${tables.fts} MATCH ? AND rowid BETWEEN ? AND ?
-         ) WHERE relevance IS NOT NULL`,
+           SELECT rowid, CASE WHEN rowid IN (SELECT value FROM json_each(?)) THEN bm25(${table}, ${weights}) END AS relevance
+           FROM ${table} WHERE ${table} MATCH ? AND rowid BETWEEN ? AND ?
+         ) WHERE relevance IS NOT NULL ORDER BY relevance, rowid LIMIT ?`,
       )
         .raw()
-        .all(match, low, high) as [number, number][]) {
-        scores.set(n, relevance);
-      }
+        .all(JSON.stringify(candidates), match, low, high, wanted) as [number, number][];
     }
-    const ranked = candidates
-      .map((n) => ({ n, relevance: scores.get(n) ?? 0 }))
-      .sort((a, b) => a.relevance - b.relevance || a.n - b.n);
-    if (ranked.length >= wanted || candidates === passed) return ranked.slice(0, wanted);
-    const rest = facts.newest(passed, wanted - ranked.length, candidates);
-    return [...ranked, ...rest.map((n) => ({ n, relevance: 0 }))];
+    // bm25 is negative, more so for a better match: -bm25 / (1 - bm25) keeps the order within (0, 1).
+    const ranked = rows.map(([n, relevance]): Ranked => ({ n, score: bonus - relevance / (1 - relevance) }));
+    if (ranked.length >= wanted || ranked.length === members.length) return ranked;
+    const rest = facts.newest(members, wanted - ranked.length, rows.map(([n]) => n));
+    return [...ranked, ...rest.map((n): Ranked => ({ n, score: bonus }))];
   }
 
   /** The facts of a generation, loaded again when the index changed since (or when told to). */
@@ -576,6 +632,23 @@ export class SqliteSearchIndex implements SearchIndex {
 /** The generations a target has: the active one and the one being built, if any. */
 function generationsOf(state: StateRow): number[] {
   return state.building === null ? [state.active] : [state.active, state.building];
+}
+
+/** A match in the order of an answer, with the score its hit shows. */
+interface Ranked {
+  n: number;
+  score: number;
+}
+
+/** The members of `a` that are not in `b` (both ascending), ascending. */
+function difference(a: readonly number[], b: readonly number[]): number[] {
+  const rest: number[] = [];
+  let j = 0;
+  for (const n of a) {
+    while (j < b.length && b[j]! < n) j++;
+    if (j >= b.length || b[j]! !== n) rest.push(n);
+  }
+  return rest;
 }
 
 /** The members of both ascending lists, ascending. */
@@ -616,5 +689,13 @@ function tablesOf(target: SearchTarget, generation: number): Tables {
   if (!searchTargets.includes(target)) throw new Error(`unknown search target ${String(target)}`);
   if (!Number.isSafeInteger(generation) || generation < 1) throw new Error(`invalid search index generation ${generation}`);
   const base = `search_${target}_${generation}`;
-  return { base, docs: `${base}_docs`, content: `${base}_content`, fts: `${base}_fts`, tags: `${base}_tags`, terms: `${base}_terms` };
+  return {
+    base,
+    docs: `${base}_docs`,
+    content: `${base}_content`,
+    fts: `${base}_fts`,
+    titles: `${base}_titles`,
+    tags: `${base}_tags`,
+    terms: `${base}_terms`,
+  };
 }

@@ -1,12 +1,12 @@
 import type { Statement } from 'better-sqlite3';
 import { allowedEdits, closeEnough, editDistance, type QueryWord } from './analysis';
-import type { IndexQuery } from './search-index';
 
 /** The SQLite adapter's prepared-statement cache. */
 export type Statements = (sql: string) => Statement<unknown[]>;
 
 /** The tables of a generation a match expression is made with. */
 export interface MatchTables {
+  /** The full-text table the expression will be matched against (the typo check asks it). */
   fts: string;
   terms: string;
 }
@@ -24,8 +24,7 @@ const quote = (term: string): string => `"${term.replaceAll('"', '""')}"`;
  * misspellings (a word of five letters or more that finds nothing as typed). '' when a word can
  * find nothing at all.
  */
-export function matchExpression(statement: Statements, tables: MatchTables, parsed: QueryWord[], fields: IndexQuery['fields'], typos: boolean): string {
-  const scope = (expression: string) => scoped(fields, expression);
+export function matchExpression(statement: Statements, tables: MatchTables, parsed: QueryWord[], typos: boolean): string {
   const parts: string[] = [];
   for (const word of parsed) {
     const alternatives = new Set(word.stems.map(quote));
@@ -43,7 +42,7 @@ export function matchExpression(statement: Statements, tables: MatchTables, pars
       for (const { stem: begunStem } of begun) if (listed || !begunStem.startsWith(word.text)) alternatives.add(quote(begunStem));
     }
     let expression = `(${[...alternatives].join(' OR ')})`;
-    if (typos && word.fuzzy && !finds(statement, tables, scope(expression))) {
+    if (typos && word.fuzzy && !finds(statement, tables, expression)) {
       const close = closeStems(statement, tables, word.text);
       if (close.length === 0) return '';
       expression = `(${[...alternatives, ...close.map(quote)].join(' OR ')})`;
@@ -95,9 +94,4 @@ interface TermRow {
 /** The first string after every string that starts with `prefix` (one code point). */
 function following(prefix: string): string {
   return String.fromCodePoint(prefix.codePointAt(0)! + 1);
-}
-
-/** A match expression limited to titles and slugs for the admin target's searches. */
-export function scoped(fields: IndexQuery['fields'], expression: string): string {
-  return fields === 'title-slug' ? `{title slug} : (${expression})` : expression;
 }
