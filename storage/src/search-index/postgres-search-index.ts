@@ -45,6 +45,13 @@ const rankWeights = '{0.05, 0.2, 0.4, 1.0}';
  * common than that. It only gathers candidates; closeEnough (the edit distance) decides.
  */
 const trigramThreshold = 0.2;
+/**
+ * Up to this many matches outside the title group are all ranked; past it the RANK_CAP newest.
+ * Lower than SQLite's (2,000 and 1,000): ts_rank unpacks each page's compressed vector, about
+ * twenty times what FTS5's bm25 costs a row.
+ */
+const RANK_ALL = 500;
+const RANK_CAP = 250;
 /** How many words one typed prefix or one misspelt word may expand to (as on SQLite). */
 const maxExpansion = 64;
 /** Tag facet entries answered at most (the most frequent), as on SQLite. */
@@ -80,7 +87,10 @@ interface HitRow {
 
 interface AnswerRow {
   total: number;
+  /** The page's title (or slug) matches, best first. */
   hits: HitRow[];
+  /** The rest of the page: matches elsewhere, when the title matches do not fill it. */
+  later: HitRow[];
   pageTypes: FacetCount[];
   locales: FacetCount[];
   tags: FacetCount[];
@@ -330,60 +340,95 @@ export class PostgresSearchIndex implements SearchIndex {
       return `$${params.length}`;
     };
     const filters = this.filterFlags(param, query);
-    const branch = (score: string, where: string) =>
-      `SELECT d.id, d.locale, d.page_type, d.tags, d.sort_date, ${score} AS score, ${filters} FROM ${table} AS d WHERE ${where}`;
-    // One branch per configuration rather than one OR: each reads its matches straight from the
-    // index, and each page's (large, compressed) tsvector is unpacked once, to rank it.
-    let matches = branch('0::real', 'TRUE');
+    const tsq = new Map([...(tsqueries ?? [])].map(([config, text]) => [config, `${param(text)}::tsquery`]));
+    // Every match with what filters, facets and the title group need, one branch per
+    // configuration rather than one OR, so each reads its matches straight from its index. A
+    // title (or slug) match is ranked by ts_rank over the small title-and-slug vector; the large,
+    // compressed vector of the whole page is only read to rank the others (`later` below).
+    const branch = (inTitle: string, titleScore: string, where: string) =>
+      `SELECT d.id, d.locale, d.page_type, d.tags, d.sort_date, ${inTitle} AS in_title, ${titleScore} AS title_score, ${filters}
+       FROM ${table} AS d WHERE ${where}`;
+    let matches = branch('TRUE', '0::real', 'TRUE');
     if (tsqueries) {
       matches =
-        tsqueries.size === 0
-          ? branch('0::real', 'FALSE')
-          : [...tsqueries]
-              .map(([config, text]) => {
-                const tsq = `${param(text)}::tsquery`;
-                const score =
-                  column === 'doc'
-                    ? // A match in the title (or slug) first, whatever the rest holds: with several words
-                      // ts_rank weighs their proximity as much as the fields they are in.
-                      `(CASE WHEN d.title_slug @@ ${tsq} THEN 1 ELSE 0 END + ts_rank('${rankWeights}', d.doc, ${tsq}))::real`
-                    : `ts_rank(d.title_slug, ${tsq})`;
-                return branch(score, `d.config = '${config}' AND d.${column} @@ ${tsq}`);
-              })
+        tsq.size === 0
+          ? branch('TRUE', '0::real', 'FALSE')
+          : [...tsq]
+              .map(([config, q]) =>
+                column === 'doc'
+                  ? branch(`d.title_slug @@ ${q}`, `CASE WHEN d.title_slug @@ ${q} THEN ts_rank(d.title_slug, ${q}) END`, `d.config = '${config}' AND d.doc @@ ${q}`)
+                  : branch('TRUE', `ts_rank(d.title_slug, ${q})`, `d.config = '${config}' AND d.title_slug @@ ${q}`),
+              )
               .join('\n        UNION ALL\n        ');
     }
     const count = param(query.count);
     const offset = param(query.offset);
-    const order = (p: string) => `${tsqueries ? `${p}score DESC, ` : ''}${p}sort_date DESC NULLS LAST, ${p}id DESC`;
     const facet = (sql: string) => (query.fields === 'title-slug' ? `'[]'::json` : sql);
+    // The page goes past the title matches: the others fill it, ranked with ts_rank over the
+    // whole page's vector (title A, tags and description B, body C): all of them up to
+    // RANK_ALL, past that the RANK_CAP newest, the rest following newest first. ts_rank must
+    // unpack each page's large compressed vector (about 10 µs a page here), which is what made
+    // ranking every match of a common word cost several times the rest of the search. When the
+    // title matches fill the page, `b` is empty and none of this runs.
+    const ranksOthers = tsqueries !== null && column === 'doc' && tsq.size > 0;
+    const rank = `CASE d.config ${[...tsq].map(([config, q]) => `WHEN '${config}' THEN ts_rank('${rankWeights}', d.doc, ${q})`).join(' ')} END`;
+    const others = ranksOthers
+      ? `,
+      b AS MATERIALIZED (SELECT id, sort_date FROM f WHERE NOT in_title AND (SELECT n FROM titled) < ${offset} + ${count}),
+      c AS (
+        SELECT id FROM b ORDER BY sort_date DESC NULLS LAST, id DESC
+        LIMIT CASE WHEN (SELECT count(*) FROM b) > ${RANK_ALL} THEN ${RANK_CAP} ELSE ${RANK_ALL} END
+      ),
+      r AS (SELECT d.id, d.sort_date, (${rank})::real AS score FROM c JOIN ${table} AS d ON d.id = c.id),
+      o AS (
+        SELECT id, sort_date, 0 AS rest, score FROM r
+        UNION ALL
+        SELECT id, sort_date, 1 AS rest, 0::real AS score FROM b WHERE id NOT IN (SELECT id FROM c)
+      ),
+      later AS (
+        SELECT * FROM o ORDER BY rest, score DESC, sort_date DESC NULLS LAST, id DESC
+        LIMIT ${count} - GREATEST(0, LEAST(${count}, (SELECT n FROM titled) - ${offset}))
+        OFFSET GREATEST(0, ${offset} - (SELECT n FROM titled))
+      )`
+      : '';
+    const hit = (score: string) => `json_build_object(
+            'id', d.id, 'locale', d.locale, 'pageType', d.page_type, 'title', d.title, 'slug', d.slug,
+            'description', d.description, 'body', d.body, 'date', d.date, 'tags', d.tags, 'score', ${score})`;
     const sql = `
       WITH m AS MATERIALIZED (
         ${matches}
       ),
+      f AS MATERIALIZED (SELECT * FROM m WHERE in_locale AND in_type AND in_tags),
+      titled AS MATERIALIZED (SELECT count(*)::int AS n FROM f WHERE in_title),
       page AS (
-        SELECT id, score, sort_date FROM m WHERE in_locale AND in_type AND in_tags
-        ORDER BY ${order('')} LIMIT ${count} OFFSET ${offset}
-      )
+        SELECT id, title_score FROM f WHERE in_title
+        ORDER BY title_score DESC, sort_date DESC NULLS LAST, id DESC LIMIT ${count} OFFSET ${offset}
+      )${others}
       SELECT
-        (SELECT count(*)::int FROM m WHERE in_locale AND in_type AND in_tags) AS total,
-        (SELECT COALESCE(json_agg(json_build_object(
-            'id', d.id, 'locale', d.locale, 'pageType', d.page_type, 'title', d.title, 'slug', d.slug,
-            'description', d.description, 'body', d.body, 'date', d.date, 'tags', d.tags, 'score', page.score
-          ) ORDER BY ${order('page.')}), '[]'::json)
+        (SELECT count(*)::int FROM f) AS total,
+        (SELECT COALESCE(json_agg(${hit(tsqueries ? '1 + page.title_score' : '0')}
+          ORDER BY page.title_score DESC, d.sort_date DESC NULLS LAST, d.id DESC), '[]'::json)
          FROM page JOIN ${table} AS d ON d.id = page.id) AS hits,
+        ${
+          ranksOthers
+            ? `(SELECT COALESCE(json_agg(${hit('later.score')}
+          ORDER BY later.rest, later.score DESC, later.sort_date DESC NULLS LAST, later.id DESC), '[]'::json)
+         FROM later JOIN ${table} AS d ON d.id = later.id)`
+            : `'[]'::json`
+        } AS later,
         ${facet(`(SELECT COALESCE(json_agg(json_build_object('value', value, 'count', n) ORDER BY n DESC, value), '[]'::json)
          FROM (SELECT page_type AS value, count(*)::int AS n FROM m WHERE in_locale AND in_tags GROUP BY page_type) AS f)`)} AS "pageTypes",
         ${facet(`(SELECT COALESCE(json_agg(json_build_object('value', value, 'count', n) ORDER BY n DESC, value), '[]'::json)
          FROM (SELECT locale AS value, count(*)::int AS n FROM m WHERE in_type AND in_tags GROUP BY locale) AS f)`)} AS locales,
         ${facet(`(SELECT COALESCE(json_agg(json_build_object('value', value, 'label', label, 'count', n) ORDER BY n DESC, label, value), '[]'::json)
          FROM (SELECT t->>'id' AS value, max(t->>'name') AS label, count(*)::int AS n
-               FROM m, jsonb_array_elements(m.tags) AS t WHERE in_locale AND in_type AND in_tags
+               FROM f, jsonb_array_elements(f.tags) AS t
                GROUP BY t->>'id' ORDER BY n DESC, label, value LIMIT ${maxTagFacets}) AS f)`)} AS tags`;
     const { rows } = await guard(() => db.query<AnswerRow>(sql, params));
     const answer = rows[0]!;
     return {
       total: answer.total,
-      hits: answer.hits.map((row) => toHit(row, queryWords ?? [])),
+      hits: [...answer.hits, ...answer.later].map((row) => toHit(row, queryWords ?? [])),
       facets: { pageTypes: answer.pageTypes, locales: answer.locales, tags: answer.tags },
     };
   }

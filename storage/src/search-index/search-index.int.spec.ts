@@ -9,6 +9,7 @@ import { openDatabase, type SqliteDatabase } from '../sqlite/open-database';
 import { ElasticsearchSearchIndex } from './elasticsearch-search-index';
 import { PostgresSearchIndex } from './postgres-search-index';
 import { searchIndexContract } from './search-index.contract';
+import type { SearchDocument, SearchIndex } from './search-index';
 import { SqliteSearchIndex } from './sqlite-search-index';
 
 /** The contract opens one index per test; this remembers how to dispose of the current one. */
@@ -27,6 +28,89 @@ async function onSqliteFile(): Promise<{ db: SqliteDatabase; index: SqliteSearch
     await rm(folder, { recursive: true, force: true });
   };
   return { db, index, folder };
+}
+
+/** 3,000 pages with "onderzoek" in the body, newest last; the ten oldest have it in the title. */
+const manyPages = 3_000;
+function manyPage(i: number): SearchDocument {
+  return {
+    id: `p${String(i).padStart(4, '0')}`,
+    locale: i % 3 === 0 ? 'en-gb' : 'nl-nl',
+    pageType: i % 2 === 0 ? 'article' : 'publication',
+    title: i < 10 ? `Onderzoek nummer ${i}` : `Pagina ${i}`,
+    slug: `pagina-${i}`,
+    description: '',
+    body: `Een tekst over het onderzoek van dit jaar, pagina ${i}.`,
+    tags: i % 5 === 0 ? [{ id: 'tag-zorg', name: 'Zorg' }] : [],
+    date: new Date(Date.UTC(2020, 0, 1) + i * 3_600_000).toISOString(),
+  };
+}
+const manyQuery = { term: 'onderzoek ', locales: [], pageTypes: [], tags: [], count: 10, offset: 0, fields: 'full' as const };
+
+async function writeManyPages(index: SearchIndex): Promise<void> {
+  await index.init();
+  for (let from = 0; from < manyPages; from += 1_000) {
+    await index.write('public', { put: Array.from({ length: 1_000 }, (_, k) => manyPage(from + k)), generations: [1] });
+  }
+}
+
+/**
+ * What the SQLite and PostgreSQL adapters share past the contract: more matches than they rank
+ * one by one. Title matches first, then the other matches, all of them ranked up to a limit and
+ * past that the `rankCap` newest, the rest newest first; the total and facets exact.
+ */
+function manyMatchesSpec(current: () => SearchIndex, rankCap: number): void {
+  it('answers the exact total and facets, and the title matches first though every body match is newer', async () => {
+    const index = current();
+    const answer = await index.search('public', manyQuery);
+    expect(answer.total).to.equal(manyPages);
+    expect(answer.facets.pageTypes).to.deep.equal([
+      { value: 'article', count: 1_500 },
+      { value: 'publication', count: 1_500 },
+    ]);
+    expect(answer.facets.locales).to.deep.equal([
+      { value: 'nl-nl', count: 2_000 },
+      { value: 'en-gb', count: 1_000 },
+    ]);
+    expect(answer.facets.tags).to.deep.equal([{ value: 'tag-zorg', label: 'Zorg', count: 600 }]);
+    expect(answer.hits.map((hit) => hit.title).every((title) => title.startsWith('Onderzoek nummer'))).to.equal(true);
+    const scores = answer.hits.map((hit) => hit.score);
+    expect(scores).to.deep.equal([...scores].sort((a, b) => b - a));
+
+    const filtered = await index.search('public', { ...manyQuery, locales: ['en-gb'], pageTypes: ['article'], tags: ['tag-zorg'] });
+    // i divisible by 3, 2 and 5: every 30th page.
+    expect(filtered.total).to.equal(manyPages / 30);
+    expect(filtered.hits.every((hit) => hit.locale === 'en-gb' && hit.pageType === 'article' && hit.tags.some((tag) => tag.id === 'tag-zorg'))).to.equal(true);
+    expect(filtered.hits[0]!.id).to.equal('p0000');
+    expect(filtered.facets.locales).to.deep.equal([
+      { value: 'nl-nl', count: 200 },
+      { value: 'en-gb', count: 100 },
+    ]);
+  });
+
+  it('pages through every match once: the title matches, the ranked ones, then the rest newest first', async () => {
+    const index = current();
+    const seen: string[] = [];
+    const scores: number[] = [];
+    for (let offset = 0; offset < manyPages; offset += 500) {
+      const answer = await index.search('public', { ...manyQuery, count: 500, offset });
+      expect(answer.total).to.equal(manyPages);
+      seen.push(...answer.hits.map((hit) => hit.id));
+      scores.push(...answer.hits.map((hit) => hit.score));
+    }
+    expect(seen).to.have.length(manyPages);
+    expect(new Set(seen).size).to.equal(manyPages);
+    expect(seen.slice(0, 10).sort()).to.deep.equal(Array.from({ length: 10 }, (_, i) => manyPage(i).id));
+    // The newest of the others were ranked; the rest follow newest first, older than all of them.
+    expect(seen.slice(10, 10 + rankCap).sort()).to.deep.equal(Array.from({ length: rankCap }, (_, i) => manyPage(manyPages - rankCap + i).id));
+    const unranked = seen.slice(10 + rankCap);
+    expect(unranked).to.deep.equal([...unranked].sort().reverse());
+    expect(scores).to.deep.equal([...scores].sort((a, b) => b - a));
+    // Across two calls that meet inside the title matches, nothing is repeated or left out.
+    const first = await index.search('public', { ...manyQuery, count: 7, offset: 0 });
+    const second = await index.search('public', { ...manyQuery, count: 7, offset: 7 });
+    expect([...first.hits, ...second.hits].map((hit) => hit.id)).to.deep.equal(seen.slice(0, 14));
+  });
 }
 
 searchIndexContract('SQLite', async () => (await onSqliteFile()).index, disposeCurrent);
@@ -106,75 +190,24 @@ describe('SQLite search index', () => {
   });
 
   describe('with a word on thousands of pages (more than it ranks one by one)', () => {
-    // 3,000 pages with "onderzoek" in the body, newest last; the ten oldest have it in the title.
-    const pages = 3_000;
-    const page = (i: number) => ({
-      id: `p${String(i).padStart(4, '0')}`,
-      locale: i % 3 === 0 ? 'en-gb' : 'nl-nl',
-      pageType: i % 2 === 0 ? 'article' : 'publication',
-      title: i < 10 ? `Onderzoek nummer ${i}` : `Pagina ${i}`,
-      slug: `pagina-${i}`,
-      description: '',
-      body: `Een tekst over het onderzoek van dit jaar, pagina ${i}.`,
-      tags: i % 5 === 0 ? [{ id: 'tag-zorg', name: 'Zorg' }] : [],
-      date: new Date(Date.UTC(2020, 0, 1) + i * 3_600_000).toISOString(),
-    });
-    const query = { term: 'onderzoek ', locales: [], pageTypes: [], tags: [], count: 10, offset: 0, fields: 'full' as const };
     let index: SqliteSearchIndex;
 
     beforeEach(async () => {
       index = (await onSqliteFile()).index;
-      await index.init();
-      for (let from = 0; from < pages; from += 1_000) {
-        await index.write('public', { put: Array.from({ length: 1_000 }, (_, k) => page(from + k)), generations: [1] });
-      }
+      await writeManyPages(index);
     });
 
-    it('answers the exact total and facets, and a title match first though every body match is newer', async () => {
-      const answer = await index.search('public', query);
-      expect(answer.total).to.equal(pages);
-      expect(answer.facets.pageTypes).to.deep.equal([
-        { value: 'article', count: 1_500 },
-        { value: 'publication', count: 1_500 },
-      ]);
-      expect(answer.facets.locales).to.deep.equal([
-        { value: 'nl-nl', count: 2_000 },
-        { value: 'en-gb', count: 1_000 },
-      ]);
-      expect(answer.facets.tags).to.deep.equal([{ value: 'tag-zorg', label: 'Zorg', count: 600 }]);
-      expect(answer.hits[0]!.title).to.match(/^Onderzoek nummer/);
-
-      const filtered = await index.search('public', { ...query, locales: ['en-gb'], pageTypes: ['article'], tags: ['tag-zorg'] });
-      // i divisible by 3, 2 and 5: every 30th page.
-      expect(filtered.total).to.equal(pages / 30);
-      expect(filtered.hits.every((hit) => hit.locale === 'en-gb' && hit.pageType === 'article' && hit.tags.some((tag) => tag.id === 'tag-zorg'))).to.equal(true);
-      expect(filtered.facets.locales).to.deep.equal([
-        { value: 'nl-nl', count: 200 },
-        { value: 'en-gb', count: 100 },
-      ]);
-    });
-
-    it('pages through every match once: the ranked ones first, then the rest newest first', async () => {
-      const seen: string[] = [];
-      for (let offset = 0; offset < pages; offset += 500) {
-        const answer = await index.search('public', { ...query, count: 500, offset });
-        expect(answer.total).to.equal(pages);
-        seen.push(...answer.hits.map((hit) => hit.id));
-      }
-      expect(seen).to.have.length(pages);
-      expect(new Set(seen).size).to.equal(pages);
-      const unranked = seen.slice(1_010);
-      expect(unranked).to.deep.equal([...unranked].sort().reverse());
-      expect(unranked[0]! < seen.slice(10, 1_010).sort()[0]!).to.equal(true);
-    });
+    manyMatchesSpec(() => index, 1_000);
 
     it('sees what another connection wrote since its last search', async () => {
+      const query = manyQuery;
+      const pages = manyPages;
       const readerDb = openDatabase(join((index as unknown as { db: SqliteDatabase }).db.name));
       const reader = new SqliteSearchIndex(readerDb);
       try {
         expect((await reader.search('public', query)).total).to.equal(pages);
         await index.write('public', {
-          put: [{ ...page(3_000), tags: [{ id: 'tag-nieuw', name: 'Nieuw' }] }],
+          put: [{ ...manyPage(3_000), tags: [{ id: 'tag-nieuw', name: 'Nieuw' }] }],
           remove: ['p0001', 'p0002'],
           generations: [1],
         });
@@ -234,6 +267,16 @@ if (postgresUrl) {
       const totals = (await Promise.all(searching)).flat();
       expect(totals.every((total) => total === 1 || total === 2)).to.equal(true);
       expect((await index.search('public', query('onderzoek '))).total).to.equal(2);
+    });
+
+    describe('with a word on thousands of pages (more than it ranks one by one)', () => {
+      let index: PostgresSearchIndex;
+      beforeEach(async function () {
+        this.timeout(60_000);
+        ({ index } = await openPostgres());
+        await writeManyPages(index);
+      });
+      manyMatchesSpec(() => index, 250);
     });
 
     it('keeps its tables and text-search configurations in its own schema', async () => {
