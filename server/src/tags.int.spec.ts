@@ -170,6 +170,30 @@ for (const kind of storeKinds()) {
         expect(await byName('Verouderd')).to.equal(undefined);
       });
 
+      it("refuses a list made from tags another editor has changed since (409, the page's tags as they are now), making no tag of it", async () => {
+        const page = await newPage('Twee redacteuren');
+        const first = await ok(tagPage(page, [{ name: 'Water' }]));
+        const water = first.body.data.tags[0].id as string;
+        // Both editors open the page with [Water]; the editor saves [Water, Bodem] first.
+        const editorSaves = await editor.post(`/page/${page}/tags`, { tags: [{ id: water }, { name: 'Bodem' }], basedOnTags: [water] });
+        expect(editorSaves.status).to.equal(200);
+        const bodem = editorSaves.body.data.tags[1].id as string;
+        // The administrator's list was made from [Water] too: refused rather than dropping Bodem.
+        const late = await admin.post(`/page/${page}/tags`, { tags: [{ id: water }, { name: 'Lucht' }], basedOnTags: [water] });
+        expect(late.status).to.equal(409);
+        expect(errorsOf(late)).to.deep.equal([ofPage('V_07', 'revision')]);
+        expect(late.body.data).to.deep.include({ conflicts: ['tags'], current: { tags: [water, bodem] } });
+        expect(await pageTagIds(page)).to.deep.equal([water, bodem]);
+        expect(await byName('Lucht')).to.equal(undefined);
+        // Made again from the tags as they are now, in any order, the list is taken.
+        const again = await admin.post(`/page/${page}/tags`, { tags: [{ id: water }, { id: bodem }, { name: 'Lucht' }], basedOnTags: [bodem, water] });
+        expect(again.status).to.equal(200);
+        expect((await pageTagIds(page)).length).to.equal(3);
+        // A list that is not an array of ids is bad input.
+        const malformed = await admin.post(`/page/${page}/tags`, { tags: [], basedOnTags: 'Water' });
+        expect(malformed.status).to.equal(400);
+      });
+
       it('lets an editor set tags, and nobody without a session (401)', async () => {
         const page = await newPage('Toegang');
         expect((await tagPage(page, [{ name: 'Toegang' }], editor)).status).to.equal(200);

@@ -88,7 +88,12 @@ async function createTag(deps: CommandDeps, locale: string, wanted: NewTag, cont
  * changed (PageTagsChanged; nothing when the set is the same). A tag made by a call whose page write
  * then fails stays, on no page.
  */
-export async function setPageTags(deps: CommandDeps, pageId: string, input: { tags: PageTagInput[]; revision?: number }, context: CommandContext): Promise<Committed<PageTags>> {
+export async function setPageTags(
+  deps: CommandDeps,
+  pageId: string,
+  input: { tags: PageTagInput[]; basedOnTags?: readonly string[]; revision?: number },
+  context: CommandContext,
+): Promise<Committed<PageTags>> {
   const { state: page, revision } = await loadStream(deps.store, pageStream(pageId), pageEvolver);
   if (!page.exists || page.deleted) throw new NotFoundError('PM_01', 'id', 'page');
   // A stale list is refused before any tag is made for it.
@@ -127,7 +132,7 @@ export async function setPageTags(deps: CommandDeps, pageId: string, input: { ta
   // The tags named by id are checked now too (the decider's own rules, on the page as it is), so
   // that every refusal comes in one answer and before anything is made.
   try {
-    pageTagsDecider.decide({ type: 'SetPageTags', data: { tags: facts.filter((f): f is TagFact => f !== null) } }, page);
+    pageTagsDecider.decide({ type: 'SetPageTags', data: { tags: facts.filter((f): f is TagFact => f !== null), basedOn: input.basedOnTags } }, page);
   } catch (error) {
     if (!(error instanceof ValidationError)) throw error;
     refused.push(...error.items);
@@ -148,7 +153,7 @@ export async function setPageTags(deps: CommandDeps, pageId: string, input: { ta
     pageStream(pageId),
     input.revision ?? 'any',
     pageEvolver,
-    (state) => pageTagsDecider.decide({ type: 'SetPageTags', data: { tags: named } }, state),
+    (state) => pageTagsDecider.decide({ type: 'SetPageTags', data: { tags: named, basedOn: input.basedOnTags } }, state),
     context,
     { describeConflict: pageConflictDetails },
   );

@@ -10,7 +10,7 @@ export function tagRoutes(deps: CommandDeps & { clock: () => number }): Endpoint
     command('pageTags', async (ctx, input) => {
       // The schema has checked each entry's shape and visibility.
       const tags = (input.tags ?? []).map((tag) => ({ id: tag.id, name: tag.name, visibility: tag.visibility as TagVisibility }));
-      return setPageTags(deps, ctx.params.id!, { tags, revision: input.revision }, contextOf(ctx, deps.clock));
+      return setPageTags(deps, ctx.params.id!, { tags, basedOnTags: input.basedOnTags, revision: input.revision }, contextOf(ctx, deps.clock));
     }),
     command('tagsRename', async (ctx, input) => renameTag(deps, input, contextOf(ctx, deps.clock))),
     command('tagsMerge', async (ctx, input) => mergeTag(deps, input, contextOf(ctx, deps.clock))),

@@ -54,9 +54,16 @@ const pageTagSchema = object({
   visibility: visibility(),
 }).test('id-or-name', 'V_12', (tag) => !tag || (tag.id ? 1 : 0) + (tag.name !== undefined && tag.name.trim() !== '' ? 1 : 0) === 1);
 
-/** POST page/:id/tags {tags, revision?}: the page's whole list of tags. */
+/**
+ * POST page/:id/tags {tags, basedOnTags?, revision?}: the page's whole list of tags. `basedOnTags`
+ * is the list of tag ids the editor's field started from: when the page's tags are no longer
+ * those (another editor saved meanwhile), the call is refused with 409 and the tags as they
+ * are, rather than one editor's list silently replacing the other's. `revision` refuses any
+ * change of the page since (a draft's autosave included).
+ */
 export const pageTagsSchema = object({
   tags: array().of(pageTagSchema).required('V_01').max(MAX_PAGE_TAGS, 'TG_09'),
+  basedOnTags: array().of(string().trim().required('V_12').max(64, 'V_12')).max(MAX_PAGE_TAGS * 2, 'V_12').optional(),
   revision: number().typeError('V_12').integer('V_12').min(0, 'V_12').optional(),
 });
 

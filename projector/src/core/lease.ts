@@ -14,7 +14,8 @@ export interface LeaseHeartbeat {
  * alive by a heartbeat during long work, and handed over at once by `release`.
  */
 export class Lease {
-  private readonly holder = randomUUID();
+  /** This process's name in the lease (and in any fence kept with it). */
+  readonly holder = randomUUID();
 
   constructor(
     private readonly readModels: ReadModelStore,

@@ -171,6 +171,54 @@ describe('the search indexer', () => {
     });
   });
 
+  describe('when the process feeding a target pauses past its lease', () => {
+    it('cannot write after the process that took over: its late write is refused and it stands by', async () => {
+      const leaseMs = 300;
+      await index.init();
+      const first = await draftPage('Rivier', 'De rivier stroomt');
+      await publish(first);
+      // Process A's writes wait at a gate: A has checked its lease and is about to write when it pauses.
+      let gate: (() => void) | null = null;
+      const paused = new Promise<void>((resolve) => (gate = resolve));
+      let reachedGate: () => void = () => {};
+      const atGate = new Promise<void>((resolve) => (reachedGate = resolve));
+      const refused: unknown[] = [];
+      const pausing: SearchIndex = Object.assign(Object.create(index) as SearchIndex, {
+        write: async (target: SearchTarget, changes: IndexWrite) => {
+          reachedGate();
+          await paused;
+          try {
+            await index.write(target, changes);
+          } catch (error) {
+            refused.push(error);
+            throw error;
+          }
+        },
+      });
+      const a = new SearchIndexRunner('public', { eventStore: log.events, readModels: log.readModels, searchIndex: pausing, leaseMs });
+      const b = new SearchIndexRunner('public', { eventStore: log.events, readModels: log.readModels, searchIndex: index, leaseMs });
+      const aBatch = a.runBatch();
+      await atGate;
+      // A's lease runs out (its holder is gone as far as the store is concerned) and B takes over.
+      await log.readModels.releaseLease('search-index:public', (a as unknown as { lease: { holder: string } }).lease.holder);
+      const second = await draftPage('Beek', 'Een beek stroomt');
+      await publish(second);
+      expect(await b.runBatch()).to.be.greaterThan(0);
+      const taken = (await index.state('public')).checkpoint;
+      expect(await found('stroomt')).to.have.members([first, second]);
+      // A wakes up and writes what it had read before the pause.
+      gate!();
+      expect(await aBatch).to.equal(0);
+      expect(refused).to.have.length(1);
+      expect((refused[0] as Error).name).to.equal('FencedOff');
+      // The checkpoint did not go back to A's older position; B goes on.
+      expect((await index.state('public')).checkpoint).to.equal(taken);
+      await publish(second);
+      expect(await b.runBatch()).to.be.greaterThan(0);
+      expect((await index.state('public')).checkpoint).to.be.greaterThan(taken);
+    });
+  });
+
   describe('when a reindex is asked for', () => {
     const options = (): SearchIndexerOptions => ({ eventStore: log.events, readModels: log.readModels, searchIndex: index, reindexChunkSize: 4, leaseMs: 300 });
 

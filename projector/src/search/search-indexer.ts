@@ -5,7 +5,7 @@ import { tagStream, type TagEvent } from '@pagelog/contracts/events/tag-events';
 import { readModels as readModelNames } from '@pagelog/contracts/read-models';
 import { lastFinishedAt, readIndexMeta, searchIndexerNames, type IndexingMeta, type SearchIndexMeta } from '@pagelog/contracts/search/index-meta';
 import { readStreamOf } from '@pagelog/storage/event-store/load-stream';
-import type { SearchDocument, SearchIndex, SearchTarget, TargetState } from '@pagelog/storage/search-index/search-index';
+import { FencedOff, type IndexWrite, type SearchDocument, type SearchIndex, type SearchTarget, type TargetState } from '@pagelog/storage/search-index/search-index';
 import { classifyStoreError } from '@pagelog/storage/store-errors';
 import { Lease, type LeaseHeartbeat } from '../core/lease';
 import { HandlerFailure, LogRunner } from '../core/log-runner';
@@ -98,6 +98,8 @@ class LeaseLost extends Error {}
  */
 export class SearchIndexRunner extends LogRunner {
   private readonly lease: Lease;
+  /** Whether this process has claimed the target in the index since it last took the lease. */
+  private claimed = false;
 
   constructor(
     readonly target: SearchTarget,
@@ -112,12 +114,37 @@ export class SearchIndexRunner extends LogRunner {
     return this.options.searchIndex;
   }
 
-  /** True when this process feeds the target now; otherwise it stands by. */
+  /**
+   * The index's changes in this process's name: refused (FencedOff) once another process has
+   * claimed the target, so a process that paused past its lease cannot write after the one that
+   * took over, not even between its last look at the lease and its write.
+   */
+  private get fenced() {
+    const { index, target } = this;
+    const { holder } = this.lease;
+    return {
+      write: (changes: Omit<IndexWrite, 'holder'>) => index.write(target, { ...changes, holder }),
+      createGeneration: () => index.createGeneration(target, holder),
+      activate: (generation: number) => index.activate(target, generation, holder),
+      dropGeneration: (generation: number) => index.dropGeneration(target, generation, holder),
+      clear: (generation: number) => index.clear(target, generation, holder),
+    };
+  }
+
+  /** True when this process feeds the target now (having claimed it in the index); otherwise it stands by. */
   private async lead(): Promise<boolean> {
     const leading = await this.lease.acquire();
-    if (!leading) this.enter('standby');
-    else if (this.state === 'standby') this.enter('catching-up');
-    return leading;
+    if (!leading) {
+      this.claimed = false;
+      this.enter('standby');
+      return false;
+    }
+    if (!this.claimed) {
+      await this.index.claim(this.target, this.lease.holder);
+      this.claimed = true;
+    }
+    if (this.state === 'standby') this.enter('catching-up');
+    return true;
   }
 
   async runBatch(): Promise<number> {
@@ -136,7 +163,8 @@ export class SearchIndexRunner extends LogRunner {
       if (this.attempts > 0) this.options.logger?.info({ 'search-index': this.name, position: state.checkpoint }, 'search index runner recovered');
       return moved;
     } catch (error) {
-      if (!(error instanceof LeaseLost)) throw error;
+      if (!(error instanceof LeaseLost || error instanceof FencedOff)) throw error;
+      this.claimed = false;
       this.enter('standby');
       return 0;
     } finally {
@@ -152,7 +180,7 @@ export class SearchIndexRunner extends LogRunner {
     if (state.building === null) return state;
     const indexing = readIndexMeta(state.meta).indexing;
     if (indexing?.state === 'loading' && indexing.generation === state.building) return state;
-    await this.index.dropGeneration(this.target, state.building);
+    await this.fenced.dropGeneration(state.building);
     return { ...state, building: null };
   }
 
@@ -167,7 +195,7 @@ export class SearchIndexRunner extends LogRunner {
       const { put, remove } = await this.changesOf(before);
       const position = before[before.length - 1]!.position;
       this.check(heartbeat);
-      await this.index.write(this.target, { put, remove, generations: generationsOf(state), checkpoint: position });
+      await this.fenced.write({ put, remove, generations: generationsOf(state), checkpoint: position });
       await this.mirror(position);
     }
     if (jobAt === -1) return events.length;
@@ -230,9 +258,9 @@ export class SearchIndexRunner extends LogRunner {
     }
     try {
       // A reindex under way is given up for the new one.
-      if (state.building !== null) await this.index.dropGeneration(this.target, state.building);
+      if (state.building !== null) await this.fenced.dropGeneration(state.building);
       const total = await readModels.count(readModelNames.pages.collection);
-      const generation = await this.index.createGeneration(this.target);
+      const generation = await this.fenced.createGeneration();
       const indexing: IndexingMeta = {
         state: 'loading',
         requestId,
@@ -243,41 +271,41 @@ export class SearchIndexRunner extends LogRunner {
         startedAt: new Date().toISOString(),
         lastFinishedAt: lastFinishedAt(meta.indexing),
       };
-      await this.index.write(this.target, { generations: [], checkpoint: job.position, meta: { ...state.meta, indexing } });
+      await this.fenced.write({ generations: [], checkpoint: job.position, meta: { ...state.meta, indexing } });
       logger?.info({ 'search-index': this.name, requestId, generation, total }, 'search reindex started');
     } catch (error) {
-      if (isStoreTrouble(error)) throw error;
-      await this.index.write(this.target, { generations: [], checkpoint: job.position, meta: { ...state.meta, indexing: this.failed(meta, requestId, error) } });
+      if (error instanceof FencedOff || isStoreTrouble(error)) throw error;
+      await this.fenced.write({ generations: [], checkpoint: job.position, meta: { ...state.meta, indexing: this.failed(meta, requestId, error) } });
     }
   }
 
   /** Clears the public target (the admin target keeps every page: the admin's page search reads it). */
   private async remove(job: RecordedEvent & SearchIndexEvent, state: TargetState): Promise<void> {
     if (this.target !== 'public') {
-      await this.index.write(this.target, { generations: [], checkpoint: job.position });
+      await this.fenced.write({ generations: [], checkpoint: job.position });
       return;
     }
     const meta = readIndexMeta(state.meta);
     const { requestId } = job.data;
     const lastRemoved = lastFinishedAt(meta.removal);
-    await this.index.write(this.target, { generations: [], meta: { ...state.meta, removal: { state: 'loading', requestId, lastFinishedAt: lastRemoved } } });
+    await this.fenced.write({ generations: [], meta: { ...state.meta, removal: { state: 'loading', requestId, lastFinishedAt: lastRemoved } } });
     const now = () => new Date().toISOString();
     try {
       let indexing = meta.indexing;
       if (state.building !== null) {
-        await this.index.dropGeneration(this.target, state.building);
+        await this.fenced.dropGeneration(state.building);
         if (indexing?.state === 'loading') {
           indexing = { state: 'error', requestId: indexing.requestId, error: 'Stopped: every page was removed from the search index meanwhile', finishedAt: now(), lastFinishedAt: indexing.lastFinishedAt };
         }
       }
-      await this.index.clear(this.target, state.active);
+      await this.fenced.clear(state.active);
       const next: SearchIndexMeta = { ...meta, ...(indexing ? { indexing } : {}), removal: { state: 'success', requestId, finishedAt: now() } };
-      await this.index.write(this.target, { generations: [], checkpoint: job.position, meta: { ...state.meta, ...next } });
+      await this.fenced.write({ generations: [], checkpoint: job.position, meta: { ...state.meta, ...next } });
       this.options.logger?.info({ 'search-index': this.name, requestId }, 'search index cleared');
     } catch (error) {
-      if (isStoreTrouble(error)) throw error;
+      if (error instanceof FencedOff || isStoreTrouble(error)) throw error;
       const removal = { state: 'error', requestId, error: messageOf(error), finishedAt: now(), lastFinishedAt: lastRemoved } as const;
-      await this.index.write(this.target, { generations: [], checkpoint: job.position, meta: { ...state.meta, removal } });
+      await this.fenced.write({ generations: [], checkpoint: job.position, meta: { ...state.meta, removal } });
     }
   }
 
@@ -291,7 +319,7 @@ export class SearchIndexRunner extends LogRunner {
     if (indexing?.state !== 'loading') return false;
     const write = async (next: IndexingMeta) => {
       this.check(heartbeat);
-      await this.index.write(this.target, { generations: [], meta: { ...state.meta, indexing: next } });
+      await this.fenced.write({ generations: [], meta: { ...state.meta, indexing: next } });
     };
     if (state.building !== indexing.generation) {
       // Activated before a crash kept the meta from saying so; otherwise the build is gone.
@@ -303,23 +331,23 @@ export class SearchIndexRunner extends LogRunner {
       const ids = await this.nextPages(indexing.cursor, indexing.done);
       if (ids.length === 0) {
         this.check(heartbeat);
-        await this.index.activate(this.target, indexing.generation);
+        await this.fenced.activate(indexing.generation);
         await write(this.succeeded(indexing));
         this.options.logger?.info({ 'search-index': this.name, requestId: indexing.requestId, done: indexing.done }, 'search reindex finished');
         return true;
       }
       const { put, remove } = await this.documentsOf(new Map(ids.map((id) => [id, null])));
       this.check(heartbeat);
-      await this.index.write(this.target, {
+      await this.fenced.write({
         put,
         remove,
         generations: [indexing.generation],
         meta: { ...state.meta, indexing: { ...indexing, cursor: ids[ids.length - 1]!, done: indexing.done + ids.length } },
       });
     } catch (error) {
-      if (error instanceof LeaseLost || isStoreTrouble(error)) throw error;
+      if (error instanceof LeaseLost || error instanceof FencedOff || isStoreTrouble(error)) throw error;
       this.options.logger?.error({ 'search-index': this.name, requestId: indexing.requestId, err: error }, 'search reindex failed');
-      await this.index.dropGeneration(this.target, indexing.generation).catch(() => {});
+      await this.fenced.dropGeneration(indexing.generation).catch(() => {});
       await write(this.failed(meta, indexing.requestId, error));
     }
     // SQLite works synchronously: let the requests this process serves in between chunks.

@@ -3,6 +3,7 @@ import { StoreUnavailableError } from '@pagelog/contracts/domain-errors';
 import { languageOf, type FacetCount, type SearchTagRef } from '@pagelog/contracts/search/search';
 import { buildSnippet, parseQuery, type QueryWord } from './analysis';
 import {
+  FencedOff,
   searchTargets,
   type IndexAnswer,
   type IndexHit,
@@ -121,6 +122,16 @@ interface StateSource {
   building: number | null;
   /** JSON text: a partial update would merge an object into the old meta instead of replacing it. */
   meta: string;
+  /** The process that claimed the target last (claim()); absent in documents made before. */
+  holder?: string | null;
+}
+
+/** The state document as read, with what a conditional update of it needs. */
+interface StoredState {
+  state: TargetState;
+  holder: string | null;
+  seqNo: number;
+  primaryTerm: number;
 }
 
 interface PageSource {
@@ -201,8 +212,8 @@ export class ElasticsearchSearchIndex implements SearchIndex {
 
   async write(target: SearchTarget, changes: IndexWrite): Promise<void> {
     await es(async () => {
-      const state = await this.readState(target);
-      if (!state) throw notInitialised(target);
+      const stored = await this.held(target, changes.holder);
+      const { state } = stored;
       const operations: estypes.BulkRequest['operations'] = [];
       for (const generation of new Set(changes.generations)) {
         if (generation !== state.active && generation !== state.building) {
@@ -224,8 +235,15 @@ export class ElasticsearchSearchIndex implements SearchIndex {
         const doc: Partial<StateSource> = {};
         if (changes.checkpoint !== undefined) doc.checkpoint = changes.checkpoint;
         if (changes.meta !== undefined) doc.meta = JSON.stringify(changes.meta);
-        await this.updateState(target, doc);
+        await this.updateState(target, doc, changes.holder === undefined ? undefined : stored);
       }
+    });
+  }
+
+  async claim(target: SearchTarget, holder: string): Promise<void> {
+    await es(async () => {
+      if (!(await this.readState(target))) throw notInitialised(target);
+      await this.updateState(target, { holder });
     });
   }
 
@@ -275,25 +293,25 @@ export class ElasticsearchSearchIndex implements SearchIndex {
     });
   }
 
-  async createGeneration(target: SearchTarget): Promise<number> {
+  async createGeneration(target: SearchTarget, holder?: string): Promise<number> {
     return es(async () => {
-      const state = await this.readState(target);
-      if (!state) throw notInitialised(target);
+      const stored = await this.held(target, holder);
+      const { state } = stored;
       // A build left behind (crashed, then started afresh) is replaced, never left to grow stale.
       if (state.building !== null) await this.client.indices.delete({ index: this.indexName(target, state.building) }, { ignore: [404] });
       const generation = Math.max(state.active, state.building ?? 0) + 1;
       // An index of this number left by a crash before its state was written may hold documents.
       await this.client.indices.delete({ index: this.indexName(target, generation) }, { ignore: [404] });
       await this.createGenerationIndex(target, generation);
-      await this.updateState(target, { building: generation });
+      await this.updateState(target, { building: generation }, holder === undefined ? undefined : stored);
       return generation;
     });
   }
 
-  async activate(target: SearchTarget, generation: number): Promise<void> {
+  async activate(target: SearchTarget, generation: number, holder?: string): Promise<void> {
     await es(async () => {
-      const state = await this.readState(target);
-      if (!state) throw notInitialised(target);
+      const stored = await this.held(target, holder);
+      const { state } = stored;
       if (state.active !== generation && state.building !== generation) {
         throw new Error(`search index ${target}: generation ${generation} is not being built`);
       }
@@ -301,25 +319,26 @@ export class ElasticsearchSearchIndex implements SearchIndex {
       // Done again when the generation is active already, in case a crash came before it.
       await this.client.indices.updateAliases({ actions: this.aliasMove(target, generation) });
       if (state.active === generation) return;
-      await this.updateState(target, { active: generation, building: null });
+      await this.updateState(target, { active: generation, building: null }, holder === undefined ? undefined : stored);
       await this.client.indices.delete({ index: this.indexName(target, state.active) }, { ignore: [404] });
     });
   }
 
-  async dropGeneration(target: SearchTarget, generation: number): Promise<void> {
+  async dropGeneration(target: SearchTarget, generation: number, holder?: string): Promise<void> {
     await es(async () => {
-      const state = await this.readState(target);
-      if (!state) throw notInitialised(target);
+      const stored = await this.held(target, holder);
+      const { state } = stored;
       if (state.active === generation) throw new Error(`search index ${target}: generation ${generation} is active and cannot be dropped`);
       await this.client.indices.delete({ index: this.indexName(target, generation) }, { ignore: [404] });
-      if (state.building === generation) await this.updateState(target, { building: null });
+      if (state.building === generation) await this.updateState(target, { building: null }, holder === undefined ? undefined : stored);
     });
   }
 
-  async clear(target: SearchTarget, generation: number): Promise<void> {
-    await es(() =>
-      this.client.deleteByQuery({ index: this.indexName(target, generation), query: { match_all: {} }, refresh: true, conflicts: 'proceed' }),
-    );
+  async clear(target: SearchTarget, generation: number, holder?: string): Promise<void> {
+    await es(async () => {
+      await this.held(target, holder);
+      await this.client.deleteByQuery({ index: this.indexName(target, generation), query: { match_all: {} }, refresh: true, conflicts: 'proceed' });
+    });
   }
 
   async close(): Promise<void> {
@@ -367,15 +386,46 @@ export class ElasticsearchSearchIndex implements SearchIndex {
   }
 
   private async readState(target: SearchTarget): Promise<TargetState | null> {
+    return (await this.readStored(target))?.state ?? null;
+  }
+
+  private async readStored(target: SearchTarget): Promise<StoredState | null> {
     const response = await this.client.get<StateSource>({ index: this.stateIndex, id: checkTarget(target) }, { ignore: [404] });
     if (!response.found || !response._source) return null;
     const source = response._source;
-    return { checkpoint: source.checkpoint, active: source.active, building: source.building, meta: JSON.parse(source.meta) as Record<string, unknown> };
+    return {
+      state: { checkpoint: source.checkpoint, active: source.active, building: source.building, meta: JSON.parse(source.meta) as Record<string, unknown> },
+      holder: source.holder ?? null,
+      seqNo: response._seq_no ?? 0,
+      primaryTerm: response._primary_term ?? 0,
+    };
   }
 
-  private async updateState(target: SearchTarget, doc: Partial<StateSource>): Promise<void> {
-    // Partial updates: a write's checkpoint and a build's generation do not overwrite each other.
-    await this.client.update({ index: this.stateIndex, id: target, doc, retry_on_conflict: 5 });
+  /** The state as read; with a holder, only while that holder has the target (else FencedOff). */
+  private async held(target: SearchTarget, holder: string | undefined): Promise<StoredState> {
+    const stored = await this.readStored(target);
+    if (!stored) throw notInitialised(target);
+    if (holder !== undefined && stored.holder !== holder) throw new FencedOff(target, holder);
+    return stored;
+  }
+
+  /**
+   * Partial updates: a write's checkpoint and a build's generation do not overwrite each other.
+   * A fenced change (`read` given) only applies to the state document as it was read: a claim
+   * in between makes it a version conflict, answered as FencedOff. Elasticsearch has no
+   * transaction, so documents written before that state update stay (a write is idempotent).
+   */
+  private async updateState(target: SearchTarget, doc: Partial<StateSource>, read?: StoredState): Promise<void> {
+    if (!read) {
+      await this.client.update({ index: this.stateIndex, id: target, doc, retry_on_conflict: 5 });
+      return;
+    }
+    try {
+      await this.client.update({ index: this.stateIndex, id: target, doc, if_seq_no: read.seqNo, if_primary_term: read.primaryTerm });
+    } catch (error) {
+      if (error instanceof errors.ResponseError && error.statusCode === 409) throw new FencedOff(target, read.holder ?? '');
+      throw error;
+    }
   }
 
   private aliasName(target: SearchTarget): string {

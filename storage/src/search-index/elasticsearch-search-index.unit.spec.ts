@@ -3,7 +3,7 @@ import { errors, type Client } from '@elastic/elasticsearch';
 import { StoreUnavailableError } from '@pagelog/contracts/domain-errors';
 import { snowballStem, stem } from './analysis';
 import { ElasticsearchSearchIndex, indexSettings } from './elasticsearch-search-index';
-import type { IndexQuery, SearchDocument } from './search-index';
+import { FencedOff, type IndexQuery, type SearchDocument } from './search-index';
 
 /* eslint-disable @typescript-eslint/no-explicit-any -- the fake stands in for the client's wide request types */
 
@@ -22,6 +22,8 @@ class FakeClient {
   readonly indexNames = new Set<string>();
   readonly aliases = new Map<string, string[]>();
   readonly stateDocs = new Map<string, any>();
+  /** Each state document's sequence number, moved by every change of it, as Elasticsearch does. */
+  readonly seqNos = new Map<string, number>();
   readonly searchAnswers: any[] = [];
   /** Unless a test says otherwise, every word checked alone finds something. */
   msearchAnswer: any = null;
@@ -73,18 +75,24 @@ class FakeClient {
   async get(params: any) {
     this.record('get', params);
     const source = this.stateDocs.get(params.id);
-    return source ? { found: true, _source: { ...source } } : { found: false };
+    return source ? { found: true, _source: { ...source }, _seq_no: this.seqNos.get(params.id) ?? 0, _primary_term: 1 } : { found: false };
   }
 
   async create(params: any) {
     this.record('create', params);
     this.stateDocs.set(params.id, { ...params.document });
+    this.seqNos.set(params.id, 0);
     return { result: 'created' };
   }
 
   async update(params: any) {
     this.record('update', params);
+    const seqNo = this.seqNos.get(params.id) ?? 0;
+    if (params.if_seq_no !== undefined && params.if_seq_no !== seqNo) {
+      throw new errors.ResponseError({ statusCode: 409, body: { error: { type: 'version_conflict_engine_exception' } }, headers: {}, warnings: [], meta: {} as any });
+    }
     this.stateDocs.set(params.id, { ...this.stateDocs.get(params.id), ...params.doc });
+    this.seqNos.set(params.id, seqNo + 1);
     return { result: 'updated' };
   }
 
@@ -397,6 +405,44 @@ describe('Elasticsearch search index requests', () => {
       expect(await index.state('public')).to.deep.include({ active: 1, building: null });
       const active = await index.dropGeneration('public', 1).catch((error: Error) => error);
       expect(active).to.be.instanceOf(Error);
+    });
+  });
+
+  describe('when a target is claimed (the fence behind the runner lease)', () => {
+    const page: SearchDocument = {
+      id: 'p1', locale: 'nl-nl', pageType: 'article', title: 'Adviezen', slug: 'adviezen', description: '', body: 'Tekst', tags: [], date: null,
+    };
+
+    it('writes in a holder name only while it holds the target, the state updated only as it was read', async () => {
+      await index.claim('public', 'process-a');
+      expect(client.callsOf('update').at(-1)).to.deep.include({ id: 'public', doc: { holder: 'process-a' } });
+      await index.write('public', { put: [page], generations: [1], checkpoint: 4, holder: 'process-a' });
+      const conditional = client.callsOf('update').at(-1);
+      expect(conditional).to.deep.include({ id: 'public', doc: { checkpoint: 4 }, if_seq_no: 1, if_primary_term: 1 });
+      expect(conditional.retry_on_conflict).to.equal(undefined);
+
+      await index.claim('public', 'process-b');
+      const bulks = client.callsOf('bulk').length;
+      const late = await index.write('public', { put: [page], generations: [1], checkpoint: 3, holder: 'process-a' }).catch((error: Error) => error);
+      expect(late).to.be.instanceOf(FencedOff);
+      // Refused before any document was sent.
+      expect(client.callsOf('bulk')).to.have.length(bulks);
+      expect(await index.createGeneration('public', 'process-a').catch((error: Error) => error)).to.be.instanceOf(FencedOff);
+      expect((await index.state('public')).checkpoint).to.equal(4);
+    });
+
+    it('refuses a state update when the target was claimed between reading and updating it', async () => {
+      await index.claim('public', 'process-a');
+      // Another process claims the target while this one's bulk is on its way.
+      const bulk = client.bulk.bind(client);
+      client.bulk = async (params: any) => {
+        const answered = await bulk(params);
+        await client.update({ index: 'x', id: 'public', doc: { holder: 'process-b' } });
+        return answered;
+      };
+      const late = await index.write('public', { put: [page], generations: [1], checkpoint: 9, holder: 'process-a' }).catch((error: Error) => error);
+      expect(late).to.be.instanceOf(FencedOff);
+      expect((await index.state('public')).checkpoint).to.equal(0);
     });
   });
 

@@ -5,6 +5,7 @@ import { guard } from '../postgres/pg-errors';
 import { inTransaction } from '../postgres/transaction';
 import { buildSnippet, closeEnough, dutchSpellingVariants, editDistance, parseQuery, words, type QueryWord } from './analysis';
 import {
+  FencedOff,
   searchTargets,
   type IndexAnswer,
   type IndexHit,
@@ -148,7 +149,9 @@ export class PostgresSearchIndex implements SearchIndex {
          active integer NOT NULL,
          building integer,
          meta jsonb NOT NULL DEFAULT '{}'::jsonb
-       )`,
+       );
+       -- The fence of the runner's lease (claim()); tables made before it get the column.
+       ALTER TABLE ${this.stateTable} ADD COLUMN IF NOT EXISTS holder text`,
     );
     await inTransaction(this.pool, async (client) => {
       await client.query('SELECT pg_advisory_xact_lock(hashtext($1))', [`pagelog:search-index:${this.schema}`]);
@@ -181,7 +184,7 @@ export class PostgresSearchIndex implements SearchIndex {
     const vocabulary = vocabularyOf(changes.put ?? []);
     await inTransaction(this.pool, async (client) => {
       // The state row's lock orders writes, new generations and activation of one target.
-      const state = await this.lockState(client, target);
+      const state = await this.lockState(client, target, changes.holder);
       for (const generation of new Set(changes.generations)) {
         if (generation !== state.active && generation !== state.building) {
           throw new Error(`search index ${target}: generation ${generation} is neither active nor being built`);
@@ -268,9 +271,16 @@ export class PostgresSearchIndex implements SearchIndex {
     }
   }
 
-  async createGeneration(target: SearchTarget): Promise<number> {
+  async claim(target: SearchTarget, holder: string): Promise<void> {
+    await inTransaction(this.pool, async (client) => {
+      await this.lockState(client, target);
+      await client.query(`UPDATE ${this.stateTable} SET holder = $2 WHERE target = $1`, [target, holder]);
+    });
+  }
+
+  async createGeneration(target: SearchTarget, holder?: string): Promise<number> {
     return inTransaction(this.pool, async (client) => {
-      const state = await this.lockState(client, target);
+      const state = await this.lockState(client, target, holder);
       // A build left behind (crashed, then started afresh) is replaced, never left to grow stale.
       if (state.building !== null) await this.dropGenerationTables(client, target, state.building);
       const generation = Math.max(state.active, state.building ?? 0) + 1;
@@ -280,9 +290,9 @@ export class PostgresSearchIndex implements SearchIndex {
     });
   }
 
-  async activate(target: SearchTarget, generation: number): Promise<void> {
+  async activate(target: SearchTarget, generation: number, holder?: string): Promise<void> {
     await inTransaction(this.pool, async (client) => {
-      const state = await this.lockState(client, target);
+      const state = await this.lockState(client, target, holder);
       if (state.active === generation) return;
       if (state.building !== generation) throw new Error(`search index ${target}: generation ${generation} is not being built`);
       // Searches that read the old state keep their snapshot until this commits; a search that
@@ -292,19 +302,19 @@ export class PostgresSearchIndex implements SearchIndex {
     });
   }
 
-  async dropGeneration(target: SearchTarget, generation: number): Promise<void> {
+  async dropGeneration(target: SearchTarget, generation: number, holder?: string): Promise<void> {
     await inTransaction(this.pool, async (client) => {
-      const state = await this.lockState(client, target);
+      const state = await this.lockState(client, target, holder);
       if (state.active === generation) throw new Error(`search index ${target}: generation ${generation} is active and cannot be dropped`);
       await this.dropGenerationTables(client, target, generation);
       if (state.building === generation) await client.query(`UPDATE ${this.stateTable} SET building = NULL WHERE target = $1`, [target]);
     });
   }
 
-  async clear(target: SearchTarget, generation: number): Promise<void> {
+  async clear(target: SearchTarget, generation: number, holder?: string): Promise<void> {
     // DELETE rather than TRUNCATE: searches running meanwhile keep the documents of their snapshot.
     await inTransaction(this.pool, async (client) => {
-      await this.lockState(client, target);
+      await this.lockState(client, target, holder);
       await client.query(`DELETE FROM ${this.docsTable(target, generation)}`);
       await client.query(`DELETE FROM ${this.wordsTable(target, generation)}`);
     });
@@ -668,12 +678,15 @@ export class PostgresSearchIndex implements SearchIndex {
     await client.query(`DROP TABLE IF EXISTS ${this.wordsTable(target, generation)}, ${this.docsTable(target, generation)}`);
   }
 
-  private async lockState(client: pg.PoolClient, target: SearchTarget): Promise<{ active: number; building: number | null }> {
-    const { rows } = await client.query<StateRow>(`SELECT active, building FROM ${this.stateTable} WHERE target = $1 FOR UPDATE`, [
-      checkTarget(target),
-    ]);
+  /** Locks the target's state row for the transaction; with a holder, only while that holder has the target (else FencedOff). */
+  private async lockState(client: pg.PoolClient, target: SearchTarget, holder?: string): Promise<{ active: number; building: number | null }> {
+    const { rows } = await client.query<StateRow & { holder: string | null }>(
+      `SELECT active, building, holder FROM ${this.stateTable} WHERE target = $1 FOR UPDATE`,
+      [checkTarget(target)],
+    );
     const row = rows[0];
     if (!row) throw notInitialised(target);
+    if (holder !== undefined && row.holder !== holder) throw new FencedOff(target, holder);
     return { active: row.active, building: row.building };
   }
 

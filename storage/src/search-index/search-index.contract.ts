@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import type { IndexAnswer, IndexQuery, SearchDocument, SearchIndex, SearchTarget } from './search-index';
+import { FencedOff, type IndexAnswer, type IndexQuery, type SearchDocument, type SearchIndex, type SearchTarget } from './search-index';
 
 /** A page as the projection would hand it over; only what a case needs is given. */
 function page(fields: Partial<SearchDocument> & Pick<SearchDocument, 'id' | 'locale' | 'title'>): SearchDocument {
@@ -423,6 +423,54 @@ export function searchIndexContract(name: string, open: () => Promise<SearchInde
         await index.write('public', { generations: [1], meta: { n: 2 } });
         expect(await index.state('public')).to.deep.equal({ checkpoint: 4, active: 1, building: null, meta: { n: 2 } });
         expect((await index.state('admin')).checkpoint).to.equal(0);
+      });
+    });
+
+    describe('when a target is claimed by one process after another (the fence behind the lease)', () => {
+      /** Runs a change and answers the error it was refused with, if any. */
+      const refusal = async (change: () => Promise<unknown>): Promise<unknown> => {
+        try {
+          await change();
+          return null;
+        } catch (error) {
+          return error;
+        }
+      };
+
+      it('refuses every change in the name of the earlier holder, and the refused write changes nothing', async () => {
+        await index.claim('public', 'process-a');
+        await index.write('public', { put: [pages[0]!], generations: [1], checkpoint: 5, holder: 'process-a' });
+        await index.claim('public', 'process-b');
+        await index.write('public', { put: [pages[1]!], generations: [1], checkpoint: 9, meta: { by: 'b' }, holder: 'process-b' });
+
+        const late = await refusal(() =>
+          index.write('public', { put: [pages[2]!], remove: [pages[1]!.id], generations: [1], checkpoint: 6, meta: { by: 'a' }, holder: 'process-a' }),
+        );
+        expect(late).to.be.instanceOf(FencedOff);
+        expect(await index.state('public')).to.deep.equal({ checkpoint: 9, active: 1, building: null, meta: { by: 'b' } });
+        expect(ids(await search('betaalbaar '))).to.deep.equal([pages[1]!.id]);
+        expect(await index.count('public')).to.equal(2);
+
+        expect(await refusal(() => index.createGeneration('public', 'process-a'))).to.be.instanceOf(FencedOff);
+        expect((await index.state('public')).building).to.equal(null);
+        const next = await index.createGeneration('public', 'process-b');
+        expect(await refusal(() => index.activate('public', next, 'process-a'))).to.be.instanceOf(FencedOff);
+        expect(await refusal(() => index.dropGeneration('public', next, 'process-a'))).to.be.instanceOf(FencedOff);
+        expect(await refusal(() => index.clear('public', 1, 'process-a'))).to.be.instanceOf(FencedOff);
+        expect(await index.state('public')).to.include({ active: 1, building: next });
+        expect(await index.count('public')).to.equal(2);
+        await index.activate('public', next, 'process-b');
+        expect(await index.state('public')).to.include({ active: next, building: null });
+      });
+
+      it('keeps the targets apart, and lets a change that names no holder through', async () => {
+        await index.claim('public', 'process-b');
+        await index.write('admin', { generations: [1], checkpoint: 3, holder: 'nobody-claimed-admin' }).then(
+          () => expect.fail('a holder that never claimed the admin target wrote to it'),
+          (error: unknown) => expect(error).to.be.instanceOf(FencedOff),
+        );
+        await index.write('public', { generations: [1], checkpoint: 4 });
+        expect((await index.state('public')).checkpoint).to.equal(4);
       });
     });
 

@@ -100,6 +100,19 @@ export interface IndexWrite {
   checkpoint?: number;
   /** Replaces the target's meta document, likewise. */
   meta?: Record<string, unknown>;
+  /** Only while this holder has the target (see SearchIndex.claim); otherwise FencedOff and nothing changes. */
+  holder?: string;
+}
+
+/**
+ * A change refused because another process claimed the target since this one did: it lost its
+ * lease (a pause longer than the lease, say) and must stand by rather than write again.
+ */
+export class FencedOff extends Error {
+  constructor(target: SearchTarget, holder: string) {
+    super(`search index ${target}: ${holder} no longer holds the target`);
+    this.name = 'FencedOff';
+  }
 }
 
 export interface SearchIndex {
@@ -123,13 +136,20 @@ export interface SearchIndex {
    * a rename during a reindex must reach the pages already rebuilt too.
    */
   idsWithTag(target: SearchTarget, tagId: string): Promise<string[]>;
+  /**
+   * Records `holder` as the one process that feeds the target from now on. Every change below
+   * that names a holder (the runner's do) is refused with FencedOff once another has claimed it,
+   * and refused in the same transaction as the change where the engine has one: the fence
+   * behind the runner's lease, which alone cannot stop a process that paused past it.
+   */
+  claim(target: SearchTarget, holder: string): Promise<void>;
   /** Makes a new, empty generation and records it as `building`; answers its number. */
-  createGeneration(target: SearchTarget): Promise<number>;
+  createGeneration(target: SearchTarget, holder?: string): Promise<number>;
   /** Makes `generation` (the building one) the active one in one step, then drops the old one. */
-  activate(target: SearchTarget, generation: number): Promise<void>;
+  activate(target: SearchTarget, generation: number, holder?: string): Promise<void>;
   /** Drops a generation that is not active (an abandoned build) and clears `building` if it was that. */
-  dropGeneration(target: SearchTarget, generation: number): Promise<void>;
+  dropGeneration(target: SearchTarget, generation: number, holder?: string): Promise<void>;
   /** Removes every document of a generation (it stays, empty). */
-  clear(target: SearchTarget, generation: number): Promise<void>;
+  clear(target: SearchTarget, generation: number, holder?: string): Promise<void>;
   close(): Promise<void>;
 }

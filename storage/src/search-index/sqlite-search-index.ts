@@ -5,6 +5,7 @@ import { SearchFacts, StaleFacts, type FilteredMatches } from './sqlite-search-f
 import { matchExpression } from './sqlite-search-match';
 import { buildSnippet, parseQuery, stem, words } from './analysis';
 import {
+  FencedOff,
   searchTargets,
   type IndexAnswer,
   type IndexHit,
@@ -18,6 +19,8 @@ import {
 
 interface StateRow {
   checkpoint: number;
+  /** The process that claimed the target last (see claim()), or null. */
+  holder: string | null;
   /** Moves with every change of the target's tables: says whether cached facts are current. */
   version: number;
   active: number;
@@ -115,6 +118,7 @@ export class SqliteSearchIndex implements SearchIndex {
       // Files made before the column (issue 15's first version).
       const columns = this.db.prepare("SELECT name FROM pragma_table_info('search_state')").pluck().all() as string[];
       if (!columns.includes('version')) this.db.exec('ALTER TABLE search_state ADD COLUMN version INTEGER NOT NULL DEFAULT 0');
+      if (!columns.includes('holder')) this.db.exec('ALTER TABLE search_state ADD COLUMN holder TEXT');
       for (const target of searchTargets) {
         const inserted = this.db
           .prepare('INSERT INTO search_state (target, active, next_generation) VALUES (?, 1, 2) ON CONFLICT (target) DO NOTHING')
@@ -135,7 +139,7 @@ export class SqliteSearchIndex implements SearchIndex {
     /** Per generation written, what its facts must take in once committed. */
     const written = new Map<string, { removed: number[]; put: [number, SearchDocument][] }>();
     const version = this.db.transaction(() => {
-      const state = this.readState(target);
+      const state = this.readState(target, changes.holder);
       for (const generation of new Set(changes.generations)) {
         if (generation !== state.active && generation !== state.building) {
           throw new Error(`search index ${target}: generation ${generation} is neither active nor being built`);
@@ -207,9 +211,16 @@ export class SqliteSearchIndex implements SearchIndex {
     })();
   }
 
-  async createGeneration(target: SearchTarget): Promise<number> {
+  async claim(target: SearchTarget, holder: string): Promise<void> {
+    this.db.transaction(() => {
+      this.readState(target);
+      this.statement('UPDATE search_state SET holder = ? WHERE target = ?').run(holder, target);
+    }).immediate();
+  }
+
+  async createGeneration(target: SearchTarget, holder?: string): Promise<number> {
     return this.db.transaction(() => {
-      const state = this.readState(target);
+      const state = this.readState(target, holder);
       // A build left behind (crashed, then started afresh) is replaced, never left to grow stale.
       if (state.building !== null) this.dropTables(tablesOf(target, state.building));
       const generation = state.next_generation;
@@ -220,9 +231,9 @@ export class SqliteSearchIndex implements SearchIndex {
     }).immediate();
   }
 
-  async activate(target: SearchTarget, generation: number): Promise<void> {
+  async activate(target: SearchTarget, generation: number, holder?: string): Promise<void> {
     this.db.transaction(() => {
-      const state = this.readState(target);
+      const state = this.readState(target, holder);
       if (generation === state.active) return;
       if (generation !== state.building) throw new Error(`search index ${target}: generation ${generation} is not being built`);
       this.statement('UPDATE search_state SET active = ?, building = NULL WHERE target = ?').run(generation, target);
@@ -231,9 +242,9 @@ export class SqliteSearchIndex implements SearchIndex {
     }).immediate();
   }
 
-  async dropGeneration(target: SearchTarget, generation: number): Promise<void> {
+  async dropGeneration(target: SearchTarget, generation: number, holder?: string): Promise<void> {
     this.db.transaction(() => {
-      const state = this.readState(target);
+      const state = this.readState(target, holder);
       if (generation === state.active) throw new Error(`search index ${target}: generation ${generation} is active and cannot be dropped`);
       if (generation === state.building) this.statement('UPDATE search_state SET building = NULL WHERE target = ?').run(target);
       this.dropTables(tablesOf(target, generation));
@@ -241,9 +252,10 @@ export class SqliteSearchIndex implements SearchIndex {
     }).immediate();
   }
 
-  async clear(target: SearchTarget, generation: number): Promise<void> {
+  async clear(target: SearchTarget, generation: number, holder?: string): Promise<void> {
     const tables = tablesOf(target, generation);
     this.db.transaction(() => {
+      this.readState(target, holder);
       if (!this.exists(tables)) throw new Error(`search index ${target}: generation ${generation} does not exist`);
       this.db.exec(`
         DELETE FROM ${tables.docs};
@@ -274,12 +286,14 @@ export class SqliteSearchIndex implements SearchIndex {
     return [...this.facts].filter(([base]) => base.startsWith(`search_${target}_`));
   }
 
-  private readState(target: SearchTarget): StateRow {
+  /** The target's state row; with a holder, only while that holder has the target (else FencedOff). */
+  private readState(target: SearchTarget, holder?: string): StateRow {
     if (!searchTargets.includes(target)) throw new Error(`unknown search target ${String(target)}`);
-    const row = this.statement('SELECT checkpoint, version, active, building, next_generation, meta FROM search_state WHERE target = ?').get(target) as
-      | StateRow
-      | undefined;
+    const row = this.statement('SELECT checkpoint, holder, version, active, building, next_generation, meta FROM search_state WHERE target = ?').get(
+      target,
+    ) as StateRow | undefined;
     if (!row) throw new Error(`search index not initialised (no state for ${target}); call init() first`);
+    if (holder !== undefined && row.holder !== holder) throw new FencedOff(target, holder);
     return row;
   }
 

@@ -1,7 +1,7 @@
-import { NotFoundError, ValidationError } from '@pagelog/contracts/domain-errors';
+import { ConflictError, NotFoundError, ValidationError } from '@pagelog/contracts/domain-errors';
 import type { ErrorItem } from '@pagelog/contracts/envelope';
 import { errorItem } from '@pagelog/contracts/error-catalogue';
-import type { PageStreamEvent } from '@pagelog/contracts/events/page-events';
+import { pageStream, type PageStreamEvent } from '@pagelog/contracts/events/page-events';
 import { assertNever, type Decider } from '../../core/decider';
 import { isLive, pageEvolver, type PageState } from '../../pages/page-state';
 import { isLiveTag, type TagState } from '../tag-state';
@@ -20,7 +20,12 @@ export interface TagFact {
   tag: TagState;
 }
 
-export type PageTagsCommand = { type: 'SetPageTags'; data: { tags: readonly TagFact[] } };
+/**
+ * `basedOn`: the tag ids the editor's list was made from; when the page carries other tags now
+ * (another editor saved in between), the command is refused as a conflict (409) with the page's
+ * tags as they are, whatever the order.
+ */
+export type PageTagsCommand = { type: 'SetPageTags'; data: { tags: readonly TagFact[]; basedOn?: readonly string[] } };
 
 const PAGE_MODEL = 'page';
 
@@ -44,6 +49,10 @@ export function decidePageTags(command: PageTagsCommand, state: PageState): Page
   switch (command.type) {
     case 'SetPageTags': {
       if (!isLive(state)) throw new NotFoundError('PM_01', 'id', PAGE_MODEL);
+      const { basedOn } = command.data;
+      if (basedOn && !sameSet(basedOn, state.tags)) {
+        throw new ConflictError(pageStream(state.pageId), 0, 0, { conflicts: ['tags'], current: { tags: state.tags } });
+      }
       const refused = refusals(state, command.data.tags);
       if (refused.length > 0) throw new ValidationError(refused);
       const tags = [...new Set(command.data.tags.map((fact) => fact.tagId))];
@@ -56,6 +65,12 @@ export function decidePageTags(command: PageTagsCommand, state: PageState): Page
     default:
       return assertNever(command.type);
   }
+}
+
+function sameSet(a: readonly string[], b: readonly string[]): boolean {
+  const left = new Set(a);
+  const right = new Set(b);
+  return left.size === right.size && [...left].every((id) => right.has(id));
 }
 
 export const pageTagsDecider: Decider<PageTagsCommand, PageStreamEvent, PageState> = { ...pageEvolver, decide: decidePageTags };

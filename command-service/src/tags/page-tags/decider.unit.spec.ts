@@ -1,4 +1,5 @@
-import { NotFoundError, ValidationError } from '@pagelog/contracts/domain-errors';
+import { expect } from 'chai';
+import { ConflictError, NotFoundError, ValidationError } from '@pagelog/contracts/domain-errors';
 import type { PageEvent } from '@pagelog/contracts/events/page-events';
 import { deciderSpec } from '../../core/decider-spec';
 import { created, deleted, published } from '../../pages/page-fixtures';
@@ -41,6 +42,23 @@ describe('page tags decider', () => {
     it('records nothing when the set is the same, in whatever order', () => {
       page.given(created(), changed(['t1', 't2'], ['t1', 't2'], [])).when(set(['t2', 't1'])).thenNothing();
       page.given(created()).when(set([])).thenNothing();
+    });
+  });
+
+  describe('when the list was made from the tags the page had', () => {
+    const basedOn = (command: PageTagsCommand, ids: string[]): PageTagsCommand => ({ ...command, data: { ...command.data, basedOn: ids } });
+
+    it('takes it while the page still carries those tags, in whatever order', () => {
+      page.given(created(), changed(['t1', 't2'], ['t1', 't2'], [])).when(basedOn(set(['t1', 't3']), ['t2', 't1'])).then([changed(['t1', 't3'], ['t3'], ['t2'])]);
+      page.given(created()).when(basedOn(set(['t1']), [])).then([changed(['t1'], ['t1'], [])]);
+    });
+
+    it('refuses it as a conflict, with the tags the page has now, once another editor changed them', () => {
+      const refused = page
+        .given(created(), changed(['t1'], ['t1'], []), changed(['t1', 't9'], ['t9'], []))
+        .when(basedOn(set(['t1', 't3']), ['t1']))
+        .thenFails(ConflictError, [{ code: 'V_07', property: 'revision', model: 'page' }]);
+      expect(refused.details).to.deep.equal({ conflicts: ['tags'], current: { tags: ['t1', 't9'] } });
     });
   });
 

@@ -202,7 +202,7 @@ describe('the tag field in Page Settings', () => {
       await waitFor(() => expect(chips('Public tags')).to.deep.equal(['Windenergie', 'Getijdenenergie']));
       await user.click(saveTags());
       expect(server.callsOf('pageTags').map((call) => [call.params, call.body])).to.deep.equal([
-        [{ id: 'page-1' }, { tags: [{ id: 'tag-4' }, { id: 'tag-3' }, { name: 'Getijdenenergie', visibility: 'public' }] }],
+        [{ id: 'page-1' }, { tags: [{ id: 'tag-4' }, { id: 'tag-3' }, { name: 'Getijdenenergie', visibility: 'public' }], basedOnTags: ['tag-1', 'tag-4'] }],
       ]);
       expect(await screen.findByText('Tags saved: the page has 3 tags now. New tag: Getijdenenergie.')).to.exist;
       expect(chips('Public tags')).to.deep.equal(['Windenergie', 'Getijdenenergie']);
@@ -231,6 +231,36 @@ describe('the tag field in Page Settings', () => {
       await user.click(screen.getByRole('button', { name: 'Save' }));
       await waitFor(() => expect(server.callsOf('pageVersionStore')).to.have.length(1));
       expect(server.callsOf('pageVersionStore')[0]!.body).to.deep.include({ revision: 4, title: 'Over ons en de zee' });
+    });
+
+    it("says so when another editor changed the tags meanwhile, puts this editor's changes on top of theirs, and saves on the tags as they are now", async () => {
+      const { server, user } = await openTaggedPage();
+      // Another editor gave the page Windenergie since this editor opened it.
+      server.answer('pageTags', (call) => {
+        if ((call.body as { basedOnTags: string[] }).basedOnTags.includes('tag-3')) return tagsAnswer([duurzaamheid, windenergie, duurzameEnergie, intern])();
+        pageTagIds = ['tag-1', 'tag-3', 'tag-4'];
+        return {
+          ...failure(409, errorItem('V_07', 'revision', 'page')),
+          data: { conflicts: ['tags'], current: { tags: ['tag-1', 'tag-3', 'tag-4'] }, currentRevision: 7 } as never,
+        };
+      });
+      await typeTag(user, 'Public tags', 'duurzame');
+      await user.click(await screen.findByRole('option', { name: /^Duurzame energie/ }));
+      await user.click(saveTags());
+      expect(
+        await screen.findByText(
+          "Another editor changed this page's tags while you were editing: it now has 3 tags (Duurzaamheid, Windenergie, Intern overleg). Your changes are in the field on top of theirs: check them and save again.",
+        ),
+      ).to.exist;
+      // Theirs (Windenergie) and this editor's (Duurzame energie), nothing dropped.
+      expect(chips('Public tags')).to.deep.equal(['Duurzaamheid', 'Windenergie', 'Duurzame energie']);
+      expect(chips('Private tags')).to.deep.equal(['Intern overleg']);
+      expect(saveTags().disabled).to.equal(false);
+      // Saved again, the list is based on the tags the page has now.
+      await user.click(saveTags());
+      expect(await screen.findByText(/Tags saved/)).to.exist;
+      const calls = server.callsOf('pageTags').map((call) => (call.body as { basedOnTags: string[] }).basedOnTags);
+      expect(calls).to.deep.equal([['tag-1', 'tag-4'], ['tag-1', 'tag-3', 'tag-4']]);
     });
 
     it("shows a refusal with the tag it is about, and leaves the editor's unsaved work as it was", async () => {

@@ -59,6 +59,35 @@ export function holdsTag(chosen: readonly ChosenTag[], candidate: { id?: string;
   return chosen.some((tag) => (candidate.id !== undefined && tag.kind === 'existing' && tag.tag.id === candidate.id) || tagKey(chosenName(tag)) === key);
 }
 
+/**
+ * The page's tags as they are now when a save was refused because another editor changed them
+ * since the field read them (409, `conflicts: ['tags']`); null for any other answer.
+ */
+export function tagsConflict(status: number, data: unknown): string[] | null {
+  if (status !== 409 || !data || typeof data !== 'object') return null;
+  const { conflicts, current } = data as { conflicts?: unknown; current?: { tags?: unknown } };
+  if (!Array.isArray(conflicts) || !conflicts.includes('tags')) return null;
+  const tags = current?.tags;
+  return Array.isArray(tags) && tags.every((id) => typeof id === 'string') ? (tags as string[]) : null;
+}
+
+/**
+ * This editor's choice applied on top of another editor's save (a three-way merge): the tags the
+ * page has now (`theirs`), without the ones this editor removed from the list it started from
+ * (`base`), with the ones this editor added, and this editor's new tags. A tag the lists do not
+ * know yet stays on the page (the save keeps unknown ids) without a chip.
+ */
+export function rebaseChosen(chosen: readonly ChosenTag[], base: readonly string[], theirs: readonly string[], known: ReadonlyMap<string, TagSummary>): ChosenTag[] {
+  const mine = new Set(chosen.filter((tag) => tag.kind === 'existing').map(chosenKey));
+  const removed = new Set(base.filter((id) => !mine.has(id) && known.has(id)));
+  const ids = [...new Set([...theirs.filter((id) => !removed.has(id)), ...[...mine].filter((id) => !base.includes(id))])];
+  const existing = ids.flatMap((id): ChosenTag[] => {
+    const tag = known.get(id);
+    return tag ? [{ kind: 'existing', tag }] : [];
+  });
+  return [...existing, ...chosen.filter((tag) => tag.kind === 'new')];
+}
+
 const entryIndex = /^tags\[(\d+)\]/;
 
 /**

@@ -1,7 +1,7 @@
 import { expect } from 'chai';
 import { errorItem } from '@pagelog/contracts/error-catalogue';
 import type { TagSummary } from '@pagelog/contracts/tags/tag';
-import { chosenOfPage, describePageTagErrors, holdsTag, pageTagsBody, tagsDiffer, type ChosenTag } from './page-tags';
+import { chosenOfPage, describePageTagErrors, holdsTag, pageTagsBody, rebaseChosen, tagsConflict, tagsDiffer, type ChosenTag } from './page-tags';
 
 const tag = (id: string, name: string, visibility: 'public' | 'private' = 'public'): TagSummary => ({ id, name, slug: name.toLowerCase(), locale: 'nl-nl', visibility });
 const duurzaamheid = tag('tag-1', 'Duurzaamheid');
@@ -27,6 +27,31 @@ describe("a page's tags in the tag field", () => {
       expect(tagsDiffer([existing(duurzaamheid)], [], ['tag-1', 'tag-2'])).to.equal(true);
       expect(tagsDiffer([existing(duurzaamheid), { kind: 'new', name: 'Nieuw', visibility: 'public' }], [], ['tag-1'])).to.equal(true);
       expect(tagsDiffer([existing(duurzaamheid)], ['tag-gone'], ['tag-gone', 'tag-1'])).to.equal(false);
+    });
+  });
+
+  describe('when another editor saved the tags meanwhile', () => {
+    const wind = tag('tag-3', 'Windenergie');
+    const zee = tag('tag-4', 'Zee');
+    const all = new Map([duurzaamheid, intern, wind, zee].map((t) => [t.id, t]));
+    const fresh: ChosenTag = { kind: 'new', name: 'Getij', visibility: 'public' };
+
+    it('reads the tags the page has now from a 409 about tags, and nothing from any other answer', () => {
+      expect(tagsConflict(409, { conflicts: ['tags'], current: { tags: ['tag-1', 'tag-3'] } })).to.deep.equal(['tag-1', 'tag-3']);
+      expect(tagsConflict(409, { conflicts: ['revision'], current: { slug: 'x' } })).to.equal(null);
+      expect(tagsConflict(400, { conflicts: ['tags'], current: { tags: [] } })).to.equal(null);
+      expect(tagsConflict(409, null)).to.equal(null);
+      expect(tagsConflict(409, { conflicts: ['tags'], current: { tags: [1] } })).to.equal(null);
+    });
+
+    it("puts this editor's additions and removals on top of the other editor's list", () => {
+      // Both started from [Duurzaamheid, Intern]; this editor removed Intern, added Zee and a new tag; the other added Windenergie.
+      const mine = [existing(duurzaamheid), existing(zee), fresh];
+      expect(rebaseChosen(mine, ['tag-1', 'tag-2'], ['tag-1', 'tag-2', 'tag-3'], all)).to.deep.equal([existing(duurzaamheid), existing(wind), existing(zee), fresh]);
+    });
+
+    it("leaves a tag removed by the other editor off, and one both added once", () => {
+      expect(rebaseChosen([existing(duurzaamheid), existing(wind)], ['tag-1'], ['tag-3'], all)).to.deep.equal([existing(wind)]);
     });
   });
 

@@ -9,7 +9,7 @@ import { useErrorStore } from '../../../core/errors/error-store-context';
 import { tagQueries } from '../../../core/tags/tag-queries';
 import { pageQueries } from '../api/page-queries';
 import type { EditorAction } from './editor-state';
-import { chosenKey, chosenName, chosenOfPage, describePageTagErrors, pageTagsBody, tagsDiffer, type ChosenTag } from './page-tags';
+import { chosenKey, chosenName, chosenOfPage, describePageTagErrors, pageTagsBody, rebaseChosen, tagsConflict, tagsDiffer, type ChosenTag } from './page-tags';
 
 export const PAGE_TAGS_ERRORS = 'page-tags';
 
@@ -67,7 +67,20 @@ export function usePageTags(page: PageDetails, dispatch: (action: EditorAction) 
       setSaved(null);
       const sent = chosen;
       const body = pageTagsBody(sent, kept);
-      const reply = await api.call('pageTags', { params: { id: page.id }, body: { tags: body } });
+      // The tags the field started from: a save by another editor meanwhile is a 409, not lost.
+      const reply = await api.call('pageTags', { params: { id: page.id }, body: { tags: body, basedOnTags: [...savedIds] } });
+      const conflict = tagsConflict(reply.status, reply.data);
+      if (conflict) {
+        // The page as read takes the tags as they are now, and this editor's changes go on top
+        // of the other editor's in the field, to be checked and saved again: nothing is lost.
+        const base = [...savedIds];
+        setEdited((now) => rebaseChosen(now ?? sent, base, conflict, known));
+        queryClient.setQueryData(pageQueries.get(api, page.id).queryKey, (before) => before && { ...before, tags: conflict });
+        const names = conflict.map((id) => known.get(id)?.name ?? t('tags.field.unknownTag')).join(', ');
+        errors.set(PAGE_TAGS_ERRORS, [{ ...errorItem('V_07', 'tags', 'page'), message: t('tags.field.conflict', { count: conflict.length, names }) }]);
+        void queryClient.invalidateQueries({ queryKey: pageQueries.get(api, page.id).queryKey });
+        return false;
+      }
       if (!reply.Success || !reply.data) {
         const names = new Map(sent.map((tag) => [chosenKey(tag), chosenName(tag)]));
         const found = reply.Errors.length > 0 ? reply.Errors : [errorItem('G_01')];
