@@ -46,6 +46,8 @@ export const readModels = {
   tagPages: { projection: 'tags', collection: 'tag_pages' },
   /** Which pages carry which tag now, one document per (tag, page), found by tag. */
   tagPageLinks: { projection: 'tags', collection: 'tag_page_links' },
+  /** Every slug a tag has had, by locale and slug: where a tag page's old address leads. */
+  tagAddresses: { projection: 'tags', collection: 'tag_addresses' },
 } as const;
 
 export type ReadModelName = keyof typeof readModels;

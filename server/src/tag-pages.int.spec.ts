@@ -156,6 +156,34 @@ for (const kind of storeKinds()) {
         }
       });
 
+      it('sends the old address of a renamed tag, and of a tag merged away, to the tag page it became (301), until another tag takes the address', async () => {
+        const location = async (path: string) => {
+          const res = await fetch(`${app.url}${path}`, { redirect: 'manual' });
+          await res.arrayBuffer();
+          return `${res.status} ${res.headers.get('location') ?? ''}`;
+        };
+        await page('water', 'Water in de polder', { typeData: { publicationDate: '2026-02-01' }, tags: ['Waterbeheer'] });
+        await page('dijk', 'Dijken versterken', { typeData: { publicationDate: '2026-02-02' }, tags: ['Dijken'] });
+        expect((await html('/tag/waterbeheer')).status).to.equal(200);
+        await ok(admin.post('/tags/rename', { tagId: tagIds.Waterbeheer, name: 'Waterbeheer en kust' }));
+        await until(async () => (await location('/tag/waterbeheer')) === '301 /tag/waterbeheer-en-kust', 'the old address redirects');
+        expect(await location('/tag/waterbeheer?page=2')).to.equal('301 /tag/waterbeheer-en-kust?page=2');
+        expect((await html('/tag/waterbeheer-en-kust')).body).to.include('<h1>Onderwerp: Waterbeheer en kust</h1>');
+
+        await ok(admin.post('/tags/merge', { tagId: tagIds.Dijken, intoTagId: tagIds.Waterbeheer }));
+        await until(async () => (await location('/tag/dijken')) === '301 /tag/waterbeheer-en-kust', 'the merged tag redirects');
+        // An address that never was a tag's stays a 404, and a private tag's is never followed.
+        expect(await location('/tag/nooit-bestaan')).to.match(/^404/);
+        expect(await location('/tag/intern-overleg')).to.match(/^404/);
+
+        // A new tag takes the old slug: once it is on a published page, the address is its tag page.
+        await page('nieuw-water', 'Nieuw waterplan', { typeData: { publicationDate: '2026-03-03' }, tags: ['Waterbeheer'] });
+        await until(async () => (await location('/tag/waterbeheer')).startsWith('200'), 'the address taken over');
+        const taken = await html('/tag/waterbeheer');
+        expect(taken.body).to.include('<h1>Onderwerp: Waterbeheer</h1>').and.include('Nieuw waterplan').and.not.include('Water in de polder');
+        expect(await location('/tag/waterbeheer-en-kust')).to.match(/^200/);
+      });
+
       it("shows an article's public tags as links to their tag pages, and never its private ones", async () => {
         const { body } = await html('/warmte');
         expect(body).to.match(/<p class="page-tags__label" id="page-tags-label">Onderwerpen<\/p>/);

@@ -195,11 +195,13 @@ const tagsByType: { [T in PagelogEventType]: TagsOf<T> } = {
   // Asking for a reindex or a removal changes no page; the search results are not cached.
   SearchReindexRequested: none,
   SearchRemovalRequested: none,
-  // A new tag is on no live page yet. A public tag renamed shows its new name on its pages and tag
-  // page, which moves to the new slug (the old address answers 404); a merged one leaves its pages
-  // (moved to the other tag by PageTagsChanged events of their own) and its tag page. Private tags
-  // never reach the site.
-  TagCreated: none,
+  // A new tag is on no live page yet, but takes its address over from a tag that had it before (a
+  // rename), whose old address redirected there. A public tag renamed shows its new name on its
+  // pages and tag page, which moves to the new slug (the old address answers 301 to it); a merged
+  // one leaves its pages (moved to the other tag by PageTagsChanged events of their own) and its
+  // tag page (which then redirects to the other tag's). Private tags never reach the site, nor
+  // its cache's tags (an old address a private tag takes over keeps redirecting, harmlessly).
+  TagCreated: (e) => (e.data.visibility === 'public' ? [tagPathTag(e.data.locale, tagSlug(e.data.name))] : []),
   TagRenamed: (e) => (e.data.visibility === 'public' ? [tagTag(e.data.tagId), tagPathTag(e.data.locale, tagSlug(e.data.previousName)), tagPathTag(e.data.locale, tagSlug(e.data.name))] : []),
   TagMerged: (e) => (e.data.visibility === 'public' ? [tagTag(e.data.tagId), taggedPagesTag(e.data.tagId), tagPathTag(e.data.locale, tagSlug(e.data.name))] : []),
   // A name claimed or given back changes nothing a visitor sees.

@@ -119,7 +119,9 @@ describe('cache tags of stored events (cacheTagsOf)', () => {
       ]);
       expect(cacheTagsOf(ev('TagRenamed', { tagId: 't9', locale: 'nl-nl', visibility: 'private', name: 'Intern b', previousName: 'Intern a' }))).to.deep.equal([]);
       expect(cacheTagsOf(ev('TagMerged', { tagId: 't9', locale: 'nl-nl', visibility: 'private', name: 'Intern', intoTagId: 't8', intoName: 'Ander' }))).to.deep.equal([]);
-      expect(cacheTagsOf(ev('TagCreated', { tagId: 't1', locale: 'nl-nl', visibility: 'public', name: 'Nieuw' }))).to.deep.equal([]);
+      // A new tag takes its address over from a tag renamed away from it, whose old address redirected.
+      expect(cacheTagsOf(ev('TagCreated', { tagId: 't1', locale: 'nl-nl', visibility: 'public', name: 'Nieuw' }))).to.deep.equal([tagPathTag('nl-nl', 'nieuw')]);
+      expect(cacheTagsOf(ev('TagCreated', { tagId: 't9', locale: 'nl-nl', visibility: 'private', name: 'Intern' }))).to.deep.equal([]);
     });
   });
 

@@ -47,3 +47,16 @@ export interface TagPageLinkDoc extends Record<string, unknown> {
 }
 
 export const tagPageLinkId = (tagId: string, pageId: string) => `${tagId}|${pageId}`;
+
+/**
+ * tag_addresses, by `${locale}|${slug}`: every slug a tag has had, so a tag page's old address
+ * (before a rename, or of a tag merged away) still leads to the tag it became. Never deleted; a
+ * tag that takes the slug later takes the address over.
+ */
+export interface TagAddressDoc extends Record<string, unknown> {
+  locale: string;
+  slug: string;
+  tagId: string;
+}
+
+export const tagAddressId = (locale: string, slug: string) => `${locale}|${slug}`;

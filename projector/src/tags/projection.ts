@@ -1,13 +1,19 @@
 import type { TagEvent } from '@pagelog/contracts/events/tag-events';
 import { readModels } from '@pagelog/contracts/read-models';
 import { tagKey, tagSlug } from '@pagelog/contracts/tags/tag';
-import { tagPageLinkId, type TagDoc, type TagPageDoc, type TagPageLinkDoc } from '@pagelog/contracts/tags/tag-docs';
+import { tagAddressId, tagPageLinkId, type TagAddressDoc, type TagDoc, type TagPageDoc, type TagPageLinkDoc } from '@pagelog/contracts/tags/tag-docs';
 import type { UnitOfWork } from '@pagelog/storage/read-model-store/read-model-store';
 import { alreadyApplied, defineProjection, type RecordedOf } from '../core/projection';
 
 const tags = readModels.tags.collection;
 const pages = readModels.tagPages.collection;
 const links = readModels.tagPageLinks.collection;
+const addresses = readModels.tagAddresses.collection;
+
+/** The tag's address at this slug, from now on (a later tag with the slug takes it over). */
+function keepAddress(uow: UnitOfWork, locale: string, slug: string, tagId: string): void {
+  uow.put(addresses, tagAddressId(locale, slug), { locale, slug, tagId } satisfies TagAddressDoc);
+}
 
 /** The page events that say which tags a page carries and whether the site shows it. */
 type PageEventType = 'PageCreated' | 'PageTagsChanged' | 'PagePublished' | 'PageUnpublished' | 'PageDeleted';
@@ -41,11 +47,11 @@ function onPage<K extends Exclude<PageEventType, 'PageCreated'>>(handle: (event:
 }
 
 /** A handler for an event of a tag this projection knows; skipped when it has seen the event. */
-function onTag<K extends 'TagRenamed' | 'TagMerged'>(change: (event: RecordedOf<K>) => Partial<TagDoc>) {
+function onTag<K extends 'TagRenamed' | 'TagMerged'>(change: (event: RecordedOf<K>, uow: UnitOfWork) => Partial<TagDoc>) {
   return async (event: RecordedOf<K>, uow: UnitOfWork) => {
     const tag = await uow.get<TagDoc>(tags, event.data.tagId);
     if (!tag || alreadyApplied(tag, event)) return;
-    uow.put(tags, tag.id, { ...tag, ...change(event), revision: event.revision } satisfies TagDoc);
+    uow.put(tags, tag.id, { ...tag, ...change(event, uow), revision: event.revision } satisfies TagDoc);
   };
 }
 
@@ -57,11 +63,13 @@ function onTag<K extends 'TagRenamed' | 'TagMerged'>(change: (event: RecordedOf<
  */
 export const tagsProjection = defineProjection<Handled>({
   name: readModels.tags.projection,
-  version: 1,
+  // 2: the addresses (every slug a tag has had), made from the whole log.
+  version: 2,
   collections: [
     { name: tags, indexes: ['locale', 'visibility', 'slug', 'merged'] },
     { name: pages, indexes: [] },
     { name: links, indexes: ['tagId', 'pageId'] },
+    { name: addresses, indexes: [] },
   ],
   prefetch(events) {
     const pageIds = events.filter((e) => e.type.startsWith('Page')).map((e) => (e.data as { pageId: string }).pageId);
@@ -92,8 +100,13 @@ export const tagsProjection = defineProjection<Handled>({
         createdAt: event.metadata.occurredAt,
         revision: event.revision,
       } satisfies TagDoc);
+      keepAddress(uow, d.locale, tagSlug(d.name), d.tagId);
     },
-    TagRenamed: onTag((event) => ({ name: event.data.name, key: tagKey(event.data.name), slug: tagSlug(event.data.name) })),
+    TagRenamed: onTag((event, uow) => {
+      const slug = tagSlug(event.data.name);
+      keepAddress(uow, event.data.locale, slug, event.data.tagId);
+      return { name: event.data.name, key: tagKey(event.data.name), slug };
+    }),
     // Its pages move to the other tag by events of their own (the tag-merges reactor); the counts follow them.
     TagMerged: onTag((event) => ({ merged: true, mergedInto: event.data.intoTagId, mergedAt: event.position })),
     async PageCreated(event, uow) {

@@ -87,6 +87,14 @@ describe('the tags projection', () => {
     expect(uow.of('tags').t2).to.include({ merged: true, mergedInto: 't1' });
   });
 
+  it('keeps every address a tag has had, by locale and slug, and hands one to a later tag that takes the slug', async () => {
+    const uow = await project([...history, recorded('tag-t2', 'TagRenamed', { tagId: 't2', locale: 'nl-nl', visibility: 'public', name: 'Rock and Roll', previousName: 'Rock & Roll' })]);
+    const addresses = () => Object.fromEntries(Object.values(uow.of('tag_addresses')).map((doc) => [`${doc.locale}|${doc.slug}`, doc.tagId]));
+    expect(addresses()).to.deep.include({ 'nl-nl|rock-roll': 't2', 'nl-nl|rock-and-roll': 't2' });
+    await project([tagCreated('t7', 'Rock & Roll')], uow);
+    expect(addresses()).to.deep.include({ 'nl-nl|rock-roll': 't7', 'nl-nl|rock-and-roll': 't2' });
+  });
+
   it('ends in the same state when events are delivered again (idempotent on the stream revisions)', async () => {
     const events = [...history, published('p2'), deleted('p1')];
     const once = await project(events);

@@ -3,13 +3,15 @@ import { NotFoundError } from '@pagelog/contracts/domain-errors';
 import { errorItem } from '@pagelog/contracts/error-catalogue';
 import { readModels } from '@pagelog/contracts/read-models';
 import { checkTagName, MAX_TAG_SUGGESTIONS, tagKey, type TagValidation, type TagView, type TagVisibility } from '@pagelog/contracts/tags/tag';
-import type { TagDoc } from '@pagelog/contracts/tags/tag-docs';
+import { tagAddressId, type TagAddressDoc, type TagDoc } from '@pagelog/contracts/tags/tag-docs';
 import { query, type EndpointRoute } from '@pagelog/service-kit/http/endpoint-routes';
 import type { QueryDeps } from '../core/query-deps';
 import { readYourWrites } from '../core/read-your-writes';
 import { readSettings } from '../settings/routes';
 
 const tags = readModels.tags.collection;
+/** How many merges a tag's old address is followed through (merges chain: A into B, B into C). */
+const MAX_MERGE_HOPS = 20;
 
 /**
  * Who reads a tag list: a visitor without a session sees only the public tags on at least one
@@ -73,11 +75,30 @@ export async function searchTags(deps: QueryDeps, visibility: TagVisibility, inp
     .map((f) => f.view);
 }
 
-/** A public tag by the address of its tag page; a private tag, one merged away, or (for a visitor) one on no published page is not found. */
+/**
+ * A public tag by the address of its tag page; a private tag or (for a visitor) one on no
+ * published page is not found. An old address (a slug the tag had before a rename, or the slug
+ * of a tag merged into it) answers the tag as it is now, with its own slug.
+ */
 export async function readPublicTag(deps: QueryDeps, locale: string, slug: string, reader: Reader = 'visitor'): Promise<TagView> {
-  const [doc] = await deps.readModels.find<TagDoc>(tags, { where: { locale, slug, visibility: 'public', merged: false }, limit: 1 });
-  if (!doc || (reader === 'visitor' && doc.publishedPageCount === 0)) throw new NotFoundError('TG_07', 'slug', 'tag');
+  const notFound = () => new NotFoundError('TG_07', 'slug', 'tag');
+  // The tag that has the slug now, of either visibility: the address is its own.
+  const [holder] = await deps.readModels.find<TagDoc>(tags, { where: { locale, slug, merged: false }, limit: 1 });
+  const doc = holder ?? (await formerHolder(deps, locale, slug));
+  if (!doc || doc.visibility !== 'public' || (reader === 'visitor' && doc.publishedPageCount === 0)) throw notFound();
   return tagView(doc, reader);
+}
+
+/**
+ * The live tag an old address leads to: the tag that had the slug before a rename, or through
+ * the merges of a tag merged away, to the tag its pages went to. Its own slug is another: the
+ * site answers the old address with a permanent redirect to it.
+ */
+async function formerHolder(deps: QueryDeps, locale: string, slug: string): Promise<TagDoc | null> {
+  const address = await deps.readModels.get<TagAddressDoc>(readModels.tagAddresses.collection, tagAddressId(locale, slug));
+  let doc = address ? await deps.readModels.get<TagDoc>(tags, address.tagId) : null;
+  for (let hop = 0; doc?.merged && doc.mergedInto && hop < MAX_MERGE_HOPS; hop++) doc = await deps.readModels.get<TagDoc>(tags, doc.mergedInto);
+  return doc && !doc.merged ? doc : null;
 }
 
 /**

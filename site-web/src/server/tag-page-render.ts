@@ -32,18 +32,29 @@ export interface TagPageRequest {
 /**
  * Renders a tag page (issue 15) in the site's layout: the tag's name as the heading, then the
  * published pages carrying it, newest first, paged as an overview is. Answers null when the
- * address names no tag page (an unknown tag, a private one, a merged one, one on no published
- * page: tags/public says none, so a private tag's existence is never revealed): the caller then
- * answers the path as any other. A page of the list past the last one is a 404 that says so.
- * Kept in the render cache with the tags of the tag (its name: a rename or merge), of its pages
- * (one going live, moving, going off the site, given or losing the tag), of its address, and of
- * the settings and menus around it.
+ * address names no tag page (an unknown tag, a private one, one on no published page:
+ * tags/public says none, so a private tag's existence is never revealed): the caller then
+ * answers the path as any other. An old address of a tag (before a rename, or of a tag merged
+ * into it) answers 301 to its page now. A page of the list past the last one is a 404 that says
+ * so. Kept in the render cache with the tags of the tag (its name: a rename or merge), of its
+ * pages (one going live, moving, going off the site, given or losing the tag), of its address,
+ * and of the settings and menus around it.
  */
 export function tagPageRender({ clientAssets, publicUrl, logger }: Omit<PageRenderDependencies, 'reads'>): (request: TagPageRequest) => Promise<Rendered | null> {
   return async ({ reads, settings, locale, slug, listPage, requestId }) => {
     const tag = await reads.publicTag(locale, slug, requestId);
     if (tag === null) return null;
     const { defaultLocale } = settings;
+    if (tag.slug !== slug) {
+      // An old address of the tag (renamed, or merged into this one): moved for good, until a
+      // tag takes the slug (its page events name the address) or the tag changes again.
+      return {
+        status: 301,
+        location: tagPath(locale, tag.slug, defaultLocale),
+        tags: [SETTINGS_TAG, tagPathTag(locale, slug), tagTag(tag.id), taggedPagesTag(tag.id)],
+        cacheable: true,
+      };
+    }
     let list: PublicPageList | null;
     try {
       list = await reads.pageList({ locale, type: '', tag: tag.id, count: TAG_PAGE_SIZE, offset: (listPage - 1) * TAG_PAGE_SIZE }, requestId);

@@ -574,7 +574,7 @@ function toAnswer(response: estypes.SearchResponse<PageSource>, query: IndexQuer
       pageType: page.pageType,
       title: page.title,
       slug: page.slug,
-      snippet: buildSnippet(text, languageOf(page.locale), queryWords),
+      snippet: query.fields === 'title-slug' ? [] : buildSnippet(text, languageOf(page.locale), queryWords),
       date: page.date,
       tags: page.tags,
       score: queryWords.length > 0 ? (hit._score ?? 0) : 0,

@@ -438,7 +438,7 @@ export class PostgresSearchIndex implements SearchIndex {
     const answer = rows[0]!;
     return {
       total: answer.total,
-      hits: [...answer.hits, ...answer.later].map((row) => toHit(row, queryWords ?? [])),
+      hits: [...answer.hits, ...answer.later].map((row) => toHit(row, queryWords ?? [], query.fields === 'title-slug')),
       facets: { pageTypes: answer.pageTypes, locales: answer.locales, tags: answer.tags },
     };
   }
@@ -828,7 +828,7 @@ function matchClause(column: 'doc' | 'title_slug', tsqueries: Map<Config, string
   return `(${[...tsqueries].map(([config, tsq]) => `(d.config = '${config}' AND d.${column} @@ ${tsq})`).join(' OR ')})`;
 }
 
-function toHit(row: HitRow, queryWords: QueryWord[]): IndexHit {
+function toHit(row: HitRow, queryWords: QueryWord[], withoutSnippet: boolean): IndexHit {
   // The snippet is cut from the body, else the description, else the title (as on SQLite).
   const text = row.body.trim() !== '' ? row.body : row.description.trim() !== '' ? row.description : row.title;
   return {
@@ -837,7 +837,7 @@ function toHit(row: HitRow, queryWords: QueryWord[]): IndexHit {
     pageType: row.pageType,
     title: row.title,
     slug: row.slug,
-    snippet: buildSnippet(text, languageOf(row.locale), queryWords),
+    snippet: withoutSnippet ? [] : buildSnippet(text, languageOf(row.locale), queryWords),
     date: row.date,
     tags: row.tags,
     score: row.score,

@@ -52,7 +52,8 @@ export interface IndexQuery {
   offset: number;
   /**
    * 'full' (public): title, description, tags and body, title matches ranked first, with facets.
-   * 'title-slug' (admin): titles and slugs only; facets may be left empty.
+   * 'title-slug' (admin): titles and slugs only; facets may be left empty, snippets are (the admin's
+   * page search reads the ids only, up to a thousand of them).
    */
   fields: 'full' | 'title-slug';
 }

@@ -530,7 +530,7 @@ export class SqliteSearchIndex implements SearchIndex {
         pageType: row.page_type,
         title: row.title,
         slug: row.slug,
-        snippet: buildSnippet(text, languageOf(row.locale), parsed),
+        snippet: query.fields === 'title-slug' ? [] : buildSnippet(text, languageOf(row.locale), parsed),
         date: row.date,
         tags: JSON.parse(row.tags) as SearchTagRef[],
         score,
