@@ -3,7 +3,19 @@ import { languageOf, type FacetCount, type SearchTagRef } from '@pagelog/contrac
 import { createTables } from '../postgres/create-tables';
 import { guard } from '../postgres/pg-errors';
 import { inTransaction } from '../postgres/transaction';
-import { buildSnippet, closeEnough, dutchSpellingVariants, editDistance, parseQuery, words, type QueryWord } from './analysis';
+import { buildSnippet, closeEnough, editDistance, parseQuery, words, type QueryWord } from './analysis';
+import {
+  addExpansion,
+  buildTsqueries,
+  configOf,
+  configs,
+  matchClause,
+  mergeExpansions,
+  stemKey,
+  stemmedConfigs,
+  type Config,
+  type Expansion,
+} from './postgres-search-query';
 import {
   FencedOff,
   searchTargets,
@@ -22,16 +34,6 @@ export interface PostgresSearchIndexOptions {
   pool: pg.Pool;
   /** Schema holding the `search_*` tables and text-search configurations. */
   schema: string;
-}
-
-/** The built-in configuration (and Snowball stemmer) per language; any other language is not stemmed. */
-const configByLanguage: Record<string, Config> = { nl: 'dutch', en: 'english', de: 'german', fr: 'french' };
-const stemmedConfigs = ['dutch', 'english', 'german', 'french'] as const;
-const configs = [...stemmedConfigs, 'simple'] as const;
-type Config = (typeof configs)[number];
-
-function configOf(locale: string): Config {
-  return configByLanguage[languageOf(locale)] ?? 'simple';
 }
 
 /**
@@ -96,9 +98,6 @@ interface AnswerRow {
   locales: FacetCount[];
   tags: FacetCount[];
 }
-
-/** Lexeme groups per configuration: each group is one word's lexemes (nearly always one). */
-type Expansion = Map<Config, string[][]>;
 
 type Queryable = Pick<pg.Pool, 'query'> | pg.PoolClient;
 
@@ -717,10 +716,6 @@ function tableName(target: SearchTarget, generation: number): string {
   return `search_${checkTarget(target)}_g${generation}`;
 }
 
-function stemKey(config: string, word: string): string {
-  return `${config}\u0000${word}`;
-}
-
 function capped(text: string): string {
   return text.length > maxIndexedChars ? text.slice(0, maxIndexedChars) : text;
 }
@@ -762,70 +757,6 @@ function vocabularyOf(documents: SearchDocument[]): [Config, string][] {
     }
   }
   return [...seen.values()];
-}
-
-function addExpansion(target: Map<string, Expansion>, word: string, config: Config, lexemes: string[]): void {
-  let perConfig = target.get(word);
-  if (!perConfig) {
-    perConfig = new Map();
-    target.set(word, perConfig);
-  }
-  perConfig.set(config, [...(perConfig.get(config) ?? []), lexemes]);
-}
-
-function mergeExpansions(a: Map<string, Expansion>, b: Map<string, Expansion>): Map<string, Expansion> {
-  const merged = new Map<string, Expansion>();
-  for (const source of [a, b]) {
-    for (const [word, perConfig] of source) {
-      for (const [config, groups] of perConfig) for (const lexemes of groups) addExpansion(merged, word, config, lexemes);
-    }
-  }
-  return merged;
-}
-
-/** A lexeme as a tsquery operand: quoted, so nothing a visitor types becomes query syntax. */
-function lexemeLiteral(lexeme: string, prefix = false): string {
-  return `'${lexeme.replace(/\\/g, '\\\\').replace(/'/g, "''")}'${prefix ? ':*' : ''}`;
-}
-
-function lexemeGroup(lexemes: string[]): string {
-  return lexemes.length === 1 ? lexemeLiteral(lexemes[0]!) : `(${lexemes.map((lexeme) => lexemeLiteral(lexeme)).join(' & ')})`;
-}
-
-/**
- * One tsquery per configuration: the words ANDed, each an OR of what the configuration makes of
- * it (with the Dutch spelling variants), of itself as a prefix when it is the word being typed,
- * and of its expansions (words it begins, close words).
- */
-function buildTsqueries(queryWords: QueryWord[], stems: Map<string, string[]>, expansions: Map<string, Expansion>): Map<Config, string> {
-  const result = new Map<Config, string>();
-  for (const config of configs) {
-    const parts: string[] = [];
-    for (const word of queryWords) {
-      const alternatives = new Set<string>();
-      const lexemes = stems.get(stemKey(config, word.text)) ?? [];
-      if (lexemes.length > 0) alternatives.add(lexemeGroup(lexemes));
-      if (config === 'dutch' && lexemes.length === 1) {
-        for (const variant of dutchSpellingVariants(lexemes[0]!)) alternatives.add(lexemeLiteral(variant));
-      }
-      if (word.prefix) alternatives.add(lexemeLiteral(word.text, true));
-      for (const group of expansions.get(word.text)?.get(config) ?? []) alternatives.add(lexemeGroup(group));
-      // A word with nothing to look for in this configuration leaves it unable to match.
-      if (alternatives.size === 0) {
-        parts.length = 0;
-        break;
-      }
-      parts.push(`(${[...alternatives].join(' | ')})`);
-    }
-    if (parts.length > 0) result.set(config, parts.join(' & '));
-  }
-  return result;
-}
-
-/** Each document is matched with the query of its own configuration. */
-function matchClause(column: 'doc' | 'title_slug', tsqueries: Map<Config, string>): string {
-  if (tsqueries.size === 0) return 'FALSE';
-  return `(${[...tsqueries].map(([config, tsq]) => `(d.config = '${config}' AND d.${column} @@ ${tsq})`).join(' OR ')})`;
 }
 
 function toHit(row: HitRow, queryWords: QueryWord[], withoutSnippet: boolean): IndexHit {

@@ -2,7 +2,8 @@ import type { Statement } from 'better-sqlite3';
 import { languageOf, type SearchTagRef } from '@pagelog/contracts/search/search';
 import type { SqliteDatabase } from '../sqlite/open-database';
 import { SearchFacts, StaleFacts, type FilteredMatches } from './sqlite-search-facts';
-import { matchExpression } from './sqlite-search-match';
+import { matchExpression, matchIds, type Statements } from './sqlite-search-match';
+import { rankMatches } from './sqlite-search-rank';
 import { buildSnippet, parseQuery, stem, words } from './analysis';
 import {
   FencedOff,
@@ -60,17 +61,6 @@ interface Tables {
   terms: string;
 }
 
-/** How a group of matches is ranked: bm25 over a full-text table, with weights in its column order. */
-interface Ranking {
-  table: string;
-  weights: string;
-}
-/** Up to this many matches of a group (filters applied), every one is ranked; see rankGroup(). */
-const RANK_ALL = 2_000;
-/** Past RANK_ALL, the newest this many of the group are ranked, the rest follow newest first. */
-const RANK_CAP = 1_000;
-/** At most this many matches outside a group may come back from ranking its query whole; see rankGroup(). */
-const RANK_OTHERS = 200;
 /** Tag facet entries answered at most (the most frequent). */
 const MAX_TAG_FACETS = 100;
 /** The known-terms memo of a generation is dropped past this size rather than grow for ever. */
@@ -99,6 +89,8 @@ export class SqliteSearchIndex implements SearchIndex {
   private readonly knownTerms = new Map<string, Set<string>>();
   /** Per generation searched, its documents' facts (sqlite-search-facts.ts). */
   private readonly facts = new Map<string, SearchFacts>();
+  /** The statement cache as the match and ranking modules take it. */
+  private readonly prepared: Statements = (sql) => this.statement(sql);
 
   constructor(private readonly db: SqliteDatabase) {}
 
@@ -490,9 +482,9 @@ export class SqliteSearchIndex implements SearchIndex {
       if (listing) {
         matches = facts.all();
       } else {
-        expression = matchExpression((sql) => this.statement(sql), { fts: matched, terms: tables.terms }, parsed, typos);
+        expression = matchExpression(this.prepared, { fts: matched, terms: tables.terms }, parsed, typos);
         if (expression === '') return empty;
-        matches = this.matchIds(matched, expression);
+        matches = matchIds(this.prepared, matched, expression);
       }
       matchCount = matches.length;
       if (matches.length === 0) continue;
@@ -511,7 +503,7 @@ export class SqliteSearchIndex implements SearchIndex {
     const wanted = query.offset + query.count;
     const ordered = listing
       ? facts.newest(filtered.matches, wanted).map((n) => ({ n, score: 0 }))
-      : this.rank(tables, expression, query.fields, matchCount, filtered.matches, facts, wanted);
+      : rankMatches(this.prepared, tables, expression, query.fields, matchCount, filtered.matches, facts, wanted);
     const page = ordered.slice(query.offset, wanted);
     const shown = new Map(
       (
@@ -540,96 +532,6 @@ export class SqliteSearchIndex implements SearchIndex {
     return { total, hits, facets: { pageTypes, locales, tags: tags.slice(0, MAX_TAG_FACETS) } };
   }
 
-  /** The full-text row ids of every match, ascending: one statement, one string (a row each would cost more than the query). */
-  private matchIds(table: string, match: string): number[] {
-    const { ids } = this.statement(`SELECT group_concat(rowid) AS ids FROM ${table} WHERE ${table} MATCH ?`).get(match) as {
-      ids: string | null;
-    };
-    return ids === null ? [] : parseIds(ids);
-  }
-
-  /**
-   * The first `wanted` of the passed matches, best first. Pages whose title matches the words
-   * come first, ranked by bm25 over their titles; then the others, by bm25 over every field
-   * (title, description, tags, body, slug; for the admin's search title and slug). The second
-   * group is only ranked when the first does not fill the page asked for, so a common word,
-   * whose body matches are tens of thousands, costs one full-text pass (the ids, for the total
-   * and facets) and passes over the small titles table. Scores follow the order: above 1 for a
-   * ranked title match, 1 for the rest of the title matches, between 0 and 1 for a ranked other
-   * match, 0 for the rest.
-   */
-  private rank(
-    tables: Tables,
-    expression: string,
-    fields: IndexQuery['fields'],
-    matchCount: number,
-    passed: number[],
-    facts: SearchFacts,
-    wanted: number,
-  ): Ranked[] {
-    const inTitles = `{title} : (${expression})`;
-    const titleIds = this.matchIds(tables.titles, inTitles);
-    const inTitle = intersect(passed, titleIds);
-    const first = this.rankGroup({ table: tables.titles, weights: '10.0, 4.0' }, inTitles, titleIds.length, inTitle, facts, wanted, 1);
-    if (first.length >= wanted || inTitle.length === passed.length) return first;
-    // Column order of the full table: title, description, tags, body, slug.
-    const others: Ranking = fields === 'title-slug' ? { table: tables.titles, weights: '10.0, 4.0' } : { table: tables.fts, weights: '10.0, 2.0, 3.0, 1.0, 4.0' };
-    return [...first, ...this.rankGroup(others, expression, matchCount, difference(passed, inTitle), facts, wanted - first.length, 0)];
-  }
-
-  /**
-   * The first `wanted` of a group of matches of `match` (`members`, ascending row ids; the
-   * query matches `matchCount` rows, the group's and others), best first: bm25 ascending, then
-   * row id. FTS5 computes bm25 for every row it is asked for and has no top-k, and every row it
-   * answers costs about a microsecond, so:
-   *
-   * * a query of at most RANK_ALL matches, few of them outside the group, is ranked whole by
-   *   SQLite's sorter and only the best rows come back (the others among them are dropped here);
-   * * otherwise the group's members, past RANK_ALL its RANK_CAP newest (by date), are ranked
-   *   through a condition on their row ids, and the rest of the group follows newest first.
-   */
-  private rankGroup(ranking: Ranking, match: string, matchCount: number, members: number[], facts: SearchFacts, wanted: number, bonus: number): Ranked[] {
-    if (members.length === 0 || wanted <= 0) return [];
-    const { table, weights } = ranking;
-    const others = matchCount - members.length;
-    let rows: [number, number][];
-    if (matchCount <= RANK_ALL && others <= RANK_OTHERS) {
-      const limit = Math.min(matchCount, wanted + others);
-      rows = this.statement(`SELECT rowid, bm25(${table}, ${weights}) AS relevance FROM ${table} WHERE ${table} MATCH ? ORDER BY relevance, rowid LIMIT ?`)
-        .raw()
-        .all(match, limit) as [number, number][];
-      if (others > 0) {
-        const member = new Set(members);
-        rows = rows.filter(([n]) => member.has(n));
-      }
-      rows = rows.slice(0, wanted);
-    } else {
-      const candidates = members.length <= RANK_ALL ? members : facts.newest(members, RANK_CAP);
-      let low = Infinity;
-      let high = -Infinity;
-      for (const n of candidates) {
-        if (n < low) low = n;
-        if (n > high) high = n;
-      }
-      // The candidates as a condition inside the CASE: as a WHERE condition on rowid the planner
-      // would hand it to FTS5, which runs the whole query again for each candidate. Their range
-      // of row ids is one FTS5 can seek to (pages indexed in order of publication lie together).
-      rows = this.statement(
-        `SELECT rowid, relevance FROM (
-           SELECT rowid, CASE WHEN rowid IN (SELECT value FROM json_each(?)) THEN bm25(${table}, ${weights}) END AS relevance
-           FROM ${table} WHERE ${table} MATCH ? AND rowid BETWEEN ? AND ?
-         ) WHERE relevance IS NOT NULL ORDER BY relevance, rowid LIMIT ?`,
-      )
-        .raw()
-        .all(JSON.stringify(candidates), match, low, high, wanted) as [number, number][];
-    }
-    // bm25 is negative, more so for a better match: -bm25 / (1 - bm25) keeps the order within (0, 1).
-    const ranked = rows.map(([n, relevance]): Ranked => ({ n, score: bonus - relevance / (1 - relevance) }));
-    if (ranked.length >= wanted || ranked.length === members.length) return ranked;
-    const rest = facts.newest(members, wanted - ranked.length, rows.map(([n]) => n));
-    return [...ranked, ...rest.map((n): Ranked => ({ n, score: bonus }))];
-  }
-
   /** The facts of a generation, loaded again when the index changed since (or when told to). */
   private factsOf(tables: Tables, version: number, reload = false): SearchFacts {
     let facts = this.facts.get(tables.base);
@@ -647,57 +549,6 @@ export class SqliteSearchIndex implements SearchIndex {
 function generationsOf(state: StateRow): number[] {
   return state.building === null ? [state.active] : [state.active, state.building];
 }
-
-/** A match in the order of an answer, with the score its hit shows. */
-interface Ranked {
-  n: number;
-  score: number;
-}
-
-/** The members of `a` that are not in `b` (both ascending), ascending. */
-function difference(a: readonly number[], b: readonly number[]): number[] {
-  const rest: number[] = [];
-  let j = 0;
-  for (const n of a) {
-    while (j < b.length && b[j]! < n) j++;
-    if (j >= b.length || b[j]! !== n) rest.push(n);
-  }
-  return rest;
-}
-
-/** The members of both ascending lists, ascending. */
-function intersect(a: readonly number[], b: readonly number[]): number[] {
-  const both: number[] = [];
-  for (let i = 0, j = 0; i < a.length && j < b.length; ) {
-    if (a[i]! < b[j]!) i++;
-    else if (a[i]! > b[j]!) j++;
-    else {
-      both.push(a[i]!);
-      i++;
-      j++;
-    }
-  }
-  return both;
-}
-
-
-/** "3,17,42" → [3, 17, 42], without a string and a number made per id. */
-function parseIds(list: string): number[] {
-  const ids: number[] = [];
-  let value = 0;
-  for (let i = 0; i < list.length; i++) {
-    const c = list.charCodeAt(i);
-    if (c === 44) {
-      ids.push(value);
-      value = 0;
-    } else {
-      value = value * 10 + (c - 48);
-    }
-  }
-  ids.push(value);
-  return ids;
-}
-
 
 function tablesOf(target: SearchTarget, generation: number): Tables {
   if (!searchTargets.includes(target)) throw new Error(`unknown search target ${String(target)}`);
