@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { expect } from 'chai';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { launchBrowser, logInAt, watchForProblems } from './test-kit/browser';
@@ -74,7 +75,37 @@ describe('site search in Chromium: a visitor finds an article despite a typo; an
     expect(problems).to.deep.equal([]);
   });
 
+  /**
+   * Published pages written straight to the log as the command side writes them, so that a
+   * reindex of the site takes a few seconds: long enough to watch its progress bar move.
+   */
+  async function archivePages(count: number): Promise<void> {
+    const store = app.stores.eventStore;
+    const occurredAt = new Date().toISOString();
+    let head = 0;
+    for (let i = 0; i < count; i++) {
+      const pageId = randomUUID();
+      const versionId = randomUUID();
+      const slug = `archief/bericht-${i}`;
+      const title = `Archiefbericht ${i} over de wijk`;
+      const meta = { actorId: 'system', correlationId: pageId, causationId: pageId, occurredAt };
+      const blocks = [{ type: 'text', key: 'tekst', props: { html: `<p>Bericht ${i} uit het archief over wonen en werken in de wijk.</p>` }, anchorPoint: '' }];
+      ({ position: head } = await store.append(
+        `page-${pageId}`,
+        [
+          { id: randomUUID(), type: 'PageCreated', data: { pageId, translationGroupId: pageId, type: 'article', locale: 'nl-nl', title, slug, content: '', typeData: {}, versionId, copiedFrom: null }, metadata: { ...meta, schemaVersion: 2 } },
+          { id: randomUUID(), type: 'PageVersionStored', data: { pageId, versionId, title, blocks, seoTitle: '', seoDescription: '', seoKeywords: [], seoImage: [] }, metadata: { ...meta, schemaVersion: 2 } },
+          { id: randomUUID(), type: 'PagePublished', data: { pageId, versionId, slug, locale: 'nl-nl' }, metadata: { ...meta, schemaVersion: 1 } },
+        ],
+        0,
+      ));
+    }
+    const names = ['pages', 'public-pages', 'search-index:public', 'search-index:admin'];
+    expect(await app.stores.readModels.waitForCheckpoints(names, head, 120_000), 'the archive taken in').to.equal(true);
+  }
+
   it('lets an administrator reindex every page and watch the progress reach success, while the search keeps answering', async () => {
+    await archivePages(2_500);
     const page = await person();
     await logInAt(page, `${base}/cmsadmin/`, TEST_ADMIN);
     await page.getByRole('link', { name: 'Search index' }).click();
@@ -83,6 +114,18 @@ describe('site search in Chromium: a visitor finds an article despite a typo; an
     // While it runs the public search answers from the index in use.
     const during = await fetch(`${base}/api/cms/search/search`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ term: 'onderzoek', locales: ['nl-nl'] }) });
     expect(during.status).to.equal(200);
+    // The bar moves: pages done of the total, with the time left, before it says success.
+    const bar = page.getByRole('progressbar', { name: 'Indexing progress' });
+    await bar.waitFor({ timeout: 30_000 });
+    const seen = new Set<string>();
+    for (let i = 0; i < 200 && (await bar.count()) > 0; i++) {
+      const value = await bar.getAttribute('value').catch(() => null);
+      const max = await bar.getAttribute('max').catch(() => null);
+      if (value !== null && max !== null) seen.add(`${value}/${max}`);
+      await page.waitForTimeout(50);
+    }
+    const done = [...seen].map((step) => Number(step.split('/')[0]));
+    expect(done.some((n) => n > 0 && n < 2_500), `progress seen: ${[...seen].join(', ')}`).to.equal(true);
     await page.getByText('Indexed all pages').waitFor({ timeout: 60_000 });
     expect(await page.getByText(/Up to date/).count()).to.be.greaterThan(0);
     const after = (await (await fetch(`${base}/api/cms/search/search`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ term: 'warmtenet' }) })).json()) as {
