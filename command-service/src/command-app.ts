@@ -14,6 +14,7 @@ import { menuRoutes } from './menus/routes';
 import { searchRoutes } from './search/routes';
 import { settingsRoutes } from './settings/routes';
 import { tagRoutes } from './tags/routes';
+import { formRoutes } from './forms/routes';
 import { deletionRoutes } from './users/deletion/routes';
 import { loginRoutes } from './users/login/routes';
 import { passwordRoutes } from './users/password/routes';
@@ -42,6 +43,7 @@ export function commandRoutes(deps: PagesDeps): EndpointRoute[] {
     ...searchRoutes(deps),
     ...settingsRoutes(deps),
     ...tagRoutes(deps),
+    ...formRoutes(deps),
   ];
 }
 

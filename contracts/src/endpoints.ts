@@ -46,6 +46,8 @@ import type { FormCsrfToken } from './site/form-csrf';
 import type { SearchIndexStatus, SearchJobRequested, SearchResponse } from './search/search';
 import { searchSchema } from './search/schemas';
 import type { MergedTag, PageTags, RenamedTag, TagValidation, TagView } from './tags/tag';
+import { submitFormSchema } from './forms/schemas';
+import type { FormSubmissionAccepted } from './forms/submission';
 import { fetchTagsSchema, mergeTagSchema, pageTagsSchema, publicTagSchema, renameTagSchema, searchTagsSchema, validateTagSchema } from './tags/schemas';
 import { menuLocaleSchema, menuRefSchema, publishMenuSchema, restoreMenuSchema, saveMenuDraftSchema } from './menus/schemas';
 import type { Access, RoleView } from './permissions';
@@ -243,6 +245,8 @@ export const endpoints = {
   tagsMerge: { method: 'POST', path: '/tags/merge', kind: 'command', model: 'tag', schema: mergeTagSchema, access: { permission: 'manage-tags' }, response: returns<Committed<MergedTag>>() },
   // Public forms (decision 0016): a visitor's form asks for a token when it starts; no session.
   formsCsrfToken: { method: 'GET', path: '/forms/csrf-token', kind: 'query', model: 'form', access: 'public', response: returns<FormCsrfToken>() },
+  // A visitor sends a form (issue 16): checked against the form's schema, the values sealed with the submitter's key.
+  formsSubmit: { method: 'POST', path: '/forms/submit', kind: 'command', model: 'form', schema: submitFormSchema, access: 'public', csrf: 'double-submit', response: returns<Committed<FormSubmissionAccepted>>() },
   projectionsStatus: { method: 'GET', path: '/system/projections', kind: 'query', model: 'projection', access: { permission: 'view-system' }, response: returns<ProjectionStatus[]>() },
 } satisfies Record<string, Endpoint>;
 

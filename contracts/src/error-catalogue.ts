@@ -55,6 +55,9 @@ export const errorCatalogue = {
   ML_10: 'Video link is not valid.',
   /** An upload whose type (judged by its bytes) the library does not take (415). */
   ML_11: 'This type of file is not supported.',
+  // The public forms (issue 16).
+  /** Too many submissions from one address, or of one form, in a short time (429). */
+  FM_01: 'Too many submissions in a short time; please try again in a few minutes.',
   // The menus (issue 13).
   /** A menu item that names neither a page nor a link, or both. */
   MN_01: 'A menu item links to a page or to an address, not both or neither.',

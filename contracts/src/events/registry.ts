@@ -7,6 +7,7 @@ import type { MediaEvent, MediaNameEvent } from './media-events';
 import type { MenuEvent } from './menu-events';
 import type { SearchIndexEvent } from './search-events';
 import type { TagEvent, TagNameEvent } from './tag-events';
+import type { FormSubmissionEvent } from './form-events';
 import { upcastImageBlocks } from './upcast-image-blocks';
 
 export type PagelogEvent =
@@ -25,6 +26,7 @@ export type PagelogEvent =
   | SearchIndexEvent
   | TagEvent
   | TagNameEvent
+  | FormSubmissionEvent
   | ClaimFenced;
 export type PagelogEventType = PagelogEvent['type'];
 export type EventData<T extends PagelogEventType> = Extract<PagelogEvent, { type: T }>['data'];
@@ -114,6 +116,9 @@ export const eventSchemas: Record<PagelogEventType, EventSchema> = {
   TagMerged: { schemaVersion: 1, upcasters: {} },
   TagNameClaimed: { schemaVersion: 1, upcasters: {} },
   TagNameReleased: { schemaVersion: 1, upcasters: {} },
+  FormSubmitted: { schemaVersion: 1, upcasters: {} },
+  FormSubmissionHandled: { schemaVersion: 1, upcasters: {} },
+  FormSubmissionSpamReviewed: { schemaVersion: 1, upcasters: {} },
 };
 
 export function currentSchemaVersion(type: string): number {

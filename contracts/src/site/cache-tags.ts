@@ -207,6 +207,10 @@ const tagsByType: { [T in PagelogEventType]: TagsOf<T> } = {
   // A name claimed or given back changes nothing a visitor sees.
   TagNameClaimed: none,
   TagNameReleased: none,
+  // A form's submissions never show on the site.
+  FormSubmitted: none,
+  FormSubmissionHandled: none,
+  FormSubmissionSpamReviewed: none,
 };
 
 /** The event types that can invalidate something (for a reactor's `handles`). */

@@ -1,27 +1,18 @@
 import { object, string } from 'yup';
 import type { BlockTypeDefinition, PropMeta } from '../block-definition';
+import { forms, type FormId } from '../../forms/forms';
 
 /**
- * The public forms a page can hold (spec section 1), by the id the forms will have. The
- * newsletter popup is not among them: it opens over any page by itself, it is never placed.
+ * The public forms a page can hold (spec section 1, forms/forms.ts). The newsletter popup is not
+ * among them: it opens over any page by itself, it is never placed.
  */
-export const EMBEDDABLE_FORMS = ['informationRequest', 'quoteRequest', 'download', 'newsletter', 'researchLicence'] as const;
+export const EMBEDDABLE_FORMS = ['informationRequest', 'quoteRequest', 'download', 'newsletter', 'researchLicence'] as const satisfies readonly FormId[];
 export type EmbeddableForm = (typeof EMBEDDABLE_FORMS)[number];
 
 /** What the admin calls each form. */
-const formLabels: Readonly<Record<EmbeddableForm, string>> = {
-  informationRequest: 'Information request',
-  quoteRequest: 'Quote request',
-  download: 'Download',
-  newsletter: 'Newsletter',
-  researchLicence: 'Research licence application',
-};
+const formLabels = Object.fromEntries(EMBEDDABLE_FORMS.map((id) => [id, forms[id].adminLabel])) as Readonly<Record<EmbeddableForm, string>>;
 
-/**
- * One of the site's public forms, placed on the page with an optional title above it. The
- * forms themselves come with a later issue: until then the block is placed, configured and
- * validated, and the public site shows nothing for it.
- */
+/** One of the site's public forms, placed on the page with an optional title above it. */
 export const formEmbedBlock = {
   id: 'formEmbed',
   label: 'Form',

@@ -1,0 +1,18 @@
+import { command, type EndpointRoute } from '@pagelog/service-kit/http/endpoint-routes';
+import type { FormId } from '@pagelog/contracts/forms/forms';
+import { contextOf } from '../core/route-context';
+import { submitForm, type FormsDeps } from './submission/commands';
+
+/** The public forms' commands (issue 16), from the endpoint table. */
+export function formRoutes(deps: FormsDeps): EndpointRoute[] {
+  return [
+    command('formsSubmit', async (ctx, input) =>
+      submitForm(
+        deps,
+        { form: input.form as FormId, locale: input.locale, pageId: input.pageId, values: input.values, website: input.website, startedAt: input.startedAt },
+        ctx.ip,
+        contextOf(ctx, deps.clock),
+      ),
+    ),
+  ];
+}

@@ -1,0 +1,103 @@
+import { TooManyRequestsError, ValidationError } from '@pagelog/contracts/domain-errors';
+import { errorItem } from '@pagelog/contracts/error-catalogue';
+import { submissionStream, submitterOwner, type SpamReason } from '@pagelog/contracts/events/form-events';
+import { checkValues, normalizeValues } from '@pagelog/contracts/forms/form-schema';
+import { forms, MIN_FILL_MS, type FormId } from '@pagelog/contracts/forms/forms';
+import type { FormSubmissionAccepted } from '@pagelog/contracts/forms/submission';
+import { blindIndex } from '@pagelog/storage/key-store/personal-data-vault';
+import type { CommandContext } from '../../core/command-context';
+import type { UsersDeps } from '../../users/users-deps';
+import { clientAddressKey } from '../../users/client-address';
+import { submissionDecider } from './decider';
+
+/** What forms/submit takes: the endpoint's body. */
+export interface SubmitFormInput {
+  form: FormId;
+  locale: string;
+  pageId?: string | null;
+  values: unknown;
+  website?: string;
+  startedAt?: number;
+}
+
+export type FormsDeps = Pick<UsersDeps, 'store' | 'handle' | 'vault' | 'secret' | 'sessions' | 'clock' | 'logger'>;
+
+/**
+ * How many submissions are taken in a window of ten minutes: from one address (of any form, and
+ * of one form), and of one form from everywhere (a flood from many addresses). Counted before any
+ * work, in one atomic step (decision 0006): a refused submission is counted nowhere.
+ */
+export const SUBMISSION_LIMITS = { windowMs: 10 * 60_000, perAddress: 20, perAddressAndForm: 8, perForm: 500 };
+
+/** The keyed hash an e-mail address is found by, among submitters (never the user's e-mail index). */
+export function submitterIndexOf(deps: Pick<UsersDeps, 'secret'>, email: string): string {
+  return blindIndex(deps.secret, `submitter:${email.trim().toLowerCase()}`);
+}
+
+const isPlainObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/**
+ * Takes a visitor's form (issue 16): checked against the form's own schema (the one the site
+ * checked it with in the browser), every value sealed with the key of the submitter (made on
+ * their first submission, found by their e-mail address), recorded as FormSubmitted. A
+ * submission that fills in the hidden field, or comes faster than a person fills a form in, is
+ * kept and flagged as suspected spam for an administrator to review: never silently dropped,
+ * and answered like any other, so a bot learns nothing from the answer.
+ */
+export async function submitForm(deps: FormsDeps, input: SubmitFormInput, ip: string, context: CommandContext): Promise<FormSubmissionAccepted & { position: number }> {
+  const form = forms[input.form];
+  const address = clientAddressKey(ip);
+  const admission = await deps.sessions.store.admit(
+    {
+      windowMs: SUBMISSION_LIMITS.windowMs,
+      limits: [
+        { key: `form-address:${address}`, limit: SUBMISSION_LIMITS.perAddress },
+        { key: `form-address:${address}:${form.id}`, limit: SUBMISSION_LIMITS.perAddressAndForm },
+        { key: `form:${form.id}`, limit: SUBMISSION_LIMITS.perForm },
+      ],
+    },
+    deps.clock(),
+  );
+  if (!admission.admitted) {
+    deps.logger.warn({ security: 'form-throttled', form: form.id, ip: address }, 'form submission refused: too many in a short time');
+    throw new TooManyRequestsError(Math.ceil(admission.retryAfterMs / 1000), 'FM_01');
+  }
+
+  if (!isPlainObject(input.values)) throw new ValidationError([errorItem('V_12', 'values', 'form')]);
+  const checked = checkValues(form, normalizeValues(form, input.values));
+  if (checked.values === null) throw new ValidationError(checked.errors.map((e) => errorItem(e.code, `values.${e.field}`, 'form')));
+
+  const reasons: SpamReason[] = [];
+  if ((input.website ?? '').trim() !== '') reasons.push('honeypot');
+  if (input.startedAt === undefined || deps.clock() - input.startedAt < MIN_FILL_MS) reasons.push('too-fast');
+
+  const submitterIndex = submitterIndexOf(deps, String(checked.values.email));
+  const owner = submitterOwner(submitterIndex);
+  await deps.vault.createKey(owner);
+  const sealed = await deps.vault.seal(owner, checked.values);
+  const submissionId = context.newId();
+  const result = await deps.handle(
+    submissionStream(submissionId),
+    0,
+    submissionDecider,
+    (state) =>
+      submissionDecider.decide(
+        {
+          type: 'SubmitForm',
+          data: {
+            submissionId,
+            form: form.id,
+            locale: input.locale,
+            pageId: input.pageId ?? null,
+            submitterIndex,
+            values: sealed,
+            spam: { suspected: reasons.length > 0, reasons },
+          },
+        },
+        state,
+      ),
+    context,
+  );
+  if (reasons.length > 0) deps.logger.info({ form: form.id, submissionId, reasons }, 'form submission kept as suspected spam');
+  return { submissionId, form: form.id, position: result.position };
+}

@@ -1,0 +1,158 @@
+import { expect } from 'chai';
+import type { RecordedEvent } from '@pagelog/contracts/events/event';
+import { submitterOwner } from '@pagelog/contracts/events/form-events';
+import type { EventData } from '@pagelog/contracts/events/registry';
+import { startTestPagelog, storeKinds, type TestPagelog } from './test-kit/start-test-pagelog';
+
+/** A visitor of the site: no session, the forms' double-submit token fetched as a form does when it starts. */
+class Visitor {
+  private token = '';
+  private cookie = '';
+  constructor(private readonly base: string) {}
+
+  async start(): Promise<this> {
+    const res = await fetch(`${this.base}/api/cms/forms/csrf-token`);
+    const body = (await res.json()) as { data: { csrfToken: string } };
+    this.token = body.data.csrfToken;
+    this.cookie = (res.headers.getSetCookie()[0] ?? '').split(';')[0]!;
+    return this;
+  }
+
+  async submit(body: unknown, options: { token?: boolean } = {}) {
+    const headers: Record<string, string> = { 'Content-Type': 'application/json', Cookie: this.cookie };
+    if (options.token ?? true) headers['X-CSRF-Token'] = this.token;
+    const res = await fetch(`${this.base}/api/cms/forms/submit`, { method: 'POST', headers, body: JSON.stringify(body) });
+    const json = (await res.json()) as { Success: boolean; Errors: { code: string; property: string; message: string }[]; data: { submissionId: string; form: string } | null };
+    return { status: res.status, retryAfter: res.headers.get('retry-after'), ...json };
+  }
+}
+
+const errorsOf = (reply: { Errors: { code: string; property: string }[] }) => reply.Errors.map((e) => ({ code: e.code, property: e.property }));
+
+/**
+ * The public forms through HTTP (issue 16): forms/submit with the visitor's CSRF token, the
+ * shared schema's refusals (V_ codes on the field), spam kept and flagged, throttling, and the
+ * values sealed with the submitter's key; the store checked after every refused call.
+ */
+for (const kind of storeKinds()) {
+  describe(`public forms through HTTP (${kind})`, function () {
+    this.timeout(120_000);
+    let app: TestPagelog;
+    let visitor: Visitor;
+    /** Shown 10 s ago: as long as a person takes, at least. */
+    const shown = () => Date.now() - 10_000;
+
+    before(async () => {
+      app = await startTestPagelog(kind);
+      visitor = await new Visitor(app.url).start();
+    });
+    after(async () => {
+      await app?.stop();
+    });
+
+    async function submissions(): Promise<(RecordedEvent & { data: EventData<'FormSubmitted'> })[]> {
+      const all = await app.stores.eventStore.readAll({ after: 0, limit: 100_000 });
+      return all.filter((event) => event.type === 'FormSubmitted') as (RecordedEvent & { data: EventData<'FormSubmitted'> })[];
+    }
+
+    const question = { name: 'Anna de Vries', organisation: '', email: 'Anna@Example.nl', phone: '030 123 45 67', question: 'Doen jullie ook onderzoek voor provincies?' };
+
+    it('takes a good information request, with every value sealed with a key of the submitter', async () => {
+      const reply = await visitor.submit({ form: 'informationRequest', locale: 'nl-nl', pageId: null, values: question, website: '', startedAt: shown() });
+      expect(reply.status, JSON.stringify(reply.Errors)).to.equal(200);
+      expect(reply.data!.form).to.equal('informationRequest');
+      const [stored] = (await submissions()).filter((e) => e.data.submissionId === reply.data!.submissionId);
+      expect(stored!.data).to.include({ form: 'informationRequest', locale: 'nl-nl', pageId: null });
+      expect(stored!.data.spam).to.deep.equal({ suspected: false, reasons: [] });
+      // Nothing the visitor typed is in the event in clear.
+      const text = JSON.stringify(stored);
+      for (const value of ['Anna', 'example.nl', '030 123', 'provincies']) expect(text, value).to.not.include(value);
+      const opened = await app.auth.vault.open<Record<string, unknown>>(submitterOwner(stored!.data.submitterIndex), stored!.data.values);
+      expect(opened).to.deep.include({ name: 'Anna de Vries', email: 'Anna@Example.nl', question: question.question });
+    });
+
+    it('finds one submitter by the e-mail address however it is written', async () => {
+      const again = await visitor.submit({ form: 'informationRequest', locale: 'nl-nl', values: { ...question, email: ' anna@example.NL ' }, startedAt: shown() });
+      expect(again.status).to.equal(200);
+      const indexes = new Set((await submissions()).filter((e) => e.data.form === 'informationRequest').map((e) => e.data.submitterIndex));
+      expect(indexes.size).to.equal(1);
+    });
+
+    it("refuses what the form's schema refuses, naming each field with its code (400), and stores nothing", async () => {
+      const before = (await submissions()).length;
+      const empty = await visitor.submit({ form: 'quoteRequest', locale: 'nl-nl', values: {}, startedAt: shown() });
+      expect(empty.status).to.equal(400);
+      expect(errorsOf(empty)).to.deep.equal(
+        ['name', 'organisation', 'email', 'projectDescription', 'budgetRange'].map((field) => ({ code: 'V_01', property: `values.${field}` })),
+      );
+      const wrong = await visitor.submit({
+        form: 'quoteRequest',
+        locale: 'nl-nl',
+        values: { name: 'Bram', organisation: 'Gemeente', email: 'bram@', phone: 'bel me', projectDescription: 'x'.repeat(5_001), budgetRange: 'veel', desiredStart: '2027-02-30', password: 'x' },
+        startedAt: shown(),
+      });
+      expect(wrong.status).to.equal(400);
+      expect(errorsOf(wrong)).to.have.deep.members([
+        { code: 'V_02', property: 'values.email' },
+        { code: 'V_12', property: 'values.phone' },
+        { code: 'V_14', property: 'values.projectDescription' },
+        { code: 'V_12', property: 'values.budgetRange' },
+        { code: 'V_12', property: 'values.desiredStart' },
+        { code: 'V_12', property: 'values.password' },
+      ]);
+      for (const body of [
+        { form: 'contactForm', locale: 'nl-nl', values: {} },
+        { form: 'quoteRequest', locale: 'xx-yy', values: {} },
+        { form: 'quoteRequest', locale: 'nl-nl', values: 'a string' },
+        { form: 'quoteRequest', locale: 'nl-nl' },
+      ]) {
+        const reply = await visitor.submit(body);
+        expect(reply.status, JSON.stringify(body)).to.equal(400);
+      }
+      expect((await submissions()).length).to.equal(before);
+    });
+
+    it('keeps a submission that filled in the hidden field, or came faster than a person types, flagged as suspected spam, answered like any other', async () => {
+      const honeypot = await visitor.submit({ form: 'download', locale: 'en-gb', values: { name: 'Bot', email: 'bot@example.com', privacyConsent: true }, website: 'https://spam.example', startedAt: shown() });
+      const fast = await visitor.submit({ form: 'newsletterPopup', locale: 'nl-nl', values: { email: 'snel@example.nl', privacyConsent: true }, startedAt: Date.now() - 500 });
+      const noTime = await visitor.submit({ form: 'newsletterPopup', locale: 'nl-nl', values: { email: 'geen-tijd@example.nl', privacyConsent: true } });
+      for (const reply of [honeypot, fast, noTime]) expect(reply.status).to.equal(200);
+      const stored = new Map((await submissions()).map((e) => [e.data.submissionId, e.data.spam]));
+      expect(stored.get(honeypot.data!.submissionId)).to.deep.equal({ suspected: true, reasons: ['honeypot'] });
+      expect(stored.get(fast.data!.submissionId)).to.deep.equal({ suspected: true, reasons: ['too-fast'] });
+      expect(stored.get(noTime.data!.submissionId)).to.deep.equal({ suspected: true, reasons: ['too-fast'] });
+    });
+
+    it('refuses a submission without the form token (403 AUTH_06), and one of another shape than JSON, storing nothing', async () => {
+      const before = (await submissions()).length;
+      const forged = await visitor.submit({ form: 'informationRequest', locale: 'nl-nl', values: question, startedAt: shown() }, { token: false });
+      expect(forged.status).to.equal(403);
+      expect(errorsOf(forged)[0]!.code).to.equal('AUTH_06');
+      const stranger = await new Visitor(app.url).submit({ form: 'informationRequest', locale: 'nl-nl', values: question, startedAt: shown() });
+      expect(stranger.status).to.equal(403);
+      expect((await submissions()).length).to.equal(before);
+    });
+
+    it('throttles one address sending one form again and again (429 FM_01 with Retry-After), storing nothing for the refused ones', async () => {
+      const licence = {
+        organisation: 'Universiteit Leiden',
+        contactPerson: 'Femke Smit',
+        email: 'f.smit@leiden.example',
+        dataset: 'Monitor Jeugdzorg 2025',
+        intendedUse: 'Promotieonderzoek',
+        periodStart: '2027-01-01',
+        periodEnd: '2027-12-31',
+        licenceAgreement: true,
+      };
+      const replies = [];
+      for (let i = 0; i < 10; i++) replies.push(await visitor.submit({ form: 'researchLicence', locale: 'nl-nl', values: licence, startedAt: shown() }));
+      expect(replies.slice(0, 8).every((reply) => reply.status === 200)).to.equal(true);
+      for (const reply of replies.slice(8)) {
+        expect(reply.status).to.equal(429);
+        expect(errorsOf(reply)).to.deep.equal([{ code: 'FM_01', property: '' }]);
+        expect(Number(reply.retryAfter)).to.be.greaterThan(0);
+      }
+      expect((await submissions()).filter((e) => e.data.form === 'researchLicence')).to.have.length(8);
+    });
+  });
+}
