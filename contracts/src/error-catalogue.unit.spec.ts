@@ -18,6 +18,8 @@ describe('the error catalogue', () => {
     own.push('PM_02', 'PM_03');
     // Tags: the name rules, merges and the tags a page names (issue 15).
     own.push('TG_01', 'TG_02', 'TG_03', 'TG_04', 'TG_05', 'TG_06', 'TG_07', 'TG_08', 'TG_09');
+    // The public forms: too many submissions in a short time (issue 16).
+    own.push('FM_01');
     expect(Object.keys(errorCatalogue)).to.have.members([...codes, ...own]);
   });
 
