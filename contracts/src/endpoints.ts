@@ -46,8 +46,8 @@ import type { FormCsrfToken } from './site/form-csrf';
 import type { SearchIndexStatus, SearchJobRequested, SearchResponse } from './search/search';
 import { searchSchema } from './search/schemas';
 import type { MergedTag, PageTags, RenamedTag, TagValidation, TagView } from './tags/tag';
-import { submitFormSchema } from './forms/schemas';
-import type { FormSubmissionAccepted } from './forms/submission';
+import { submissionHandledSchema, submissionListSchema, submissionSpamSchema, submitFormSchema } from './forms/schemas';
+import type { FormSubmissionAccepted, SubmissionDetails, SubmissionSummary } from './forms/submission';
 import { fetchTagsSchema, mergeTagSchema, pageTagsSchema, publicTagSchema, renameTagSchema, searchTagsSchema, validateTagSchema } from './tags/schemas';
 import { menuLocaleSchema, menuRefSchema, publishMenuSchema, restoreMenuSchema, saveMenuDraftSchema } from './menus/schemas';
 import type { Access, RoleView } from './permissions';
@@ -246,6 +246,11 @@ export const endpoints = {
   // Public forms (decision 0016): a visitor's form asks for a token when it starts; no session.
   formsCsrfToken: { method: 'GET', path: '/forms/csrf-token', kind: 'query', model: 'form', access: 'public', response: returns<FormCsrfToken>() },
   // A visitor sends a form (issue 16): checked against the form's schema, the values sealed with the submitter's key.
+  // The Forms area (manage-forms): the submissions, their values opened with the submitter's key.
+  formsSubmissions: { method: 'POST', path: '/forms/submissions', kind: 'query', model: 'form', schema: submissionListSchema, access: { permission: 'manage-forms' }, csrf: false, response: returns<ListPage<SubmissionSummary>>() },
+  formsSubmission: { method: 'GET', path: '/forms/submission/:id', kind: 'query', model: 'form', access: { permission: 'manage-forms' }, response: returns<SubmissionDetails>() },
+  formsSubmissionHandled: { method: 'POST', path: '/forms/submission/:id/handled', kind: 'command', model: 'form', schema: submissionHandledSchema, access: { permission: 'manage-forms' }, response: returns<Committed<{ submissionId: string }>>() },
+  formsSubmissionSpam: { method: 'POST', path: '/forms/submission/:id/spam', kind: 'command', model: 'form', schema: submissionSpamSchema, access: { permission: 'manage-forms' }, response: returns<Committed<{ submissionId: string }>>() },
   formsSubmit: { method: 'POST', path: '/forms/submit', kind: 'command', model: 'form', schema: submitFormSchema, access: 'public', csrf: 'double-submit', response: returns<Committed<FormSubmissionAccepted>>() },
   projectionsStatus: { method: 'GET', path: '/system/projections', kind: 'query', model: 'projection', access: { permission: 'view-system' }, response: returns<ProjectionStatus[]>() },
 } satisfies Record<string, Endpoint>;

@@ -17,6 +17,7 @@ export const permissionDescriptions = {
   'view-system': 'See the state of the projections and other system information',
   'manage-search': 'Rebuild and clear the site search index',
   'manage-tags': 'Rename and merge tags',
+  'manage-forms': "See, handle, export and erase the public forms' submissions, and edit the forms' settings",
 } as const;
 
 export type PermissionName = keyof typeof permissionDescriptions;

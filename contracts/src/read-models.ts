@@ -48,6 +48,8 @@ export const readModels = {
   tagPageLinks: { projection: 'tags', collection: 'tag_page_links' },
   /** Every slug a tag has had, by locale and slug: where a tag page's old address leads. */
   tagAddresses: { projection: 'tags', collection: 'tag_addresses' },
+  /** The public forms' submissions (issue 16), their values sealed. */
+  formSubmissions: { projection: 'form-submissions', collection: 'form_submissions' },
 } as const;
 
 export type ReadModelName = keyof typeof readModels;

@@ -7,6 +7,7 @@ import { mediaLibraryProjection } from './media/library-projection';
 import { mediaUsageProjection } from './media/usage-projection';
 import { menusProjection } from './menus/projection';
 import { tagsProjection } from './tags/projection';
+import { submissionsProjection } from './forms/submissions-projection';
 
 /** Every projection Pagelog runs, by name. */
-export const allProjections: Projection[] = [settingsProjection, pagesProjection, publicPagesProjection, usersProjection, mediaLibraryProjection, mediaUsageProjection, menusProjection, tagsProjection];
+export const allProjections: Projection[] = [settingsProjection, pagesProjection, publicPagesProjection, usersProjection, mediaLibraryProjection, mediaUsageProjection, menusProjection, tagsProjection, submissionsProjection];

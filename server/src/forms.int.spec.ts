@@ -2,7 +2,9 @@ import { expect } from 'chai';
 import type { RecordedEvent } from '@pagelog/contracts/events/event';
 import { submitterOwner } from '@pagelog/contracts/events/form-events';
 import type { EventData } from '@pagelog/contracts/events/registry';
+import { ApiClient } from './test-kit/api-client';
 import { startTestPagelog, storeKinds, type TestPagelog } from './test-kit/start-test-pagelog';
+import { createActiveUser } from './test-kit/users';
 
 /** A visitor of the site: no session, the forms' double-submit token fetched as a form does when it starts. */
 class Visitor {
@@ -131,6 +133,65 @@ for (const kind of storeKinds()) {
       const stranger = await new Visitor(app.url).submit({ form: 'informationRequest', locale: 'nl-nl', values: question, startedAt: shown() });
       expect(stranger.status).to.equal(403);
       expect((await submissions()).length).to.equal(before);
+    });
+
+    describe('in the Forms area', () => {
+      let admin: ApiClient;
+      before(async () => {
+        admin = await ApiClient.loggedIn(app.url);
+      });
+
+      it('lists the submissions newest first, with who sent them and a line of what, opened only on the way out', async () => {
+        const list = await admin.post('/forms/submissions', { form: 'informationRequest' });
+        expect(list.status, JSON.stringify(list.body.Errors)).to.equal(200);
+        expect(list.body.data.totalItems).to.equal(2);
+        const [newest] = list.body.data.items;
+        expect(newest).to.deep.include({ form: 'informationRequest', locale: 'nl-nl', status: 'new', suspected: false });
+        expect(newest.submitter).to.deep.equal({ name: 'Anna de Vries', email: 'anna@example.NL', organisation: '' });
+        expect(newest.excerpt).to.equal(question.question);
+        const spam = await admin.post('/forms/submissions', { status: 'spam' });
+        expect(spam.body.data.items.map((item: { reasons: string[] }) => item.reasons)).to.have.deep.members([['honeypot'], ['too-fast'], ['too-fast']]);
+      });
+
+      it('finds submissions by a word in any value, without capitals or accents, and pages through them', async () => {
+        const found = await admin.post('/forms/submissions', { searchTerm: 'PROVINCIES' });
+        expect(found.body.data.totalItems).to.equal(2);
+        const page = await admin.post('/forms/submissions', { searchTerm: 'provincies', pageSize: 1, pageIndex: 1 });
+        expect(page.body.data.items).to.have.length(1);
+        expect(page.body.data.totalItems).to.equal(2);
+        expect((await admin.post('/forms/submissions', { searchTerm: 'bestaat-nergens' })).body.data.totalItems).to.equal(0);
+        const today = new Date().toISOString().slice(0, 10);
+        expect((await admin.post('/forms/submissions', { from: today, to: today, form: 'informationRequest' })).body.data.totalItems).to.equal(2);
+        expect((await admin.post('/forms/submissions', { to: '2020-01-01' })).body.data.totalItems).to.equal(0);
+        expect((await admin.post('/forms/submissions', { status: 'gelezen' })).status).to.equal(400);
+      });
+
+      it("shows a submission's every field with its label, marks it handled, and settles a suspected one", async () => {
+        const [item] = (await admin.post('/forms/submissions', { form: 'informationRequest' })).body.data.items;
+        const detail = await admin.get(`/forms/submission/${item.id}`);
+        expect(detail.status).to.equal(200);
+        expect(detail.body.data.values).to.deep.include({ field: 'question', label: 'Your question', value: question.question });
+        expect(detail.body.data.values.map((v: { field: string }) => v.field)).to.deep.equal(['name', 'organisation', 'email', 'phone', 'question']);
+        expect((await admin.post(`/forms/submission/${item.id}/handled`, { handled: true })).status).to.equal(200);
+        expect((await admin.get(`/forms/submission/${item.id}`)).body.data.status).to.equal('handled');
+        const [suspect] = (await admin.post('/forms/submissions', { status: 'spam', form: 'download' })).body.data.items;
+        expect((await admin.post(`/forms/submission/${suspect.id}/spam`, { spam: false })).status).to.equal(200);
+        expect((await admin.get(`/forms/submission/${suspect.id}`)).body.data.status).to.equal('new');
+        expect((await admin.get('/forms/submission/0190a000-0000-7000-8000-000000000000')).status).to.equal(404);
+        expect((await admin.post('/forms/submission/not-an-id/handled', { handled: true })).status).to.equal(404);
+        expect((await admin.post(`/forms/submission/${item.id}/handled`, { handled: 'ja' })).status).to.equal(400);
+      });
+
+      it('is for manage-forms only: 401 without a session, 403 UM_01 for an editor', async () => {
+        const editor = (await createActiveUser(admin, app.env.PAGELOG_DATA_DIR!, { email: 'eddie@pagelog.test', role: 'editor' })).client;
+        const [item] = (await admin.post('/forms/submissions', {})).body.data.items;
+        for (const who of [new ApiClient(app.url), editor]) {
+          const expected = who === editor ? 403 : 401;
+          expect((await who.post('/forms/submissions', {})).status).to.equal(expected);
+          expect((await who.get(`/forms/submission/${item.id}`)).status).to.equal(expected);
+          expect((await who.post(`/forms/submission/${item.id}/handled`, { handled: true })).status).to.equal(expected);
+        }
+      });
     });
 
     it('throttles one address sending one form again and again (429 FM_01 with Retry-After), storing nothing for the refused ones', async () => {

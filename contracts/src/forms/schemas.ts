@@ -16,3 +16,28 @@ export const submitFormSchema = object({
   website: string().max(500, 'V_12').optional(),
   startedAt: number().typeError('V_12').integer('V_12').min(0, 'V_12').optional(),
 });
+
+const submissionStatuses = ['new', 'handled', 'spam'] as const;
+const isoDate = () => string().trim().matches(/^\d{4}-\d{2}-\d{2}$/, { message: 'V_12', excludeEmptyString: true }).default('');
+
+/**
+ * POST forms/submissions (manage-forms): a page of the submissions, newest first, by form,
+ * status (new, handled, spam), the day they came in (from, to: YYYY-MM-DD, inclusive) and a term
+ * found in any of their values (opened for the search, never stored readable).
+ */
+export const submissionListSchema = object({
+  form: string().oneOf(['', ...FORM_IDS], 'V_12').default(''),
+  status: string().oneOf(['', ...submissionStatuses], 'V_12').default(''),
+  from: isoDate(),
+  to: isoDate(),
+  searchTerm: string().trim().max(254, 'V_11').default(''),
+  sortOrder: string().oneOf(['asc', 'desc'], 'V_12').default('desc'),
+  pageIndex: number().typeError('V_12').integer('V_12').min(0, 'V_12').max(1_000_000, 'V_12').default(0),
+  pageSize: number().typeError('V_12').integer('V_12').min(1, 'V_12').max(100, 'V_12').default(25),
+});
+
+/** POST forms/submission/:id/handled {handled}. */
+export const submissionHandledSchema = object({ handled: mixed<boolean>().required('V_01').oneOf([true, false], 'V_12') });
+
+/** POST forms/submission/:id/spam {spam}: the review of a suspected submission. */
+export const submissionSpamSchema = object({ spam: mixed<boolean>().required('V_01').oneOf([true, false], 'V_12') });

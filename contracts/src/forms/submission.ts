@@ -5,3 +5,32 @@ export interface FormSubmissionAccepted {
   submissionId: string;
   form: FormId;
 }
+
+/** A submission as the Forms area lists it: who sent it (null once erased), and a line of what. */
+export interface SubmissionSummary {
+  id: string;
+  form: FormId;
+  locale: string;
+  pageId: string | null;
+  receivedAt: string;
+  status: 'new' | 'handled' | 'spam';
+  suspected: boolean;
+  reasons: string[];
+  /** null: the submitter's data was erased. */
+  submitter: { name: string; email: string; organisation: string } | null;
+  /** The start of the longest text the visitor wrote (a question, a description), '' when none. */
+  excerpt: string;
+}
+
+/** One field of a submission as sent, with its label in English (admin texts are English). */
+export interface SubmissionValue {
+  field: string;
+  label: string;
+  /** As the visitor filled it in: text, the labels of the options chosen joined, Yes or No. */
+  value: string;
+}
+
+export interface SubmissionDetails extends SubmissionSummary {
+  /** Every field of the form in its order; null once the submitter's data was erased. */
+  values: SubmissionValue[] | null;
+}

@@ -1,13 +1,21 @@
+import { readModels } from '@pagelog/contracts/read-models';
 import { query, type EndpointRoute } from '@pagelog/service-kit/http/endpoint-routes';
 import type { UserQueryDeps } from '../core/query-deps';
+import { readYourWrites } from '../core/read-your-writes';
+import { listSubmissions, readSubmission } from './submissions';
 
-/** The public forms' routes that read or hand out; submissions are commands (the forms issue). */
-export function formRoutes(deps: Pick<UserQueryDeps, 'formCsrf'>): EndpointRoute[] {
+/** The public forms' reads: the visitor's form token, and the Forms area's submissions (issue 16). */
+export function formRoutes(deps: Pick<UserQueryDeps, 'formCsrf' | 'readModels' | 'vault' | 'eventStore' | 'consistencyTimeoutMs' | 'searchIndex'>): EndpointRoute[] {
+  const fresh = readYourWrites(deps, [readModels.formSubmissions.projection]);
   return [
     /**
      * A fresh double-submit token for a form a visitor starts (decision 0016): in the answer for the
      * form's header, and in a cookie only the form endpoints receive. No session is started.
      */
     query('formsCsrfToken', async (ctx) => ({ csrfToken: deps.formCsrf.handOut(ctx) })),
+    query('formsSubmissions', fresh, async (_ctx, input) =>
+      listSubmissions(deps, { ...input, sortOrder: input.sortOrder as 'asc' | 'desc' }),
+    ),
+    query('formsSubmission', fresh, async (ctx) => readSubmission(deps, ctx.params.id!)),
   ];
 }

@@ -1,4 +1,4 @@
-import { TooManyRequestsError, ValidationError } from '@pagelog/contracts/domain-errors';
+import { NotFoundError, TooManyRequestsError, ValidationError } from '@pagelog/contracts/domain-errors';
 import { errorItem } from '@pagelog/contracts/error-catalogue';
 import { submissionStream, submitterOwner, type SpamReason } from '@pagelog/contracts/events/form-events';
 import { checkValues, normalizeValues } from '@pagelog/contracts/forms/form-schema';
@@ -100,4 +100,25 @@ export async function submitForm(deps: FormsDeps, input: SubmitFormInput, ip: st
   );
   if (reasons.length > 0) deps.logger.info({ form: form.id, submissionId, reasons }, 'form submission kept as suspected spam');
   return { submissionId, form: form.id, position: result.position };
+}
+
+/** A submission's id as the server makes them (UUIDv7); anything else names no submission. */
+const submissionIdPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+
+function knownShape(submissionId: string): void {
+  if (!submissionIdPattern.test(submissionId)) throw new NotFoundError('V_12', 'id', 'form');
+}
+
+/** Marks a submission handled, or open again (forms/submission/:id/handled). */
+export async function markSubmissionHandled(deps: FormsDeps, submissionId: string, handled: boolean, context: CommandContext) {
+  knownShape(submissionId);
+  const result = await deps.handle(submissionStream(submissionId), 'any', submissionDecider, (state) => submissionDecider.decide({ type: 'MarkHandled', data: { handled } }, state), context);
+  return { submissionId, position: result.position };
+}
+
+/** Settles whether a submission is spam (forms/submission/:id/spam). */
+export async function reviewSubmissionSpam(deps: FormsDeps, submissionId: string, spam: boolean, context: CommandContext) {
+  knownShape(submissionId);
+  const result = await deps.handle(submissionStream(submissionId), 'any', submissionDecider, (state) => submissionDecider.decide({ type: 'ReviewSpam', data: { spam } }, state), context);
+  return { submissionId, position: result.position };
 }
