@@ -14,4 +14,5 @@ export type IslandLoader = () => Promise<IslandModule>;
 export const islandModules = {
   'site-header': () => import('./islands/site-header'),
   video: () => import('./islands/video-player'),
+  form: () => import('./islands/form'),
 } satisfies Record<IslandName, IslandLoader>;

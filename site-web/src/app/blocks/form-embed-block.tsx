@@ -1,9 +1,165 @@
+import type { Block } from '@pagelog/contracts/blocks/block';
+import { maxLengthOf, textIn, type FormField } from '@pagelog/contracts/forms/form-fields';
+import { fieldsOf, forms, HONEYPOT_FIELD, isFormId, PRIVACY_NOTICE, STARTED_FIELD, type FormDefinition } from '@pagelog/contracts/forms/forms';
+import { islandRoot } from '../islands/island-root';
+import type { BlockContext } from './block-component';
+import { text } from './prop-text';
+
+/** What the form island (client/islands/form.ts) needs besides the markup. */
+export interface FormIslandProps {
+  form: string;
+  locale: string;
+  pageId: string;
+}
+
+/** The ids of a form's parts on the page, made from the block's key (unique on its page). */
+export function formIds(blockKey: string) {
+  const base = `form-${blockKey}`;
+  return {
+    base,
+    title: `${base}-title`,
+    summary: `${base}-summary`,
+    thanks: `${base}-thanks`,
+    field: (name: string) => `${base}-${name}`,
+    hint: (name: string) => `${base}-${name}-hint`,
+    error: (name: string) => `${base}-${name}-error`,
+  };
+}
+
+type Ids = ReturnType<typeof formIds>;
+
+const optional = (locale: string) => (locale.toLowerCase().startsWith('nl') ? '(optioneel)' : '(optional)');
+
+function Label({ field, ids, locale, as = 'label' }: { field: FormField; ids: Ids; locale: string; as?: 'label' | 'legend' }) {
+  const content = (
+    <>
+      {textIn(field.label, locale)}
+      {!field.required && field.kind !== 'checkbox' ? <span className="block-form__optional"> {optional(locale)}</span> : null}
+    </>
+  );
+  return as === 'legend' ? <legend className="block-form__label">{content}</legend> : <label className="block-form__label" htmlFor={ids.field(field.name)}>{content}</label>;
+}
+
+function Hint({ field, ids, locale }: { field: FormField; ids: Ids; locale: string }) {
+  return field.hint ? (
+    <p className="block-form__hint" id={ids.hint(field.name)}>
+      {textIn(field.hint, locale)}
+    </p>
+  ) : null;
+}
+
+/** Where the field's refusal is written (by the island, or by the server for a form sent without JavaScript). */
+function ErrorSlot({ field, ids }: { field: FormField; ids: Ids }) {
+  return <p className="block-form__error" id={ids.error(field.name)} hidden />;
+}
+
+function Field({ field, ids, locale }: { field: FormField; ids: Ids; locale: string }) {
+  const id = ids.field(field.name);
+  const describedBy = field.hint ? ids.hint(field.name) : undefined;
+  const common = { id, name: field.name, 'aria-describedby': describedBy, required: field.required };
+  switch (field.kind) {
+    case 'checkbox':
+      return (
+        <div className="block-form__field block-form__field--check" data-field={field.name}>
+          <input type="checkbox" {...common} />
+          <Label field={field} ids={ids} locale={locale} />
+          <Hint field={field} ids={ids} locale={locale} />
+          <ErrorSlot field={field} ids={ids} />
+        </div>
+      );
+    case 'choices':
+      return (
+        <fieldset className="block-form__field block-form__field--choices" data-field={field.name} aria-describedby={describedBy}>
+          <Label field={field} ids={ids} locale={locale} as="legend" />
+          <Hint field={field} ids={ids} locale={locale} />
+          {(field.options ?? []).map((option) => (
+            <div className="block-form__choice" key={option.value}>
+              <input type="checkbox" id={`${id}-${option.value}`} name={field.name} value={option.value} />
+              <label htmlFor={`${id}-${option.value}`}>{textIn(option.label, locale)}</label>
+            </div>
+          ))}
+          <ErrorSlot field={field} ids={ids} />
+        </fieldset>
+      );
+    case 'choice':
+      return (
+        <div className="block-form__field" data-field={field.name}>
+          <Label field={field} ids={ids} locale={locale} />
+          <Hint field={field} ids={ids} locale={locale} />
+          <select {...common} defaultValue="">
+            <option value="">{locale.toLowerCase().startsWith('nl') ? 'Maak een keuze' : 'Choose'}</option>
+            {(field.options ?? []).map((option) => (
+              <option key={option.value} value={option.value}>
+                {textIn(option.label, locale)}
+              </option>
+            ))}
+          </select>
+          <ErrorSlot field={field} ids={ids} />
+        </div>
+      );
+    case 'textarea':
+      return (
+        <div className="block-form__field" data-field={field.name}>
+          <Label field={field} ids={ids} locale={locale} />
+          <Hint field={field} ids={ids} locale={locale} />
+          <textarea {...common} rows={6} maxLength={maxLengthOf(field)} />
+          <ErrorSlot field={field} ids={ids} />
+        </div>
+      );
+    default: {
+      const type = field.kind === 'email' ? 'email' : field.kind === 'phone' ? 'tel' : field.kind === 'date' ? 'date' : 'text';
+      return (
+        <div className="block-form__field" data-field={field.name}>
+          <Label field={field} ids={ids} locale={locale} />
+          <Hint field={field} ids={ids} locale={locale} />
+          <input type={type} {...common} autoComplete={field.autocomplete} maxLength={field.kind === 'date' ? undefined : maxLengthOf(field)} />
+          <ErrorSlot field={field} ids={ids} />
+        </div>
+      );
+    }
+  }
+}
+
 /**
- * A public form placed on the page (contracts' block type `formEmbed`). The forms themselves
- * (information request, quote request, download, newsletter, research licence) come with a later
- * issue: until then the block renders nothing on the site, while the admin already places and
- * configures it and the server validates it.
+ * A public form placed on the page (contracts' block type `formEmbed`, issue 16), rendered from
+ * its one declaration (contracts/src/forms/forms.ts): a heading (the block's title or the
+ * form's), the intro, each field with its label, hint and a place for its refusal, a hidden
+ * field people never fill in (the honeypot), the privacy notice and the button. The same for
+ * every visitor, so the page stays in the render cache; the form island validates with the
+ * server's own schema, links each refusal to its field and sends the form with the visitor's
+ * CSRF token.
  */
-export function FormEmbedBlock() {
-  return null;
+export function FormEmbedBlock({ block, context }: { block: Block; context: BlockContext }) {
+  const formId = block.props.form;
+  if (!isFormId(formId) || formId === 'newsletterPopup') return null;
+  const form: FormDefinition = forms[formId];
+  const { locale } = context;
+  const ids = formIds(block.key);
+  const Heading = `h${Math.min(context.subheadingLevel(block), 3)}` as 'h2' | 'h3';
+  const props: FormIslandProps = { form: form.id, locale, pageId: context.pageID };
+  return (
+    <section className="block block-form" aria-labelledby={ids.title} {...islandRoot('form', { ...props })}>
+      <Heading id={ids.title} className="block-form__title">
+        {text(block.props.title) || textIn(form.title, locale)}
+      </Heading>
+      <p className="block-form__intro">{textIn(form.intro, locale)}</p>
+      <form className="block-form__form" method="post" noValidate aria-labelledby={ids.title}>
+        <div className="block-form__summary" id={ids.summary} role="alert" tabIndex={-1} hidden />
+        <input type="hidden" name="_form" value={form.id} />
+        <input type="hidden" name={STARTED_FIELD} value="" />
+        <div className="block-form__trap" aria-hidden="true">
+          <label htmlFor={ids.field(HONEYPOT_FIELD)}>Website</label>
+          <input type="text" id={ids.field(HONEYPOT_FIELD)} name={HONEYPOT_FIELD} tabIndex={-1} autoComplete="off" />
+        </div>
+        {fieldsOf(form).map((field) => (
+          <Field key={field.name} field={field} ids={ids} locale={locale} />
+        ))}
+        <p className="block-form__privacy">{textIn(PRIVACY_NOTICE, locale)}</p>
+        <button type="submit" className="block-form__submit">
+          {textIn(form.submit, locale)}
+        </button>
+      </form>
+      <div className="block-form__thanks" id={ids.thanks} role="status" tabIndex={-1} hidden />
+    </section>
+  );
 }

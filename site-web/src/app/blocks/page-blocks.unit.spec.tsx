@@ -162,8 +162,27 @@ describe('the search box block', () => {
 });
 
 describe('the form block', () => {
-  it('renders nothing on the site until the forms exist', () => {
-    expect(render([block('formEmbed', 'f', { form: 'newsletter', title: 'Blijf op de hoogte' })])).to.equal('');
+  it('renders the form of its declaration: the title, each field labelled, optional ones said so, the honeypot out of sight', () => {
+    const html = render([block('formEmbed', 'f', { form: 'newsletter', title: 'Blijf op de hoogte' })]);
+    expect(html).to.include('data-island="form"').and.include('&quot;form&quot;:&quot;newsletter&quot;');
+    expect(html).to.match(/<h2 id="form-f-title" class="block-form__title">Blijf op de hoogte<\/h2>/);
+    expect(html).to.match(/<label class="block-form__label" for="form-f-email">E-mailadres<\/label>/);
+    const email = html.match(/<input type="email"[^>]*>/)![0];
+    for (const attribute of ['id="form-f-email"', 'name="email"', 'required=""', 'autoComplete="email"', 'maxLength="254"']) expect(email, attribute).to.include(attribute);
+    expect(html).to.match(/Naam<span class="block-form__optional"> \(optioneel\)<\/span>/);
+    expect(html).to.include('<legend class="block-form__label">Onderwerpen');
+    expect(html).to.include('name="privacyConsent"');
+    expect(html).to.match(/<div class="block-form__trap" aria-hidden="true">.*tabindex="-1"[^>]*name="website"/i);
+    expect(html).to.include('>Aanmelden</button>');
+  });
+
+  it("takes the form's own title and the page's language when the block gives none", () => {
+    const html = render([block('formEmbed', 'q', { form: 'quoteRequest', title: '' })], { locale: 'en-gb' });
+    expect(html).to.include('>Request a quote</h2>').and.include('>Budget</label>').and.include('(optional)');
+  });
+
+  it('renders nothing for the popup form or one it does not know', () => {
+    expect(render([block('formEmbed', 'p', { form: 'newsletterPopup', title: '' })])).to.equal('');
   });
 });
 
