@@ -1,5 +1,5 @@
 import { NOT_FOUND_SLUG } from '@pagelog/contracts/slugs';
-import { anchorMenu, c, callToAction, faq, heading, image, imageWithText, keyFigures, picture, quote, table, text, type ExamplePage } from './parts';
+import { anchorMenu, c, callToAction, faq, formEmbed, heading, image, imageWithText, keyFigures, picture, quote, table, text, type ExamplePage } from './parts';
 
 /** The English pages of the example site, parents before the pages under them. */
 export const englishPages: ExamplePage[] = [
@@ -302,6 +302,7 @@ export const englishPages: ExamplePage[] = [
         'contact-intro',
         '<p>Do you have a question about a study, would you like a quote, or would you first like to meet? Call or email us: we reply within two working days.</p>',
       ),
+      formEmbed('contact-form', 'informationRequest', 'Ask your question'),
       heading('contact-reach', 'Phone and email'),
       text(
         'contact-reach-text',

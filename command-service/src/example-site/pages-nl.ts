@@ -1,5 +1,5 @@
 import { NOT_FOUND_SLUG } from '@pagelog/contracts/slugs';
-import { anchorMenu, c, callToAction, faq, heading, image, imageWithText, keyFigures, picture, quote, table, text, type ExamplePage } from './parts';
+import { anchorMenu, c, callToAction, faq, formEmbed, heading, image, imageWithText, keyFigures, picture, quote, table, text, type ExamplePage } from './parts';
 
 /** The Dutch pages of the example site, parents before the pages under them. */
 export const dutchPages: ExamplePage[] = [
@@ -302,6 +302,7 @@ export const dutchPages: ExamplePage[] = [
         'contact-intro',
         '<p>Heeft u een vraag over een onderzoek, wilt u een offerte of wilt u eerst kennismaken? Bel of mail ons: wij reageren binnen twee werkdagen.</p>',
       ),
+      formEmbed('contact-form', 'informationRequest', 'Stel uw vraag'),
       heading('contact-reach', 'Telefoon en e-mail'),
       text(
         'contact-reach-text',

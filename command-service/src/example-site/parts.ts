@@ -70,6 +70,7 @@ export const faq = (key: string, title: string, items: [string, string][]): Bloc
 /** A table: its caption, then rows of cells, the first row its column headers. */
 export const table = (key: string, caption: string, rows: string[][]): Block => ({ type: 'table', key, props: { caption, table: { headerRow: true, rows } }, anchorPoint: '' });
 export const anchorMenu = (key: string, title = ''): Block => ({ type: 'anchorMenu', key, props: { title }, anchorPoint: '' });
+export const formEmbed = (key: string, form: string, title = ''): Block => ({ type: 'formEmbed', key, props: { form, title }, anchorPoint: '' });
 export const text = (key: string, html: string, anchorPoint = ''): Block => ({ type: 'text', key, props: { html }, anchorPoint });
 export const image = (key: string, externalUrl: string, alt: string, caption = ''): Block => ({ type: 'image', key, props: { externalUrl, alt, caption }, anchorPoint: '' });
 export const callToAction = (key: string, title: string, body: string, buttonText: string, url: string): Block => ({
