@@ -27,7 +27,7 @@ await runProcess('projector', async (config, logger) => {
     mediaCleanupGraceMs: config.mediaCleanupGraceMs,
     siteCacheNotifier,
   });
-  const projector = new Projector({ eventStore: stores.eventStore, readModels: stores.readModels, searchIndex: stores.searchIndex, projections: allProjections, reactors, leaseMs: config.reactorLeaseMs, logger });
+  const projector = new Projector({ eventStore: stores.eventStore, readModels: stores.readModels, searchIndex: stores.searchIndex, projections: allProjections, reactors, leaseMs: config.reactorLeaseMs, reindexChunkSize: config.reindexChunkSize, reindexPauseMs: config.reindexPauseMs, logger });
   await projector.start();
   return {
     async close() {

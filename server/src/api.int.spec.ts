@@ -325,6 +325,7 @@ for (const kind of storeKinds()) {
           'projection media-usage',
           'projection menus',
           'projection tags',
+          'projection form-submissions',
           'projection search-index:public',
           'projection search-index:admin',
           'reactor mails',

@@ -75,6 +75,8 @@ export async function startPagelog(
     projections: allProjections,
     reactors: allReactors({ mailer, vault: auth.vault, readModels: stores.readModels, eventStore: stores.eventStore, blobs: auth.blobs, publicUrl: config.publicUrl, mediaCleanupGraceMs: config.mediaCleanupGraceMs, clock, siteCacheNotifier }),
     leaseMs: config.reactorLeaseMs,
+    reindexChunkSize: config.reindexChunkSize,
+    reindexPauseMs: config.reindexPauseMs,
     logger: logger.child({ part: 'projector' }),
   });
   await projector.start();

@@ -23,7 +23,9 @@ describe('site search in Chromium: a visitor finds an article despite a typo; an
   before(async () => {
     const port = await freePort();
     base = `http://127.0.0.1:${port}`;
-    app = await startTestPagelog('sqlite', { seed: true, extraEnv: { PORT: String(port), PAGELOG_PUBLIC_URL: base } });
+    // Steps of 50 pages with a pause after each: the reindex of the archive below takes some
+    // seconds however fast the machine, long enough for the screen's once-a-second reading.
+    app = await startTestPagelog('sqlite', { seed: true, extraEnv: { PORT: String(port), PAGELOG_PUBLIC_URL: base, PAGELOG_REINDEX_CHUNK_SIZE: '50', PAGELOG_REINDEX_PAUSE_MS: '80' } });
     browser = await launchBrowser();
   });
   after(async () => {

@@ -68,6 +68,12 @@ describe('configuration', () => {
     }
   });
 
+  it('paces a search reindex by PAGELOG_REINDEX_CHUNK_SIZE and PAGELOG_REINDEX_PAUSE_MS', () => {
+    expect(loadConfig({})).to.include({ reindexChunkSize: 200, reindexPauseMs: 0 });
+    expect(loadConfig({ PAGELOG_REINDEX_CHUNK_SIZE: '50', PAGELOG_REINDEX_PAUSE_MS: '250' })).to.include({ reindexChunkSize: 50, reindexPauseMs: 250 });
+    expect(() => loadConfig({ PAGELOG_REINDEX_CHUNK_SIZE: '0' })).to.throw(ConfigError, /PAGELOG_REINDEX_CHUNK_SIZE/);
+  });
+
   it('reads the distributed mode', () => {
     const config = loadConfig({ PAGELOG_STORE: 'postgres', DATABASE_URL: 'postgres://u@db:5432/pagelog', PAGELOG_LOCALES: 'en-gb, nl-nl', PAGELOG_PUBLIC_URL: 'https://www.example.nl/' });
     expect(config).to.include({ store: 'postgres', databaseUrl: 'postgres://u@db:5432/pagelog', defaultLocale: 'en-gb', publicUrl: 'https://www.example.nl' });

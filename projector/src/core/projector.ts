@@ -23,6 +23,9 @@ export interface ProjectorOptions extends ReactorRunnerOptions {
    * reindex is a job asked for through the log.
    */
   searchIndex?: SearchIndex;
+  /** Pages a reindex takes in per step, and the pause after each (see SearchIndexerOptions). */
+  reindexChunkSize?: number;
+  reindexPauseMs?: number;
 }
 
 /** Which version of each projection wrote the read models (see Projection.version). */

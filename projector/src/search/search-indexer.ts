@@ -16,6 +16,11 @@ export interface SearchIndexerOptions extends ReactorRunnerOptions {
   searchIndex: SearchIndex;
   /** Pages a full reindex takes in per step, between batches of the log (default 200). */
   reindexChunkSize?: number;
+  /**
+   * A pause after each chunk of a reindex, in ms (default 0: only a turn of the event loop), to
+   * spare a busy database; publications still go in between chunks, at most this much later.
+   */
+  reindexPauseMs?: number;
   /** How long a reindex request waits for the pages read model to reach it before it retries (default 10 s). */
   pagesWaitMs?: number;
 }
@@ -351,7 +356,8 @@ export class SearchIndexRunner extends LogRunner {
       await write(this.failed(meta, indexing.requestId, error));
     }
     // SQLite works synchronously: let the requests this process serves in between chunks.
-    await new Promise((resolve) => setImmediate(resolve));
+    const pause = this.options.reindexPauseMs ?? 0;
+    await new Promise((resolve) => (pause > 0 ? setTimeout(resolve, pause) : setImmediate(resolve)));
     return true;
   }
 

@@ -155,7 +155,15 @@ export function FormEmbedBlock({ block, context }: { block: Block; context: Bloc
           <Field key={field.name} field={field} ids={ids} locale={locale} />
         ))}
         <p className="block-form__privacy">{textIn(PRIVACY_NOTICE, locale)}</p>
-        <button type="submit" className="block-form__submit">
+        {/* Until a form can be sent without JavaScript (a plain post answered by the page), say so rather than fail. */}
+        <noscript>
+          <p className="block-form__noscript">
+            {locale.toLowerCase().startsWith('nl')
+              ? 'Om dit formulier te versturen is JavaScript nodig. Lukt dat niet, bel of mail ons dan gerust.'
+              : 'Sending this form needs JavaScript. If that is not possible, please call or email us.'}
+          </p>
+        </noscript>
+        <button type="submit" className="button button--primary block-form__submit">
           {textIn(form.submit, locale)}
         </button>
       </form>
