@@ -1,6 +1,6 @@
 import { expect } from 'chai';
 import type { RecordedEvent } from '@pagelog/contracts/events/event';
-import { submitterOwner } from '@pagelog/contracts/events/form-events';
+import { submissionOwner } from '@pagelog/contracts/events/form-events';
 import type { EventData } from '@pagelog/contracts/events/registry';
 import { ApiClient } from './test-kit/api-client';
 import { startTestPagelog, storeKinds, type TestPagelog } from './test-kit/start-test-pagelog';
@@ -69,7 +69,7 @@ for (const kind of storeKinds()) {
       // Nothing the visitor typed is in the event in clear.
       const text = JSON.stringify(stored);
       for (const value of ['Anna', 'example.nl', '030 123', 'provincies']) expect(text, value).to.not.include(value);
-      const opened = await app.auth.vault.open<Record<string, unknown>>(submitterOwner(stored!.data.submitterIndex), stored!.data.values);
+      const opened = await app.auth.vault.open<Record<string, unknown>>(submissionOwner(stored!.data.submissionId), stored!.data.values);
       expect(opened).to.deep.include({ name: 'Anna de Vries', email: 'Anna@Example.nl', question: question.question });
     });
 

@@ -4,15 +4,17 @@ import type { Sealed } from './user-events';
 
 /**
  * The public forms' events (issue 16). A submission is a stream of its own; everything the
- * visitor typed is sealed with the key of the submitter (`submitter-<index>`, the index a keyed
- * hash of their e-mail address), so erasing a submitter destroys one key and every submission
- * and subscription of theirs reads as erased, while the history keeps that something was sent.
+ * visitor typed is sealed with a key of that submission's own (`form-submission-<id>`), and
+ * every submission carries the submitter's index (a keyed hash of their e-mail address). Erasing
+ * a submitter destroys the keys of all their submissions (found by the index), a retention
+ * period destroys the key of each old submission; either way the history keeps that something
+ * was sent, and reads as "erased".
  */
 
 export const submissionStream = (submissionId: string) => streamOf<FormSubmissionEvent>(`form-submission-${submissionId}`);
 
-/** The vault owner whose key seals a submitter's data. */
-export const submitterOwner = (submitterIndex: string) => `submitter-${submitterIndex}`;
+/** The vault owner whose key seals a submission's values. */
+export const submissionOwner = (submissionId: string) => `form-submission-${submissionId}`;
 
 /** Why a submission is suspected of being spam: the hidden field was filled in, or it came faster than a person types. */
 export type SpamReason = 'honeypot' | 'too-fast';
@@ -29,7 +31,7 @@ export interface FormSubmitted {
     pageId: string | null;
     /** The keyed hash of the submitter's e-mail address (their key is `submitter-<index>`). */
     submitterIndex: string;
-    /** The values (FormValues), sealed with the submitter's key. */
+    /** The values (FormValues), sealed with the submission's own key (submissionOwner). */
     values: Sealed;
     /** Kept and flagged, never dropped: an administrator reviews it. */
     spam: { suspected: boolean; reasons: SpamReason[] };
@@ -48,4 +50,23 @@ export interface FormSubmissionSpamReviewed {
   data: { submissionId: string; spam: boolean };
 }
 
-export type FormSubmissionEvent = FormSubmitted | FormSubmissionHandled | FormSubmissionSpamReviewed;
+/**
+ * The submission's key was destroyed: its values can no longer be read, anywhere (events,
+ * read models, backups of either). `reason`: the submitter asked (erased by e-mail address in
+ * the Forms area), or the form's retention period ran out.
+ */
+export interface FormSubmissionErased {
+  type: 'FormSubmissionErased';
+  data: { submissionId: string; reason: 'request' | 'retention' };
+}
+
+/**
+ * A newsletter subscription (a newsletter or newsletter popup submission) confirmed by the link
+ * mailed to its address (double opt-in). Until then nothing is sent to it but that one mail.
+ */
+export interface NewsletterSubscriptionConfirmed {
+  type: 'NewsletterSubscriptionConfirmed';
+  data: { submissionId: string };
+}
+
+export type FormSubmissionEvent = FormSubmitted | FormSubmissionHandled | FormSubmissionSpamReviewed | FormSubmissionErased | NewsletterSubscriptionConfirmed;

@@ -119,6 +119,8 @@ export const eventSchemas: Record<PagelogEventType, EventSchema> = {
   FormSubmitted: { schemaVersion: 1, upcasters: {} },
   FormSubmissionHandled: { schemaVersion: 1, upcasters: {} },
   FormSubmissionSpamReviewed: { schemaVersion: 1, upcasters: {} },
+  FormSubmissionErased: { schemaVersion: 1, upcasters: {} },
+  NewsletterSubscriptionConfirmed: { schemaVersion: 1, upcasters: {} },
 };
 
 export function currentSchemaVersion(type: string): number {

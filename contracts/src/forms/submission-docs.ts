@@ -6,7 +6,7 @@ export type SubmissionStatus = 'new' | 'handled' | 'spam';
 
 /**
  * form_submissions, by submission id (the form-submissions projection): what the Forms area lists
- * and filters by. The values stay sealed with the submitter's key; the query service opens them
+ * and filters by. The values stay sealed with the submission's own key; the query service opens them
  * on the way out (and reads "erased" once the key is gone).
  */
 export interface SubmissionDoc extends Record<string, unknown> {
@@ -15,8 +15,13 @@ export interface SubmissionDoc extends Record<string, unknown> {
   locale: string;
   pageId: string | null;
   submitterIndex: string;
-  /** Sealed FormValues. */
+  /** Sealed FormValues (with the submission's own key); '' once erased. */
   values: string;
+  /** The key destroyed (by request or by the retention period), when; null while the values are there. */
+  erasedAt: string | null;
+  erasedBy: 'request' | 'retention' | null;
+  /** A newsletter subscription confirmed by its link, when; null otherwise. */
+  confirmedAt: string | null;
   /** ISO time it came in. */
   receivedAt: string;
   /** The log position it came in at (a stable order beside the time). */

@@ -211,6 +211,8 @@ const tagsByType: { [T in PagelogEventType]: TagsOf<T> } = {
   FormSubmitted: none,
   FormSubmissionHandled: none,
   FormSubmissionSpamReviewed: none,
+  FormSubmissionErased: none,
+  NewsletterSubscriptionConfirmed: none,
 };
 
 /** The event types that can invalidate something (for a reactor's `handles`). */

@@ -1,5 +1,5 @@
 import { NotFoundError } from '@pagelog/contracts/domain-errors';
-import { submitterOwner } from '@pagelog/contracts/events/form-events';
+import { submissionOwner } from '@pagelog/contracts/events/form-events';
 import type { FormValues } from '@pagelog/contracts/forms/form-schema';
 import { fieldsOf, forms } from '@pagelog/contracts/forms/forms';
 import type { SubmissionDoc } from '@pagelog/contracts/forms/submission-docs';
@@ -29,7 +29,7 @@ export interface SubmissionListFilter {
 
 /** The values of a submission, or null when its submitter's key is gone (erased). */
 async function openValues(deps: SubmissionReadDeps, doc: SubmissionDoc): Promise<FormValues | null> {
-  return deps.vault.open<FormValues>(submitterOwner(doc.submitterIndex), doc.values);
+  return deps.vault.open<FormValues>(submissionOwner(doc.id), doc.values);
 }
 
 const text = (value: unknown) => (typeof value === 'string' ? value : '');

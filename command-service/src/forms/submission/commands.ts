@@ -1,6 +1,6 @@
 import { NotFoundError, TooManyRequestsError, ValidationError } from '@pagelog/contracts/domain-errors';
 import { errorItem } from '@pagelog/contracts/error-catalogue';
-import { submissionStream, submitterOwner, type SpamReason } from '@pagelog/contracts/events/form-events';
+import { submissionOwner, submissionStream, type SpamReason } from '@pagelog/contracts/events/form-events';
 import { checkValues, normalizeValues } from '@pagelog/contracts/forms/form-schema';
 import { forms, MIN_FILL_MS, type FormId } from '@pagelog/contracts/forms/forms';
 import type { FormSubmissionAccepted } from '@pagelog/contracts/forms/submission';
@@ -38,8 +38,8 @@ const isPlainObject = (value: unknown): value is Record<string, unknown> => type
 
 /**
  * Takes a visitor's form (issue 16): checked against the form's own schema (the one the site
- * checked it with in the browser), every value sealed with the key of the submitter (made on
- * their first submission, found by their e-mail address), recorded as FormSubmitted. A
+ * checked it with in the browser), every value sealed with a key of the submission's own (the
+ * submitter found by the keyed hash of their e-mail address), recorded as FormSubmitted. A
  * submission that fills in the hidden field, or comes faster than a person fills a form in, is
  * kept and flagged as suspected spam for an administrator to review: never silently dropped,
  * and answered like any other, so a bot learns nothing from the answer.
@@ -72,10 +72,10 @@ export async function submitForm(deps: FormsDeps, input: SubmitFormInput, ip: st
   if (input.startedAt === undefined || deps.clock() - input.startedAt < MIN_FILL_MS) reasons.push('too-fast');
 
   const submitterIndex = submitterIndexOf(deps, String(checked.values.email));
-  const owner = submitterOwner(submitterIndex);
+  const submissionId = context.newId();
+  const owner = submissionOwner(submissionId);
   await deps.vault.createKey(owner);
   const sealed = await deps.vault.seal(owner, checked.values);
-  const submissionId = context.newId();
   const result = await deps.handle(
     submissionStream(submissionId),
     0,

@@ -15,14 +15,21 @@ export interface SubmissionState {
   handled: boolean;
   /** Suspected when it came in; settled by a review. */
   spam: boolean;
+  /** Its key destroyed: the values are gone. */
+  erased: boolean;
+  /** A newsletter subscription confirmed by its link. */
+  confirmed: boolean;
 }
 
-export const initialSubmissionState: SubmissionState = { exists: false, submissionId: '', form: null, handled: false, spam: false };
+export const initialSubmissionState: SubmissionState = { exists: false, submissionId: '', form: null, handled: false, spam: false, erased: false, confirmed: false };
 
 export type SubmissionCommand =
   | { type: 'SubmitForm'; data: FormSubmitted['data'] }
   | { type: 'MarkHandled'; data: { handled: boolean } }
-  | { type: 'ReviewSpam'; data: { spam: boolean } };
+  | { type: 'ReviewSpam'; data: { spam: boolean } }
+  /** Records that the key was destroyed (the caller destroys it first, then records it; a repeat records nothing). */
+  | { type: 'RecordErasure'; data: { reason: 'request' | 'retention' } }
+  | { type: 'ConfirmSubscription' };
 
 const MODEL = 'form';
 
@@ -31,11 +38,15 @@ export const submissionDecider: Decider<SubmissionCommand, FormSubmissionEvent, 
   evolve(state, event) {
     switch (event.type) {
       case 'FormSubmitted':
-        return { exists: true, submissionId: event.data.submissionId, form: event.data.form, handled: false, spam: event.data.spam.suspected };
+        return { ...initialSubmissionState, exists: true, submissionId: event.data.submissionId, form: event.data.form, spam: event.data.spam.suspected };
       case 'FormSubmissionHandled':
         return { ...state, handled: event.data.handled };
       case 'FormSubmissionSpamReviewed':
         return { ...state, spam: event.data.spam };
+      case 'FormSubmissionErased':
+        return { ...state, erased: true };
+      case 'NewsletterSubscriptionConfirmed':
+        return { ...state, confirmed: true };
       default:
         return assertNever(event);
     }
@@ -52,6 +63,15 @@ export const submissionDecider: Decider<SubmissionCommand, FormSubmissionEvent, 
       case 'ReviewSpam':
         if (!state.exists) throw new NotFoundError('V_12', 'submissionId', MODEL);
         return state.spam === command.data.spam ? [] : [{ type: 'FormSubmissionSpamReviewed', data: { submissionId: state.submissionId, spam: command.data.spam } }];
+      case 'RecordErasure':
+        if (!state.exists) throw new NotFoundError('V_12', 'submissionId', MODEL);
+        return state.erased ? [] : [{ type: 'FormSubmissionErased', data: { submissionId: state.submissionId, reason: command.data.reason } }];
+      case 'ConfirmSubscription': {
+        // Only a newsletter subscription is confirmed, once, and never after its data was erased.
+        const subscription = state.form === 'newsletter' || state.form === 'newsletterPopup';
+        if (!state.exists || !subscription || state.erased) throw new NotFoundError('V_12', 'submissionId', MODEL);
+        return state.confirmed ? [] : [{ type: 'NewsletterSubscriptionConfirmed', data: { submissionId: state.submissionId } }];
+      }
       default:
         return assertNever(command);
     }
