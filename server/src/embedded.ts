@@ -25,6 +25,7 @@ import { SiteDocCache } from './site-doc-cache';
 import { followInvalidations, siteRenderCache } from './site-cache';
 import type { RenderCache } from '@pagelog/site-web/server/render-cache';
 import { createSiteApp } from '@pagelog/site-web/server/create-site-app';
+import { embeddedSiteForms } from './site-forms';
 import { adminStatic } from './admin-static';
 import { seed } from '@pagelog/command-service/seed';
 import type { AuthServices } from '@pagelog/service-kit/auth/open-auth';
@@ -113,6 +114,8 @@ export async function startPagelog(
     reads: siteDocs ? siteReads({ ...queries, readModels: siteDocs.over(queries.readModels) }, { perRender: false }) : siteReads(queries),
     cache: siteCache,
     publicUrl: config.publicUrl,
+    forms: embeddedSiteForms(deps),
+    trustProxy: config.trustProxy,
     logger: logger.child({ part: 'site' }),
   }).callback();
 

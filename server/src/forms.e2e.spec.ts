@@ -31,8 +31,8 @@ describe('a public form in Chromium: a visitor sends the information request on 
     await app?.stop();
   });
 
-  async function person(): Promise<Page> {
-    const context = await browser.newContext();
+  async function person(options: { javaScriptEnabled?: boolean } = {}): Promise<Page> {
+    const context = await browser.newContext(options);
     contexts.push(context);
     const page = await context.newPage();
     watchForProblems(page, problems);
@@ -67,6 +67,36 @@ describe('a public form in Chromium: a visitor sends the information request on 
     expect(list.body.data.totalItems).to.equal(1);
     expect(list.body.data.items[0]).to.deep.include({ status: 'new', suspected: false, excerpt: 'Doen jullie ook onderzoek voor provincies?' });
     expect(list.body.data.items[0].submitter).to.deep.equal({ name: 'Anna de Vries', email: 'anna@example.nl', organisation: '' });
+    expect(problems).to.deep.equal([]);
+  });
+
+  it('works without JavaScript: the page answers with "Dit veld is verplicht" under the empty field and the input kept, then with the thank-you text', async () => {
+    const page = await person({ javaScriptEnabled: false });
+    await page.goto(`${base}/contact`);
+    const form = page.getByRole('form', { name: 'Stel uw vraag' });
+    await form.getByLabel('Naam').fill('Bram Visser');
+    await form.getByLabel('E-mailadres').fill('bram@example.nl');
+    await form.getByRole('button', { name: 'Vraag versturen' }).click();
+    await page.waitForLoadState('domcontentloaded');
+    const question = page.getByRole('form', { name: 'Stel uw vraag' }).getByLabel('Uw vraag');
+    expect(await question.getAttribute('aria-invalid')).to.equal('true');
+    const describedBy = (await question.getAttribute('aria-describedby'))!;
+    expect(await page.locator(`[id="${describedBy}"]`).textContent()).to.equal('Dit veld is verplicht');
+    expect(await page.getByRole('alert').textContent()).to.equal('Eén veld is nog niet goed ingevuld.');
+    expect(await page.getByLabel('Naam').inputValue()).to.equal('Bram Visser');
+    expect(await page.getByLabel('E-mailadres').inputValue()).to.equal('bram@example.nl');
+
+    // The answered page knows when it was shown: a person takes a moment to write the question.
+    await page.waitForTimeout(3_100);
+    await question.fill('Hoe lang duurt een evaluatie gemiddeld?');
+    await page.getByRole('button', { name: 'Vraag versturen' }).click();
+    await page.getByRole('status').filter({ hasText: 'Bedankt voor uw vraag' }).waitFor();
+    expect(await page.getByRole('form', { name: 'Stel uw vraag' }).count()).to.equal(0);
+
+    const admin = await ApiClient.loggedIn(base);
+    const list = await admin.post('/forms/submissions', { form: 'informationRequest', searchTerm: 'evaluatie' });
+    expect(list.body.data.items[0]).to.deep.include({ status: 'new', suspected: false });
+    expect(list.body.data.items[0].submitter).to.deep.include({ name: 'Bram Visser', email: 'bram@example.nl' });
     expect(problems).to.deep.equal([]);
   });
 });

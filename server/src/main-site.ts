@@ -2,6 +2,7 @@ import { runProcess } from '@pagelog/service-kit/run-service';
 import { ConfigError } from '@pagelog/service-kit/config';
 import { openNotifier, SITE_CACHE_TOPIC } from '@pagelog/service-kit/open-notifier';
 import { createSiteApp } from '@pagelog/site-web/server/create-site-app';
+import { httpSiteForms } from '@pagelog/site-web/server/site-forms-http';
 import { followInvalidations, siteRenderCache } from './site-cache';
 
 /** Without invalidations a site process keeps a page this long: it cannot know when it changes. */
@@ -25,7 +26,8 @@ await runProcess('site', async (config, logger) => {
   const cache = siteRenderCache(config, informed ? {} : { ttlMs: UNINFORMED_TTL_MS });
   const notifier = informed ? openNotifier(config, SITE_CACHE_TOPIC, logger.child({ part: 'site-cache' })) : null;
   const unfollow = notifier ? await followInvalidations(notifier, cache, logger.child({ part: 'site-cache' })) : async () => {};
-  const app = createSiteApp({ apiUrl: config.apiUrl, cache, publicUrl: config.publicUrl, logger: logger.child({ part: 'site' }) });
+  const forms = httpSiteForms({ apiUrl: config.apiUrl, timeoutMs: 10_000 });
+  const app = createSiteApp({ apiUrl: config.apiUrl, cache, publicUrl: config.publicUrl, forms, trustProxy: config.trustProxy, logger: logger.child({ part: 'site' }) });
   return {
     app,
     close: async () => {

@@ -93,3 +93,10 @@ export function summaryMessage(count: number, locale: string): string {
   if (count === 1) return nl ? 'Eén veld is nog niet goed ingevuld.' : 'One field is not filled in correctly yet.';
   return nl ? `${count} velden zijn nog niet goed ingevuld.` : `${count} fields are not filled in correctly yet.`;
 }
+
+/** Said above a form when too many were sent in a short time (429). */
+export function throttledMessage(locale: string): string {
+  return formLanguage(locale) === 'nl'
+    ? 'Er zijn in korte tijd te veel formulieren verstuurd. Probeer het over een paar minuten opnieuw.'
+    : 'Too many forms were sent in a short time. Please try again in a few minutes.';
+}

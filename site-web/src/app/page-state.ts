@@ -1,3 +1,4 @@
+import type { FormPostState } from './forms/form-post';
 import type { PublicMenus } from '@pagelog/contracts/menus/menu';
 import type { PublicPageView, SiblingSlug } from '@pagelog/contracts/pages/page';
 import { emptyContact, type PublicSite } from '@pagelog/contracts/settings/site-settings';
@@ -48,6 +49,8 @@ export interface PageState {
   search?: SearchView;
   /** A tag page (page null): the tag and the page of its published pages shown. */
   tagPage?: TagPageView;
+  /** The page answers a form on it sent without JavaScript (never kept in the render cache). */
+  formPost?: FormPostState;
 }
 
 export const noMenus: PublicMenus = { main: [], footer: [], service: [] };

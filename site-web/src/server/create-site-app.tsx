@@ -1,5 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import Koa from 'koa';
+import type { SiteForms } from '@pagelog/contracts/site/site-forms';
+import { formPostRoute } from './form-post-route';
 import mount from 'koa-mount';
 import type { SiteReads } from '@pagelog/contracts/site/site-reads';
 import { servedOverHttps } from '@pagelog/contracts/transport-security';
@@ -38,6 +40,10 @@ export interface SiteAppOptions {
    * changes are announced (decision 0016). Default: a cache of its own that nothing invalidates.
    */
   cache?: RenderCache;
+  /** Takes the forms sent without JavaScript (a plain POST of their page); without it such posts get 405. */
+  forms?: SiteForms;
+  /** Believe X-Forwarded-For (PAGELOG_TRUST_PROXY): the address a form post is counted under. */
+  trustProxy?: boolean;
 }
 
 const defaultClientDir = fileURLToPath(new URL('../../dist/client', import.meta.url));
@@ -45,8 +51,9 @@ const defaultClientDir = fileURLToPath(new URL('../../dist/client', import.meta.
 /**
  * The public site: the client bundle under /assets/site/, the search results page of each locale
  * (rendered for every request), and every other GET or HEAD path answered with its page, rendered
- * with React on the server once per change and then served from the render cache. Other methods
- * get 405. No answer sets a cookie.
+ * with React on the server once per change and then served from the render cache. A POST of a
+ * page is a form on it sent without JavaScript (form-post-route.ts), answered uncached. Other
+ * methods get 405. No answer sets a cookie.
  */
 export function createSiteApp(options: SiteAppOptions): Koa {
   const logger = options.logger ?? consoleLogger;
@@ -59,7 +66,11 @@ export function createSiteApp(options: SiteAppOptions): Koa {
   const search = searchRoute({ reads, render: searchRender({ reads, clientAssets, publicUrl: options.publicUrl, logger }) });
   const previews = previewRoute({ open: reads.preview?.bind(reads), render: previewRender({ reads, clientAssets, publicUrl: options.publicUrl, logger }) });
 
+  const formPosts = options.forms ? formPostRoute({ forms: options.forms, render, publicUrl: options.publicUrl, logger }) : null;
+
   const app = new Koa();
+  app.proxy = options.trustProxy ?? false;
+  app.maxIpsCount = 1;
   app.use(requestId());
   app.use(securityHeaders({ hsts: servedOverHttps(options.publicUrl) }));
   app.use(errorPages(logger));
@@ -77,8 +88,9 @@ export function createSiteApp(options: SiteAppOptions): Koa {
   app.use(previews);
   app.use(async (ctx, next) => {
     if (ctx.method === 'GET' || ctx.method === 'HEAD') return search(ctx, () => pages(ctx, next));
+    if (ctx.method === 'POST' && formPosts) return formPosts(ctx, next);
     ctx.status = 405;
-    ctx.set('Allow', 'HEAD, GET');
+    ctx.set('Allow', formPosts ? 'HEAD, GET, POST' : 'HEAD, GET');
   });
   return app;
 }

@@ -1,3 +1,4 @@
+import type { FormPostState } from '../app/forms/form-post';
 import type { BlockImage } from '@pagelog/contracts/blocks/block';
 import { seoImageOf, type PublicPageView } from '@pagelog/contracts/pages/page';
 import { typeDataImage, typeDataMedia } from '@pagelog/contracts/pages/type-data-fields';
@@ -74,7 +75,7 @@ function pageTags(page: PublicPageView): CacheTag[] {
  * tag page when tags/public knows the tag (tag-page-render.ts), and otherwise whatever is at that
  * path (a page, or the 404), kept until a tag page appears there.
  */
-export function pageRender({ reads: source, clientAssets, publicUrl, logger }: PageRenderDependencies): (key: string, requestId: string) => Promise<Rendered> {
+export function pageRender({ reads: source, clientAssets, publicUrl, logger }: PageRenderDependencies): (key: string, requestId: string, formPost?: FormPostState) => Promise<Rendered> {
   const renderTagPage = tagPageRender({ clientAssets, publicUrl, logger });
 
   /** A found page's translations; the page is shown without a language switcher (and not kept) when they cannot be read. */
@@ -89,11 +90,13 @@ export function pageRender({ reads: source, clientAssets, publicUrl, logger }: P
     }
   }
 
-  return async (key, requestId) => {
+  return async (key, requestId, formPost) => {
     // A page of a list past the first comes as `?page=N` (list-page.ts).
     const { path, listPage } = parseRenderKey(key);
     // One render's reads: a source that can reads each document once (the embedded mode).
     const reads = source.scoped?.() ?? source;
+    // A page answering a form sent without JavaScript: the visitor's own, never kept.
+    if (formPost) return { ...(await renderPath(reads, path, listPage, requestId, formPost)), cacheable: false };
     if (!mayBeTagPagePath(path)) return renderPath(reads, path, listPage, requestId);
     const settings = await reads.settings(requestId);
     const address = tagPageAddress(path, settings.defaultLocale);
@@ -105,7 +108,7 @@ export function pageRender({ reads: source, clientAssets, publicUrl, logger }: P
   };
 
   /** The answer for a path that is no tag page: its page, the new path of a page that moved, or the 404. */
-  async function renderPath(reads: TracedSiteReads, path: string, listPage: number, requestId: string): Promise<Rendered> {
+  async function renderPath(reads: TracedSiteReads, path: string, listPage: number, requestId: string, formPost?: FormPostState): Promise<Rendered> {
     const [settings, found] = await Promise.all([reads.settings(requestId), reads.pageBySlug(path, requestId)]);
     const { defaultLocale } = settings;
     const asked = parsePublicPath(path, defaultLocale);
@@ -140,6 +143,7 @@ export function pageRender({ reads: source, clientAssets, publicUrl, logger }: P
       siblings,
       ...(chrome.chrome ? { chrome: chrome.chrome } : {}),
       ...(typeData.view ? { typeView: typeData.view } : {}),
+      ...(formPost ? { formPost } : {}),
     };
     const paging = pagingOf(typeData);
     const head = buildHead({

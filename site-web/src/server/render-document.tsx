@@ -1,5 +1,6 @@
 import { renderToString } from 'react-dom/server';
 import { App } from '../app/app';
+import { FormPostProvider } from '../app/forms/form-post';
 import { htmlLang } from '../app/html-lang';
 import type { PageState } from '../app/page-state';
 import type { ClientAssets } from './client-assets';
@@ -19,7 +20,11 @@ export interface DocumentInput {
  */
 export function renderDocument({ state, head, assets }: DocumentInput): string {
   const lang = htmlLang(state.locale);
-  const body = renderToString(<App state={state} />);
+  const body = renderToString(
+    <FormPostProvider value={state.formPost ?? null}>
+      <App state={state} />
+    </FormPostProvider>,
+  );
   const links = [
     ...assets.stylesheets.map((href) => `<link rel="stylesheet" href="${escapeHtml(href)}">`),
     ...assets.modulePreloads.map((href) => `<link rel="modulepreload" href="${escapeHtml(href)}">`),

@@ -18,6 +18,12 @@ export interface SubmitFormInput {
   values: unknown;
   website?: string;
   startedAt?: number;
+  /**
+   * Sent by the site's own server for a form posted without JavaScript (never settable over
+   * HTTP): such a form cannot say when it was shown unless the page answered an earlier post, so
+   * a missing startedAt is no sign of a bot there; the honeypot and the limits still apply.
+   */
+  withoutScript?: boolean;
 }
 
 export type FormsDeps = Pick<UsersDeps, 'store' | 'handle' | 'vault' | 'secret' | 'sessions' | 'clock' | 'logger'>;
@@ -69,7 +75,8 @@ export async function submitForm(deps: FormsDeps, input: SubmitFormInput, ip: st
 
   const reasons: SpamReason[] = [];
   if ((input.website ?? '').trim() !== '') reasons.push('honeypot');
-  if (input.startedAt === undefined || deps.clock() - input.startedAt < MIN_FILL_MS) reasons.push('too-fast');
+  const tooFast = input.startedAt === undefined ? !input.withoutScript : deps.clock() - input.startedAt < MIN_FILL_MS;
+  if (tooFast) reasons.push('too-fast');
 
   const submitterIndex = submitterIndexOf(deps, String(checked.values.email));
   const submissionId = context.newId();

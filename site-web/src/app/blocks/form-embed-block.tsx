@@ -1,9 +1,13 @@
 import type { Block } from '@pagelog/contracts/blocks/block';
 import { maxLengthOf, textIn, type FormField } from '@pagelog/contracts/forms/form-fields';
 import { fieldsOf, forms, HONEYPOT_FIELD, isFormId, PRIVACY_NOTICE, STARTED_FIELD, type FormDefinition } from '@pagelog/contracts/forms/forms';
+import { useFormPost, type FormPostState } from '../forms/form-post';
 import { islandRoot } from '../islands/island-root';
 import type { BlockContext } from './block-component';
 import { text } from './prop-text';
+
+/** The hidden fields a form posts beside its own (without JavaScript): which form, which block, which page. */
+export const FORM_POST_FIELDS = { form: '_form', block: '_block', page: '_page', locale: '_locale' } as const;
 
 /** What the form island (client/islands/form.ts) needs besides the markup. */
 export interface FormIslandProps {
@@ -49,36 +53,55 @@ function Hint({ field, ids, locale }: { field: FormField; ids: Ids; locale: stri
 }
 
 /** Where the field's refusal is written (by the island, or by the server for a form sent without JavaScript). */
-function ErrorSlot({ field, ids }: { field: FormField; ids: Ids }) {
-  return <p className="block-form__error" id={ids.error(field.name)} hidden />;
+function ErrorSlot({ field, ids, error }: { field: FormField; ids: Ids; error: string | undefined }) {
+  return error ? (
+    <p className="block-form__error" id={ids.error(field.name)}>
+      {error}
+    </p>
+  ) : (
+    <p className="block-form__error" id={ids.error(field.name)} hidden />
+  );
 }
 
-function Field({ field, ids, locale }: { field: FormField; ids: Ids; locale: string }) {
+/** A posted value as text, and as the list of options chosen. */
+const postedText = (post: FormPostState | null, name: string): string => {
+  const value = post?.values[name];
+  return Array.isArray(value) ? (value[0] ?? '') : (value ?? '');
+};
+const postedList = (post: FormPostState | null, name: string): string[] => {
+  const value = post?.values[name];
+  return Array.isArray(value) ? value : value === undefined ? [] : [value];
+};
+
+function Field({ field, ids, locale, post }: { field: FormField; ids: Ids; locale: string; post: FormPostState | null }) {
   const id = ids.field(field.name);
-  const describedBy = field.hint ? ids.hint(field.name) : undefined;
-  const common = { id, name: field.name, 'aria-describedby': describedBy, required: field.required };
+  const error = post?.fieldErrors[field.name];
+  const describedBy = [field.hint ? ids.hint(field.name) : '', error ? ids.error(field.name) : ''].filter((part) => part !== '').join(' ') || undefined;
+  const common = { id, name: field.name, 'aria-describedby': describedBy, required: field.required, ...(error ? { 'aria-invalid': true as const } : {}) };
+  const slot = <ErrorSlot field={field} ids={ids} error={error} />;
+  const text = postedText(post, field.name);
   switch (field.kind) {
     case 'checkbox':
       return (
         <div className="block-form__field block-form__field--check" data-field={field.name}>
-          <input type="checkbox" {...common} />
+          <input type="checkbox" {...common} defaultChecked={post !== null && text !== ''} />
           <Label field={field} ids={ids} locale={locale} />
           <Hint field={field} ids={ids} locale={locale} />
-          <ErrorSlot field={field} ids={ids} />
+          {slot}
         </div>
       );
     case 'choices':
       return (
-        <fieldset className="block-form__field block-form__field--choices" data-field={field.name} aria-describedby={describedBy}>
+        <fieldset className="block-form__field block-form__field--choices" data-field={field.name} aria-describedby={describedBy} {...(error ? { 'aria-invalid': true } : {})}>
           <Label field={field} ids={ids} locale={locale} as="legend" />
           <Hint field={field} ids={ids} locale={locale} />
           {(field.options ?? []).map((option) => (
             <div className="block-form__choice" key={option.value}>
-              <input type="checkbox" id={`${id}-${option.value}`} name={field.name} value={option.value} />
+              <input type="checkbox" id={`${id}-${option.value}`} name={field.name} value={option.value} defaultChecked={postedList(post, field.name).includes(option.value)} />
               <label htmlFor={`${id}-${option.value}`}>{textIn(option.label, locale)}</label>
             </div>
           ))}
-          <ErrorSlot field={field} ids={ids} />
+          {slot}
         </fieldset>
       );
     case 'choice':
@@ -86,7 +109,7 @@ function Field({ field, ids, locale }: { field: FormField; ids: Ids; locale: str
         <div className="block-form__field" data-field={field.name}>
           <Label field={field} ids={ids} locale={locale} />
           <Hint field={field} ids={ids} locale={locale} />
-          <select {...common} defaultValue="">
+          <select {...common} defaultValue={text}>
             <option value="">{locale.toLowerCase().startsWith('nl') ? 'Maak een keuze' : 'Choose'}</option>
             {(field.options ?? []).map((option) => (
               <option key={option.value} value={option.value}>
@@ -94,7 +117,7 @@ function Field({ field, ids, locale }: { field: FormField; ids: Ids; locale: str
               </option>
             ))}
           </select>
-          <ErrorSlot field={field} ids={ids} />
+          {slot}
         </div>
       );
     case 'textarea':
@@ -102,8 +125,8 @@ function Field({ field, ids, locale }: { field: FormField; ids: Ids; locale: str
         <div className="block-form__field" data-field={field.name}>
           <Label field={field} ids={ids} locale={locale} />
           <Hint field={field} ids={ids} locale={locale} />
-          <textarea {...common} rows={6} maxLength={maxLengthOf(field)} />
-          <ErrorSlot field={field} ids={ids} />
+          <textarea {...common} rows={6} maxLength={maxLengthOf(field)} defaultValue={text} />
+          {slot}
         </div>
       );
     default: {
@@ -112,8 +135,8 @@ function Field({ field, ids, locale }: { field: FormField; ids: Ids; locale: str
         <div className="block-form__field" data-field={field.name}>
           <Label field={field} ids={ids} locale={locale} />
           <Hint field={field} ids={ids} locale={locale} />
-          <input type={type} {...common} autoComplete={field.autocomplete} maxLength={field.kind === 'date' ? undefined : maxLengthOf(field)} />
-          <ErrorSlot field={field} ids={ids} />
+          <input type={type} {...common} autoComplete={field.autocomplete} maxLength={field.kind === 'date' ? undefined : maxLengthOf(field)} defaultValue={text} />
+          {slot}
         </div>
       );
     }
@@ -127,7 +150,8 @@ function Field({ field, ids, locale }: { field: FormField; ids: Ids; locale: str
  * field people never fill in (the honeypot), the privacy notice and the button. The same for
  * every visitor, so the page stays in the render cache; the form island validates with the
  * server's own schema, links each refusal to its field and sends the form with the visitor's
- * CSRF token.
+ * CSRF token. Without JavaScript the form posts to its page, which answers (uncached) with the
+ * refusals written in and linked, the input kept, or the thank-you text in the form's place.
  */
 export function FormEmbedBlock({ block, context }: { block: Block; context: BlockContext }) {
   const formId = block.props.form;
@@ -137,37 +161,46 @@ export function FormEmbedBlock({ block, context }: { block: Block; context: Bloc
   const ids = formIds(block.key);
   const Heading = `h${Math.min(context.subheadingLevel(block), 3)}` as 'h2' | 'h3';
   const props: FormIslandProps = { form: form.id, locale, pageId: context.pageID };
+  const post = useFormPost(block.key);
+  const thankYou = textIn(form.thankYou, locale);
   return (
     <section className="block block-form" aria-labelledby={ids.title} {...islandRoot('form', { ...props })}>
       <Heading id={ids.title} className="block-form__title">
         {text(block.props.title) || textIn(form.title, locale)}
       </Heading>
       <p className="block-form__intro">{textIn(form.intro, locale)}</p>
-      <form className="block-form__form" method="post" noValidate aria-labelledby={ids.title}>
-        <div className="block-form__summary" id={ids.summary} role="alert" tabIndex={-1} hidden />
-        <input type="hidden" name="_form" value={form.id} />
-        <input type="hidden" name={STARTED_FIELD} value="" />
+      <form className="block-form__form" method="post" noValidate aria-labelledby={ids.title} hidden={post?.outcome === 'accepted'}>
+        {post && post.outcome !== 'accepted' ? (
+          <div className="block-form__summary" id={ids.summary} role="alert" tabIndex={-1}>
+            {post.summary}
+          </div>
+        ) : (
+          <div className="block-form__summary" id={ids.summary} role="alert" tabIndex={-1} hidden />
+        )}
+        <input type="hidden" name={FORM_POST_FIELDS.form} value={form.id} />
+        <input type="hidden" name={FORM_POST_FIELDS.block} value={block.key} />
+        <input type="hidden" name={FORM_POST_FIELDS.page} value={context.pageID} />
+        <input type="hidden" name={FORM_POST_FIELDS.locale} value={locale} />
+        <input type="hidden" name={STARTED_FIELD} value={post ? String(post.shownAt) : ''} />
         <div className="block-form__trap" aria-hidden="true">
           <label htmlFor={ids.field(HONEYPOT_FIELD)}>Website</label>
           <input type="text" id={ids.field(HONEYPOT_FIELD)} name={HONEYPOT_FIELD} tabIndex={-1} autoComplete="off" />
         </div>
         {fieldsOf(form).map((field) => (
-          <Field key={field.name} field={field} ids={ids} locale={locale} />
+          <Field key={field.name} field={field} ids={ids} locale={locale} post={post} />
         ))}
         <p className="block-form__privacy">{textIn(PRIVACY_NOTICE, locale)}</p>
-        {/* Until a form can be sent without JavaScript (a plain post answered by the page), say so rather than fail. */}
-        <noscript>
-          <p className="block-form__noscript">
-            {locale.toLowerCase().startsWith('nl')
-              ? 'Om dit formulier te versturen is JavaScript nodig. Lukt dat niet, bel of mail ons dan gerust.'
-              : 'Sending this form needs JavaScript. If that is not possible, please call or email us.'}
-          </p>
-        </noscript>
         <button type="submit" className="button button--primary block-form__submit">
           {textIn(form.submit, locale)}
         </button>
       </form>
-      <div className="block-form__thanks" id={ids.thanks} role="status" tabIndex={-1} hidden />
+      {post?.outcome === 'accepted' ? (
+        <div className="block-form__thanks" id={ids.thanks} role="status" tabIndex={-1}>
+          <p>{thankYou}</p>
+        </div>
+      ) : (
+        <div className="block-form__thanks" id={ids.thanks} role="status" tabIndex={-1} hidden />
+      )}
     </section>
   );
 }

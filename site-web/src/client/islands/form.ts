@@ -1,4 +1,4 @@
-import { fieldMessage, summaryMessage, textIn, type FormField } from '@pagelog/contracts/forms/form-fields';
+import { fieldMessage, summaryMessage, textIn, throttledMessage as tooMany, type FormField } from '@pagelog/contracts/forms/form-fields';
 import { checkValues, normalizeValues, type FieldError } from '@pagelog/contracts/forms/form-schema';
 import { fieldsOf, forms, HONEYPOT_FIELD, isFormId, STARTED_FIELD } from '@pagelog/contracts/forms/forms';
 import { formCsrfToken } from '../../app/forms/csrf-token';
@@ -10,10 +10,6 @@ const sendFailed = (locale: string) =>
   locale.toLowerCase().startsWith('nl')
     ? 'Het versturen is niet gelukt. Probeer het over een paar minuten opnieuw.'
     : 'The form could not be sent. Please try again in a few minutes.';
-const tooMany = (locale: string) =>
-  locale.toLowerCase().startsWith('nl')
-    ? 'Er zijn in korte tijd te veel formulieren verstuurd. Probeer het over een paar minuten opnieuw.'
-    : 'Too many forms were sent in a short time. Please try again in a few minutes.';
 
 interface Envelope {
   Errors?: { code?: string; property?: string }[];
