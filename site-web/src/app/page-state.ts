@@ -1,6 +1,7 @@
 import type { PublicMenus } from '@pagelog/contracts/menus/menu';
 import type { PublicPageView, SiblingSlug } from '@pagelog/contracts/pages/page';
 import { emptyContact, type PublicSite } from '@pagelog/contracts/settings/site-settings';
+import type { NewsletterConfirmView } from './newsletter/newsletter-confirm-page';
 import type { TypeView } from './page-types/type-view';
 import type { SearchView } from './search/search-view';
 import type { TagPageView } from './tags/tag-page-view';
@@ -48,6 +49,8 @@ export interface PageState {
   search?: SearchView;
   /** A tag page (page null): the tag and the page of its published pages shown. */
   tagPage?: TagPageView;
+  /** The newsletter's confirmation page (page null): the token of the mailed link. */
+  newsletterConfirm?: NewsletterConfirmView;
 }
 
 export const noMenus: PublicMenus = { main: [], footer: [], service: [] };
