@@ -46,8 +46,8 @@ import type { FormCsrfToken } from './site/form-csrf';
 import type { SearchIndexStatus, SearchJobRequested, SearchResponse } from './search/search';
 import { searchSchema } from './search/schemas';
 import type { MergedTag, PageTags, RenamedTag, TagValidation, TagView } from './tags/tag';
-import { submissionHandledSchema, submissionListSchema, submissionSpamSchema, submitFormSchema } from './forms/schemas';
-import type { FormSubmissionAccepted, SubmissionDetails, SubmissionSummary } from './forms/submission';
+import { confirmSubscriptionSchema, submissionHandledSchema, submissionListSchema, submissionSpamSchema, submitFormSchema } from './forms/schemas';
+import type { FormSubmissionAccepted, SubscriptionConfirmed, SubmissionDetails, SubmissionSummary } from './forms/submission';
 import { fetchTagsSchema, mergeTagSchema, pageTagsSchema, publicTagSchema, renameTagSchema, searchTagsSchema, validateTagSchema } from './tags/schemas';
 import { menuLocaleSchema, menuRefSchema, publishMenuSchema, restoreMenuSchema, saveMenuDraftSchema } from './menus/schemas';
 import type { Access, RoleView } from './permissions';
@@ -252,6 +252,8 @@ export const endpoints = {
   formsSubmissionHandled: { method: 'POST', path: '/forms/submission/:id/handled', kind: 'command', model: 'form', schema: submissionHandledSchema, access: { permission: 'manage-forms' }, response: returns<Committed<{ submissionId: string }>>() },
   formsSubmissionSpam: { method: 'POST', path: '/forms/submission/:id/spam', kind: 'command', model: 'form', schema: submissionSpamSchema, access: { permission: 'manage-forms' }, response: returns<Committed<{ submissionId: string }>>() },
   formsSubmit: { method: 'POST', path: '/forms/submit', kind: 'command', model: 'form', schema: submitFormSchema, access: 'public', csrf: 'double-submit', response: returns<Committed<FormSubmissionAccepted>>() },
+  // The link of a newsletter's opt-in mail, confirmed from the site's page by a button (a mail scanner that opens the link confirms nothing).
+  formsConfirmSubscription: { method: 'POST', path: '/forms/confirm-subscription', kind: 'command', model: 'form', schema: confirmSubscriptionSchema, access: 'public', csrf: 'double-submit', response: returns<Committed<SubscriptionConfirmed>>() },
   projectionsStatus: { method: 'GET', path: '/system/projections', kind: 'query', model: 'projection', access: { permission: 'view-system' }, response: returns<ProjectionStatus[]>() },
 } satisfies Record<string, Endpoint>;
 

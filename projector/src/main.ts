@@ -20,6 +20,7 @@ await runProcess('projector', async (config, logger) => {
   const reactors = allReactors({
     mailer,
     vault: auth.vault,
+    secret: auth.secret,
     readModels: stores.readModels,
     eventStore: stores.eventStore,
     blobs: auth.blobs,

@@ -1,4 +1,5 @@
 import type { Reactor } from './core/reactor';
+import { formMailsReactor, type FormMailsReactorDeps } from './forms/form-mails-reactor';
 import { mailsReactor, type MailsReactorDeps } from './mails/mails-reactor';
 import { renditionsReactor, type RenditionsReactorDeps } from './media/renditions-reactor';
 import { mediaCleanupReactor, type MediaCleanupDeps } from './media/cleanup-reactor';
@@ -6,6 +7,6 @@ import { siteCacheReactor, type SiteCacheReactorDeps } from './site-cache/invali
 import { tagMergesReactor, type TagMergesReactorDeps } from './tags/merge-reactor';
 
 /** Every reactor Pagelog runs (names in contracts' reactorNames), with what their effects need. */
-export function allReactors(deps: MailsReactorDeps & RenditionsReactorDeps & MediaCleanupDeps & SiteCacheReactorDeps & TagMergesReactorDeps): Reactor[] {
-  return [mailsReactor(deps), renditionsReactor(deps), mediaCleanupReactor(deps), siteCacheReactor(deps), tagMergesReactor(deps)];
+export function allReactors(deps: MailsReactorDeps & FormMailsReactorDeps & RenditionsReactorDeps & MediaCleanupDeps & SiteCacheReactorDeps & TagMergesReactorDeps): Reactor[] {
+  return [mailsReactor(deps), formMailsReactor(deps), renditionsReactor(deps), mediaCleanupReactor(deps), siteCacheReactor(deps), tagMergesReactor(deps)];
 }

@@ -41,3 +41,9 @@ export const submissionHandledSchema = object({ handled: mixed<boolean>().requir
 
 /** POST forms/submission/:id/spam {spam}: the review of a suspected submission. */
 export const submissionSpamSchema = object({ spam: mixed<boolean>().required('V_01').oneOf([true, false], 'V_12') });
+
+/**
+ * POST forms/confirm-subscription {token} (public, the forms' double-submit CSRF token): the
+ * token of the link mailed for a newsletter subscription (double opt-in).
+ */
+export const confirmSubscriptionSchema = object({ token: string().trim().required('V_01').max(200, 'V_04') });

@@ -34,3 +34,9 @@ export interface SubmissionDetails extends SubmissionSummary {
   /** Every field of the form in its order; null once the submitter's data was erased. */
   values: SubmissionValue[] | null;
 }
+
+/** What forms/confirm-subscription answers: the subscription is confirmed (again, for a second click). */
+export interface SubscriptionConfirmed {
+  submissionId: string;
+  form: FormId;
+}

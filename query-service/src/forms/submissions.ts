@@ -2,6 +2,7 @@ import { NotFoundError } from '@pagelog/contracts/domain-errors';
 import { submissionOwner } from '@pagelog/contracts/events/form-events';
 import type { FormValues } from '@pagelog/contracts/forms/form-schema';
 import { fieldsOf, forms } from '@pagelog/contracts/forms/forms';
+import { shownValue } from '@pagelog/contracts/forms/shown-value';
 import type { SubmissionDoc } from '@pagelog/contracts/forms/submission-docs';
 import type { SubmissionDetails, SubmissionSummary, SubmissionValue } from '@pagelog/contracts/forms/submission';
 import type { ListPage } from '@pagelog/contracts/pages/page';
@@ -57,15 +58,6 @@ function summaryOf(doc: SubmissionDoc, values: FormValues | null): SubmissionSum
   };
 }
 
-/** A value as the Forms area shows it: text, the English labels of the options chosen, Yes or No. */
-function shown(field: ReturnType<typeof fieldsOf>[number], value: unknown): string {
-  if (field.kind === 'checkbox') return value === true ? 'Yes' : 'No';
-  const label = (v: string) => field.options?.find((option) => option.value === v)?.label.en ?? v;
-  if (Array.isArray(value)) return value.map((v) => label(String(v))).join(', ');
-  if (field.kind === 'choice') return value ? label(String(value)) : '';
-  return text(value);
-}
-
 /** Whether the values hold the term, without capitals or accents. */
 function holds(values: FormValues, term: string): boolean {
   return Object.values(values).some((value) => typeof value !== 'boolean' && normalize(Array.isArray(value) ? value.join(' ') : value).includes(term));
@@ -106,7 +98,7 @@ export async function readSubmission(deps: SubmissionReadDeps, id: string): Prom
   if (!doc) throw new NotFoundError('V_12', 'id', 'form');
   const values = await openValues(deps, doc);
   const fields: SubmissionValue[] | null = values
-    ? fieldsOf(forms[doc.form]).map((field) => ({ field: field.name, label: field.label.en, value: shown(field, values[field.name]) }))
+    ? fieldsOf(forms[doc.form]).map((field) => ({ field: field.name, label: field.label.en, value: shownValue(field, values[field.name]) }))
     : null;
   return { ...summaryOf(doc, values), values: fields };
 }

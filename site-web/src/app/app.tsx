@@ -14,6 +14,7 @@ import { TypedPage, titledPageTypes } from './page-types/typed-page';
 import type { TypeView } from './page-types/type-view';
 import { chromeOf, type ChromeSite, type PageState } from './page-state';
 import { searchPath } from './search-path';
+import { NewsletterConfirmPage } from './newsletter/newsletter-confirm-page';
 import { SearchPage } from './search/search-page';
 import { PageTags } from './tags/page-tags';
 import { TagPage } from './tags/tag-page';
@@ -124,7 +125,9 @@ export function App({ state }: { state: PageState }) {
         languages={found ? <LanguageSwitcher siblings={siblings} currentPageID={page.pageVersion.pageID} label={texts.languageSwitcher} /> : null}
       />
       <main id="main" className="site-main">
-        {state.search ? (
+        {state.newsletterConfirm ? (
+          <NewsletterConfirmPage view={state.newsletterConfirm} locale={locale} />
+        ) : state.search ? (
           <SearchPage view={state.search} locale={locale} homeHref={homeHref} />
         ) : state.tagPage ? (
           <TagPage view={state.tagPage} locale={locale} />

@@ -2,6 +2,7 @@ import type { FormPostState } from './forms/form-post';
 import type { PublicMenus } from '@pagelog/contracts/menus/menu';
 import type { PublicPageView, SiblingSlug } from '@pagelog/contracts/pages/page';
 import { emptyContact, type PublicSite } from '@pagelog/contracts/settings/site-settings';
+import type { NewsletterConfirmView } from './newsletter/newsletter-confirm-page';
 import type { TypeView } from './page-types/type-view';
 import type { SearchView } from './search/search-view';
 import type { TagPageView } from './tags/tag-page-view';
@@ -51,6 +52,8 @@ export interface PageState {
   tagPage?: TagPageView;
   /** The page answers a form on it sent without JavaScript (never kept in the render cache). */
   formPost?: FormPostState;
+  /** The newsletter's confirmation page (page null): the token of the mailed link. */
+  newsletterConfirm?: NewsletterConfirmView;
 }
 
 export const noMenus: PublicMenus = { main: [], footer: [], service: [] };

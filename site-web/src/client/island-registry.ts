@@ -15,4 +15,5 @@ export const islandModules = {
   'site-header': () => import('./islands/site-header'),
   video: () => import('./islands/video-player'),
   form: () => import('./islands/form'),
+  'newsletter-confirm': () => import('./islands/newsletter-confirm'),
 } satisfies Record<IslandName, IslandLoader>;

@@ -868,6 +868,44 @@ describe('the public site (createSiteApp)', () => {
     });
   });
 
+  describe("the newsletter's confirmation page", () => {
+    const token = '01970000-0000-7000-8000-000000000001.abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQ';
+
+    it('shows a Dutch link a button to confirm with, past the render cache, confirming nothing by itself', async () => {
+      const res = await site().get(`/nieuwsbrief/bevestigen?token=${encodeURIComponent(token)}`);
+
+      expect(res.status).to.equal(200);
+      expect(res.headers['cache-control']).to.equal('private, no-store');
+      expect(res.headers['referrer-policy']).to.equal('no-referrer');
+      expect(res.text).to.include('<title>Aanmelding bevestigen – Test Site</title>');
+      expect(res.text).to.include('<meta name="robots" content="noindex">');
+      expect(res.text).to.include('<h1>Aanmelding bevestigen</h1>');
+      expect(res.text).to.include(`<input type="hidden" name="token" value="${token}"/>`);
+      expect(res.text).to.include('<button type="submit" class="button">Aanmelding bevestigen</button>');
+      expect(res.text).to.include('data-island="newsletter-confirm"');
+      // Opening the link reads the settings and menus, and calls nothing that could confirm.
+      expect(api.pageCalls()).to.deep.equal([]);
+      expect(api.calls.map((c) => c.path).filter((p) => p.includes('forms'))).to.deep.equal([]);
+    });
+
+    it('shows an English link in English, below its locale', async () => {
+      const res = await site().get(`/en-gb/newsletter/confirm?token=${encodeURIComponent(token)}`);
+
+      expect(res.status).to.equal(200);
+      expect(res.text).to.include('<h1>Confirm your subscription</h1>');
+      expect(res.text).to.include('<html lang="en-GB"');
+    });
+
+    it('says a link without a token is not valid, and leaves the path of a locale the site does not offer to the pages', async () => {
+      const empty = await site().get('/nieuwsbrief/bevestigen');
+      expect(empty.status).to.equal(200);
+      expect(empty.text).to.include('Deze link is niet geldig.');
+      expect(empty.text).not.to.include('newsletter-confirm__form');
+
+      expect((await site().get(`/fr-fr/newsletter/confirm?token=${token}`)).status).to.equal(404);
+    });
+  });
+
   it('answers other methods with 405', async () => {
     const res = await site().post('/over-ons').send({});
 

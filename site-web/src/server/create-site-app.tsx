@@ -7,6 +7,7 @@ import type { SiteReads } from '@pagelog/contracts/site/site-reads';
 import { servedOverHttps } from '@pagelog/contracts/transport-security';
 import { CLIENT_ASSETS_PREFIX, clientAssetResolver } from './client-assets';
 import { errorPages } from './error-pages';
+import { newsletterConfirmRoute } from './newsletter-confirm-route';
 import { pageRender, previewRender } from './page-render';
 import { previewRoute } from './preview-route';
 import { pageRoute } from './page-route';
@@ -49,7 +50,8 @@ export interface SiteAppOptions {
 const defaultClientDir = fileURLToPath(new URL('../../dist/client', import.meta.url));
 
 /**
- * The public site: the client bundle under /assets/site/, the search results page of each locale
+ * The public site: the client bundle under /assets/site/, the newsletter's confirmation page and
+ * the search results page of each locale
  * (rendered for every request), and every other GET or HEAD path answered with its page, rendered
  * with React on the server once per change and then served from the render cache. A POST of a
  * page is a form on it sent without JavaScript (form-post-route.ts), answered uncached. Other
@@ -64,6 +66,7 @@ export function createSiteApp(options: SiteAppOptions): Koa {
   const render = pageRender({ reads, clientAssets, publicUrl: options.publicUrl, logger });
   const pages = pageRoute({ cache, render });
   const search = searchRoute({ reads, render: searchRender({ reads, clientAssets, publicUrl: options.publicUrl, logger }) });
+  const newsletterConfirm = newsletterConfirmRoute({ reads, clientAssets, publicUrl: options.publicUrl, logger });
   const previews = previewRoute({ open: reads.preview?.bind(reads), render: previewRender({ reads, clientAssets, publicUrl: options.publicUrl, logger }) });
 
   const formPosts = options.forms ? formPostRoute({ forms: options.forms, render, publicUrl: options.publicUrl, logger }) : null;
@@ -87,7 +90,7 @@ export function createSiteApp(options: SiteAppOptions): Koa {
   });
   app.use(previews);
   app.use(async (ctx, next) => {
-    if (ctx.method === 'GET' || ctx.method === 'HEAD') return search(ctx, () => pages(ctx, next));
+    if (ctx.method === 'GET' || ctx.method === 'HEAD') return newsletterConfirm(ctx, () => search(ctx, () => pages(ctx, next)));
     if (ctx.method === 'POST' && formPosts) return formPosts(ctx, next);
     ctx.status = 405;
     ctx.set('Allow', formPosts ? 'HEAD, GET, POST' : 'HEAD, GET');

@@ -3,7 +3,8 @@ import { errorItem } from '@pagelog/contracts/error-catalogue';
 import { submissionOwner, submissionStream, type SpamReason } from '@pagelog/contracts/events/form-events';
 import { checkValues, normalizeValues } from '@pagelog/contracts/forms/form-schema';
 import { forms, MIN_FILL_MS, type FormId } from '@pagelog/contracts/forms/forms';
-import type { FormSubmissionAccepted } from '@pagelog/contracts/forms/submission';
+import type { FormSubmissionAccepted, SubscriptionConfirmed } from '@pagelog/contracts/forms/submission';
+import { SubscriptionTokens } from '@pagelog/service-kit/forms/subscription-token';
 import { blindIndex } from '@pagelog/storage/key-store/personal-data-vault';
 import type { CommandContext } from '../../core/command-context';
 import type { UsersDeps } from '../../users/users-deps';
@@ -128,4 +129,23 @@ export async function reviewSubmissionSpam(deps: FormsDeps, submissionId: string
   knownShape(submissionId);
   const result = await deps.handle(submissionStream(submissionId), 'any', submissionDecider, (state) => submissionDecider.decide({ type: 'ReviewSpam', data: { spam } }, state), context);
   return { submissionId, position: result.position };
+}
+
+/**
+ * Confirms a newsletter subscription by the token of its opt-in mail (forms/confirm-subscription):
+ * the token must be this server's for the submission and not expired (7 days from the
+ * submission); a confirmed one answers the same again, so a second click is no error. A token
+ * naming no submission, or one changed by a single character, is "not valid" (V_04); one that ran
+ * out is "not valid or expired" (V_05): the visitor subscribes again.
+ */
+export async function confirmSubscription(deps: FormsDeps, token: string, context: CommandContext): Promise<SubscriptionConfirmed & { position: number }> {
+  const tokens = new SubscriptionTokens(deps.secret);
+  const submissionId = tokens.submissionOf(token);
+  if (!submissionId) throw new ValidationError([errorItem('V_04', 'token', 'form')]);
+  const [submitted] = await deps.store.readStream(submissionStream(submissionId), { limit: 1 });
+  const check = submitted?.type === 'FormSubmitted' ? tokens.check(token, Date.parse(submitted.metadata.occurredAt), deps.clock()) : 'invalid';
+  if (check !== 'valid') throw new ValidationError([errorItem(check === 'expired' ? 'V_05' : 'V_04', 'token', 'form')]);
+  const result = await deps.handle(submissionStream(submissionId), 'any', submissionDecider, (state) => submissionDecider.decide({ type: 'ConfirmSubscription' }, state), context);
+  const form = (submitted!.data as { form: FormId }).form;
+  return { submissionId, form, position: result.position };
 }
