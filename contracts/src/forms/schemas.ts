@@ -41,3 +41,15 @@ export const submissionHandledSchema = object({ handled: mixed<boolean>().requir
 
 /** POST forms/submission/:id/spam {spam}: the review of a suspected submission. */
 export const submissionSpamSchema = object({ spam: mixed<boolean>().required('V_01').oneOf([true, false], 'V_12') });
+
+/**
+ * POST forms/submitter (the preview) and forms/erase-submitter {email}: a submitter, by the
+ * e-mail address they sent their forms with (however it was written).
+ */
+export const submitterSchema = object({ email: string().trim().lowercase().required('V_01').max(254, 'V_11').email('V_02') });
+
+/**
+ * GET forms/submissions/export: the list's filters (form, status, days, term, order), in the query
+ * string, without the paging: every submission they let through.
+ */
+export const submissionExportSchema = submissionListSchema.omit(['pageIndex', 'pageSize']);

@@ -4,10 +4,11 @@ import { submissionOwner, submissionStream, type SpamReason } from '@pagelog/con
 import { checkValues, normalizeValues } from '@pagelog/contracts/forms/form-schema';
 import { forms, MIN_FILL_MS, type FormId } from '@pagelog/contracts/forms/forms';
 import type { FormSubmissionAccepted } from '@pagelog/contracts/forms/submission';
-import { blindIndex } from '@pagelog/storage/key-store/personal-data-vault';
+import { submitterIndex } from '@pagelog/storage/key-store/submitter-index';
 import type { CommandContext } from '../../core/command-context';
 import type { UsersDeps } from '../../users/users-deps';
 import { clientAddressKey } from '../../users/client-address';
+import type { SubmitterLookups } from '../submitter-lookups';
 import { submissionDecider } from './decider';
 
 /** What forms/submit takes: the endpoint's body. */
@@ -20,7 +21,7 @@ export interface SubmitFormInput {
   startedAt?: number;
 }
 
-export type FormsDeps = Pick<UsersDeps, 'store' | 'handle' | 'vault' | 'secret' | 'sessions' | 'clock' | 'logger'>;
+export type FormsDeps = Pick<UsersDeps, 'store' | 'handle' | 'vault' | 'secret' | 'sessions' | 'clock' | 'logger'> & { submitterLookups: SubmitterLookups };
 
 /**
  * How many submissions are taken in a window of ten minutes: from one address (of any form, and
@@ -31,7 +32,7 @@ export const SUBMISSION_LIMITS = { windowMs: 10 * 60_000, perAddress: 20, perAdd
 
 /** The keyed hash an e-mail address is found by, among submitters (never the user's e-mail index). */
 export function submitterIndexOf(deps: Pick<UsersDeps, 'secret'>, email: string): string {
-  return blindIndex(deps.secret, `submitter:${email.trim().toLowerCase()}`);
+  return submitterIndex(deps.secret, email);
 }
 
 const isPlainObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
@@ -121,4 +122,25 @@ export async function reviewSubmissionSpam(deps: FormsDeps, submissionId: string
   knownShape(submissionId);
   const result = await deps.handle(submissionStream(submissionId), 'any', submissionDecider, (state) => submissionDecider.decide({ type: 'ReviewSpam', data: { spam } }, state), context);
   return { submissionId, position: result.position };
+}
+
+/**
+ * Erases a submitter (forms/erase-submitter): every submission sent with their e-mail address,
+ * a newsletter subscription among them. For each, the submission's key is destroyed first, then
+ * FormSubmissionErased recorded: a crash between leaves the values unreadable already, and
+ * running it again records what is missing (an erased one records nothing). Answers how many it
+ * erased now.
+ */
+export async function eraseSubmitter(deps: FormsDeps, email: string, context: CommandContext): Promise<{ erased: number; position: number }> {
+  const ids = await deps.submitterLookups.submissionsOf(submitterIndexOf(deps, email));
+  let erased = 0;
+  let position = 0;
+  for (const submissionId of ids) {
+    await deps.vault.forget(submissionOwner(submissionId));
+    const result = await deps.handle(submissionStream(submissionId), 'any', submissionDecider, (state) => submissionDecider.decide({ type: 'RecordErasure', data: { reason: 'request' } }, state), context);
+    if (result.events.length > 0) erased++;
+    position = Math.max(position, result.position);
+  }
+  if (erased > 0) deps.logger.info({ erased, actorId: context.actorId }, 'form submitter erased by request');
+  return { erased, position: position || (await deps.store.headPosition()) };
 }
