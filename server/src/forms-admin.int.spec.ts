@@ -261,6 +261,15 @@ for (const kind of storeKinds()) {
         expect(table[2]![11]).to.equal('Vraag 1, met een komma\nen een regel');
       });
 
+      it('sorts the list by the submitter or the form as well as by time', async () => {
+        const bySubmitter = await admin.post('/forms/submissions', { form: 'informationRequest', from: '2026-03-10', to: '2026-03-10', columnToSort: 'submitter', sortOrder: 'asc', pageSize: 3 });
+        expect(bySubmitter.status, JSON.stringify(bySubmitter.body.Errors)).to.equal(200);
+        expect(bySubmitter.body.data.items.map((item: { submitter: { name: string } }) => item.submitter.name)).to.deep.equal(['Exporteur 0', 'Exporteur 1', 'Exporteur 10']);
+        const byForm = await admin.post('/forms/submissions', { from: '2026-03-10', to: '2026-03-10', columnToSort: 'form', sortOrder: 'desc', pageSize: 1 });
+        expect(byForm.body.data.items[0].form).to.equal('newsletterPopup');
+        expect((await admin.post('/forms/submissions', { columnToSort: 'email' })).status).to.equal(400);
+      });
+
       it('keeps a spreadsheet from running what a visitor typed as a formula', async () => {
         const table = parseCsv((await csvOf(admin, '?form=informationRequest&from=2026-03-10&to=2026-03-10&sortOrder=asc')).text);
         expect(table[1]![11]).to.equal(`'=HYPERLINK("http://evil.example","klik")`);

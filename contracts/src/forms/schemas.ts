@@ -31,6 +31,8 @@ export const submissionListSchema = object({
   from: isoDate(),
   to: isoDate(),
   searchTerm: string().trim().max(254, 'V_11').default(''),
+  /** '' or receivedAt: by the time they came in; form: by the form's name; submitter: by the submitter's name (erased last). */
+  columnToSort: string().oneOf(['', 'receivedAt', 'form', 'submitter'], 'V_12').default(''),
   sortOrder: string().oneOf(['asc', 'desc'], 'V_12').default('desc'),
   pageIndex: number().typeError('V_12').integer('V_12').min(0, 'V_12').max(1_000_000, 'V_12').default(0),
   pageSize: number().typeError('V_12').integer('V_12').min(1, 'V_12').max(100, 'V_12').default(25),

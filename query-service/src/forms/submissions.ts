@@ -25,6 +25,8 @@ export interface SubmissionListFilter {
   from: string;
   to: string;
   searchTerm: string;
+  /** '' and receivedAt: the log's order; form: by the form's name; submitter: by the name sent (erased ones last). */
+  columnToSort?: string;
   sortOrder: 'asc' | 'desc';
   pageIndex: number;
   pageSize: number;
@@ -91,16 +93,25 @@ export async function listSubmissions(deps: SubmissionReadDeps, filter: Submissi
   if (filter.from) docs = docs.filter((doc) => day(doc) >= filter.from);
   if (filter.to) docs = docs.filter((doc) => day(doc) <= filter.to);
   const start = filter.pageIndex * filter.pageSize;
-  if (filter.searchTerm === '') {
+  const direction = filter.sortOrder === 'asc' ? 1 : -1;
+  // A stable sort: within one form the time order stays.
+  if (filter.columnToSort === 'form') docs = [...docs].sort((a, b) => direction * forms[a.form].adminLabel.localeCompare(forms[b.form].adminLabel));
+  if (filter.searchTerm === '' && filter.columnToSort !== 'submitter') {
     const page = docs.slice(start, start + filter.pageSize);
     const opened = await Promise.all(page.map((doc) => openValues(deps, doc)));
     return { items: page.map((doc, i) => summaryOf(doc, opened[i]!)), totalItems: docs.length };
   }
+  // A term, or the submitter's name to sort by: the values of every submission let through are opened.
   const term = normalize(filter.searchTerm);
-  const found: SubmissionSummary[] = [];
+  let found: SubmissionSummary[] = [];
   for (const doc of docs) {
     const values = await openValues(deps, doc);
-    if (values && holds(values, term)) found.push(summaryOf(doc, values));
+    if (term === '' || (values && holds(values, term))) found.push(summaryOf(doc, values));
+  }
+  if (filter.columnToSort === 'submitter') {
+    const nameOf = (item: SubmissionSummary) => item.submitter?.name || item.submitter?.email || '';
+    const named = found.filter((item) => item.submitter !== null).sort((a, b) => direction * nameOf(a).localeCompare(nameOf(b), 'nl', { sensitivity: 'base' }));
+    found = [...named, ...found.filter((item) => item.submitter === null)];
   }
   return { items: found.slice(start, start + filter.pageSize), totalItems: found.length };
 }
