@@ -6,6 +6,7 @@ import { readModelLookups, type PagesDeps } from './pages/pages-deps';
 import { mediaReadModelLookups } from './core/media-lookups';
 import { menuReadModelLookups } from './menus/menu-lookups';
 import { settingsReadModelLookups } from './settings/settings-lookups';
+import { submitterReadModelLookups } from './forms/submitter-lookups';
 import type { UsersDeps } from './users/users-deps';
 
 export interface CommandServicesOptions {
@@ -50,6 +51,7 @@ export function commandServices(services: Services, options: CommandServicesOpti
     mediaLookups: mediaReadModelLookups(store, stores.readModels, config.consistencyTimeoutMs),
     menuLookups: menuReadModelLookups(store, stores.readModels, config.consistencyTimeoutMs),
     settingsLookups: settingsReadModelLookups(store, stores.readModels, config.consistencyTimeoutMs),
+    submitterLookups: submitterReadModelLookups(store, stores.readModels),
     vault: auth.vault,
     blobs: auth.blobs,
     sessions: auth.sessions,

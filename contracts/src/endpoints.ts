@@ -46,8 +46,8 @@ import type { FormCsrfToken } from './site/form-csrf';
 import type { SearchIndexStatus, SearchJobRequested, SearchResponse } from './search/search';
 import { searchSchema } from './search/schemas';
 import type { MergedTag, PageTags, RenamedTag, TagValidation, TagView } from './tags/tag';
-import { confirmSubscriptionSchema, submissionHandledSchema, submissionListSchema, submissionSpamSchema, submitFormSchema } from './forms/schemas';
-import type { FormSubmissionAccepted, SubscriptionConfirmed, SubmissionDetails, SubmissionSummary } from './forms/submission';
+import { confirmSubscriptionSchema, submissionExportSchema, submissionHandledSchema, submissionListSchema, submissionSpamSchema, submitFormSchema, submitterSchema } from './forms/schemas';
+import type { ErasedSubmitter, FormSubmissionAccepted, SubscriptionConfirmed, SubmissionDetails, SubmissionSummary, SubmitterPreview } from './forms/submission';
 import { fetchTagsSchema, mergeTagSchema, pageTagsSchema, publicTagSchema, renameTagSchema, searchTagsSchema, validateTagSchema } from './tags/schemas';
 import { menuLocaleSchema, menuRefSchema, publishMenuSchema, restoreMenuSchema, saveMenuDraftSchema } from './menus/schemas';
 import type { Access, RoleView } from './permissions';
@@ -251,6 +251,11 @@ export const endpoints = {
   formsSubmission: { method: 'GET', path: '/forms/submission/:id', kind: 'query', model: 'form', access: { permission: 'manage-forms' }, response: returns<SubmissionDetails>() },
   formsSubmissionHandled: { method: 'POST', path: '/forms/submission/:id/handled', kind: 'command', model: 'form', schema: submissionHandledSchema, access: { permission: 'manage-forms' }, response: returns<Committed<{ submissionId: string }>>() },
   formsSubmissionSpam: { method: 'POST', path: '/forms/submission/:id/spam', kind: 'command', model: 'form', schema: submissionSpamSchema, access: { permission: 'manage-forms' }, response: returns<Committed<{ submissionId: string }>>() },
+  // A submitter's data (by e-mail address): what erasing it would erase, and erasing it (their keys destroyed).
+  formsSubmitter: { method: 'POST', path: '/forms/submitter', kind: 'query', model: 'form', schema: submitterSchema, access: { permission: 'manage-forms' }, csrf: false, response: returns<SubmitterPreview>() },
+  formsEraseSubmitter: { method: 'POST', path: '/forms/erase-submitter', kind: 'command', model: 'form', schema: submitterSchema, access: { permission: 'manage-forms' }, response: returns<Committed<ErasedSubmitter>>() },
+  // The submissions the list's filters let through as CSV, streamed (text/csv, not the envelope).
+  formsSubmissionsExport: { method: 'GET', path: '/forms/submissions/export', kind: 'query', model: 'form', schema: submissionExportSchema, access: { permission: 'manage-forms' }, response: returns<FileBody>() },
   formsSubmit: { method: 'POST', path: '/forms/submit', kind: 'command', model: 'form', schema: submitFormSchema, access: 'public', csrf: 'double-submit', response: returns<Committed<FormSubmissionAccepted>>() },
   // The link of a newsletter's opt-in mail, confirmed from the site's page by a button (a mail scanner that opens the link confirms nothing).
   formsConfirmSubscription: { method: 'POST', path: '/forms/confirm-subscription', kind: 'command', model: 'form', schema: confirmSubscriptionSchema, access: 'public', csrf: 'double-submit', response: returns<Committed<SubscriptionConfirmed>>() },

@@ -58,7 +58,7 @@ export type ReadModelName = keyof typeof readModels;
  * The reactors (side effects from the log, beside the projections): their checkpoints are read
  * by the status like the projections'. A reactor is never rebuilt.
  */
-export const reactorNames = { mails: 'mails', renditions: 'renditions', mediaCleanup: 'media-cleanup', siteCache: 'site-cache', tagMerges: 'tag-merges', formMails: 'form-mails' } as const;
+export const reactorNames = { mails: 'mails', renditions: 'renditions', mediaCleanup: 'media-cleanup', siteCache: 'site-cache', tagMerges: 'tag-merges', formMails: 'form-mails', formRetention: 'form-retention' } as const;
 export const allReactorNames: readonly string[] = Object.values(reactorNames);
 
 /** The id of the single settings document. */

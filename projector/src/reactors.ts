@@ -5,8 +5,9 @@ import { renditionsReactor, type RenditionsReactorDeps } from './media/rendition
 import { mediaCleanupReactor, type MediaCleanupDeps } from './media/cleanup-reactor';
 import { siteCacheReactor, type SiteCacheReactorDeps } from './site-cache/invalidation-reactor';
 import { tagMergesReactor, type TagMergesReactorDeps } from './tags/merge-reactor';
+import { formRetentionReactor, type FormRetentionDeps } from './forms/retention-reactor';
 
 /** Every reactor Pagelog runs (names in contracts' reactorNames), with what their effects need. */
-export function allReactors(deps: MailsReactorDeps & FormMailsReactorDeps & RenditionsReactorDeps & MediaCleanupDeps & SiteCacheReactorDeps & TagMergesReactorDeps): Reactor[] {
-  return [mailsReactor(deps), formMailsReactor(deps), renditionsReactor(deps), mediaCleanupReactor(deps), siteCacheReactor(deps), tagMergesReactor(deps)];
+export function allReactors(deps: MailsReactorDeps & FormMailsReactorDeps & RenditionsReactorDeps & MediaCleanupDeps & SiteCacheReactorDeps & TagMergesReactorDeps & FormRetentionDeps): Reactor[] {
+  return [mailsReactor(deps), formMailsReactor(deps), renditionsReactor(deps), mediaCleanupReactor(deps), siteCacheReactor(deps), tagMergesReactor(deps), formRetentionReactor(deps)];
 }

@@ -314,7 +314,7 @@ for (const kind of storeKinds()) {
       it('shows every projection and reactor at the head with no lag and no error', async () => {
         const created = await api.post('/page/create', page());
         await api.get(`/page/${created.body.data.pageID}`);
-        await app.stores.readModels.waitForCheckpoints(['settings', 'pages', 'public-pages', 'users', 'media', 'media-usage', 'menus', 'tags', 'mails', 'form-mails', 'renditions', 'media-cleanup', 'site-cache', 'tag-merges', 'search-index:public', 'search-index:admin'], created.body.data.position, 2000);
+        await app.stores.readModels.waitForCheckpoints(['settings', 'pages', 'public-pages', 'users', 'media', 'media-usage', 'menus', 'tags', 'mails', 'form-mails', 'renditions', 'media-cleanup', 'site-cache', 'tag-merges', 'form-retention', 'search-index:public', 'search-index:admin'], created.body.data.position, 2000);
         const reply = await api.get('/system/projections');
         expect(reply.body.data.map((p: { name: string; kind: string }) => `${p.kind} ${p.name}`)).to.have.members([
           'projection settings',
@@ -334,6 +334,7 @@ for (const kind of storeKinds()) {
           'reactor media-cleanup',
           'reactor site-cache',
           'reactor tag-merges',
+          'reactor form-retention',
         ]);
         for (const p of reply.body.data) expect(p).to.include({ position: created.body.data.position, lag: 0, error: null });
       });

@@ -24,6 +24,8 @@ export interface Screens {
   SiteSettings: ComponentType;
   SearchIndex: ComponentType;
   Tags: ComponentType;
+  Forms: ComponentType;
+  FormSubmission: ComponentType;
   UserSettings: ComponentType;
   NotFound: ComponentType;
 }
@@ -49,6 +51,8 @@ const lazyScreens: Screens = {
   SiteSettings: lazyScreen(() => import('../features/settings/routes/site-settings').then((m) => m.SiteSettingsRoute)),
   SearchIndex: lazyScreen(() => import('../features/search/routes/search-index').then((m) => m.SearchIndexRoute)),
   Tags: lazyScreen(() => import('../features/tags/routes/tags').then((m) => m.TagsRoute)),
+  Forms: lazyScreen(() => import('../features/forms/routes/submissions').then((m) => m.FormsRoute)),
+  FormSubmission: lazyScreen(() => import('../features/forms/routes/submission-detail').then((m) => m.FormSubmissionRoute)),
   UserSettings: lazyScreen(() => import('../features/users/routes/user-settings').then((m) => m.UserSettingsRoute)),
   NotFound: lazyScreen(() => import('./routes/not-found').then((m) => m.NotFoundRoute)),
 };
@@ -57,7 +61,7 @@ export const adminBasename = '/cmsadmin';
 
 /** The route table, below the /cmsadmin basename. */
 export function routeTable(screen: Screens): RouteObject[] {
-  const { Login, ForgotPassword, ResetPassword, ActivateAccount, Setup, PageOverview, Dashboard, SiteStructure, MenuStructure, NewPage, PageTypeOverview, PageEditor, MediaLibrary, PublicationRequests, UserManagement, SiteSettings, SearchIndex, Tags, UserSettings, NotFound } = screen;
+  const { Login, ForgotPassword, ResetPassword, ActivateAccount, Setup, PageOverview, Dashboard, SiteStructure, MenuStructure, NewPage, PageTypeOverview, PageEditor, MediaLibrary, PublicationRequests, UserManagement, SiteSettings, SearchIndex, Tags, Forms, FormSubmission, UserSettings, NotFound } = screen;
   return [
     // Reachable without a session: the paths of contracts' adminLinks among them.
     { path: 'login', element: <Login /> },
@@ -84,6 +88,8 @@ export function routeTable(screen: Screens): RouteObject[] {
             { path: 'site-settings', element: <SiteSettings /> },
             { path: 'search', element: <SearchIndex /> },
             { path: 'tags', element: <Tags /> },
+            { path: 'forms', element: <Forms /> },
+            { path: 'forms/submission/:id', element: <FormSubmission /> },
             { path: 'user/settings', element: <UserSettings /> },
             { path: '*', element: <NotFound /> },
           ],

@@ -61,6 +61,7 @@ describe('the admin shell', () => {
         { text: 'Site settings', href: '/cmsadmin/site-settings' },
         { text: 'Search index', href: '/cmsadmin/search' },
         { text: 'Tags', href: '/cmsadmin/tags' },
+        { text: 'Forms', href: '/cmsadmin/forms' },
         { text: 'Settings', href: '/cmsadmin/user/settings' },
         { text: 'Log out', href: null },
       ]);
@@ -77,7 +78,7 @@ describe('the admin shell', () => {
     });
   });
 
-  describe('for a user whose role lacks manage-users, manage-menu, manage-settings, manage-search, manage-tags and create-page', () => {
+  describe('for a user whose role lacks manage-users, manage-menu, manage-settings, manage-search, manage-tags, manage-forms and create-page', () => {
     const editor = aUser({ ID: 'user-2', name: 'Ed Itor' }, ['edit-page']);
 
     it('hides the gated navigation entries', () => {
@@ -89,6 +90,7 @@ describe('the admin shell', () => {
       expect(texts).to.not.include('Site settings');
       expect(texts).to.not.include('Search index');
       expect(texts).to.not.include('Tags');
+      expect(texts).to.not.include('Forms');
       expect(texts).to.include.members(['Dashboard', 'Page overview', 'Settings', 'Log out']);
     });
 

@@ -3,7 +3,7 @@
  * come from the API; these are the names the navigation gates on. Extension modules may gate
  * on further names, so any string is accepted.
  */
-export const knownPermissions = ['manage-menu', 'create-page', 'manage-users', 'manage-settings', 'manage-search', 'manage-tags'] as const;
+export const knownPermissions = ['manage-menu', 'create-page', 'manage-users', 'manage-settings', 'manage-search', 'manage-tags', 'manage-forms'] as const;
 
 export type KnownPermission = (typeof knownPermissions)[number];
 

@@ -14,6 +14,8 @@ import { PublicationRequestsRoute } from '../features/publication-requests/route
 import { SearchIndexRoute } from '../features/search/routes/search-index';
 import { SiteSettingsRoute } from '../features/settings/routes/site-settings';
 import { TagsRoute } from '../features/tags/routes/tags';
+import { FormsRoute } from '../features/forms/routes/submissions';
+import { FormSubmissionRoute } from '../features/forms/routes/submission-detail';
 import { SiteStructureRoute } from '../features/site-structure/routes/site-structure';
 import { UserManagementRoute } from '../features/users/routes/user-management';
 import { UserSettingsRoute } from '../features/users/routes/user-settings';
@@ -46,6 +48,8 @@ export const eagerScreens: Screens = {
   SiteSettings: SiteSettingsRoute,
   SearchIndex: SearchIndexRoute,
   Tags: TagsRoute,
+  Forms: FormsRoute,
+  FormSubmission: FormSubmissionRoute,
   UserSettings: UserSettingsRoute,
   NotFound: NotFoundRoute,
 };

@@ -35,6 +35,7 @@ const emptyAnswers: Partial<Record<EndpointName, Answer>> = {
   tagsFetchPrivate: success([]),
   tagsSearch: success([]),
   tagsSearchPrivate: success([]),
+  formsSubmissions: success({ items: [], totalItems: 0 }),
 };
 
 /**

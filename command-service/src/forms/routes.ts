@@ -1,7 +1,7 @@
 import { command, type EndpointRoute } from '@pagelog/service-kit/http/endpoint-routes';
 import type { FormId } from '@pagelog/contracts/forms/forms';
 import { contextOf } from '../core/route-context';
-import { confirmSubscription, markSubmissionHandled, reviewSubmissionSpam, submitForm, type FormsDeps } from './submission/commands';
+import { confirmSubscription, eraseSubmitter, markSubmissionHandled, reviewSubmissionSpam, submitForm, type FormsDeps } from './submission/commands';
 
 /** The public forms' commands (issue 16), from the endpoint table. */
 export function formRoutes(deps: FormsDeps): EndpointRoute[] {
@@ -16,6 +16,7 @@ export function formRoutes(deps: FormsDeps): EndpointRoute[] {
     ),
     command('formsConfirmSubscription', async (ctx, input) => confirmSubscription(deps, input.token as string, contextOf(ctx, deps.clock))),
     command('formsSubmissionHandled', async (ctx, input) => markSubmissionHandled(deps, ctx.params.id!, input.handled as boolean, contextOf(ctx, deps.clock))),
+    command('formsEraseSubmitter', async (ctx, input) => eraseSubmitter(deps, input.email, contextOf(ctx, deps.clock))),
     command('formsSubmissionSpam', async (ctx, input) => reviewSubmissionSpam(deps, ctx.params.id!, input.spam as boolean, contextOf(ctx, deps.clock))),
   ];
 }

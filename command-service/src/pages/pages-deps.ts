@@ -1,4 +1,5 @@
 import type { ReadModelStore } from '@pagelog/storage/read-model-store/read-model-store';
+import type { SubmitterLookups } from '../forms/submitter-lookups';
 import { readModels } from '@pagelog/contracts/read-models';
 import { redirectId, type PageDoc, type PublishedDoc, type RedirectDoc } from '@pagelog/contracts/pages/page-docs';
 import type { UsersDeps } from '../users/users-deps';
@@ -46,6 +47,8 @@ export interface PagesDeps extends UsersDeps {
   menuLookups: MenuLookups;
   /** The settings update's look-ups: the library items its images name, the pages of the locales it removes. */
   settingsLookups: SettingsLookups;
+  /** Erasing a form submitter: their submissions, by the submitter index. */
+  submitterLookups: SubmitterLookups;
 }
 
 /** The projections a link's page is read from: the admin's pages, and what the site shows. */

@@ -31,6 +31,8 @@ export const submissionListSchema = object({
   from: isoDate(),
   to: isoDate(),
   searchTerm: string().trim().max(254, 'V_11').default(''),
+  /** '' or receivedAt: by the time they came in; form: by the form's name; submitter: by the submitter's name (erased last). */
+  columnToSort: string().oneOf(['', 'receivedAt', 'form', 'submitter'], 'V_12').default(''),
   sortOrder: string().oneOf(['asc', 'desc'], 'V_12').default('desc'),
   pageIndex: number().typeError('V_12').integer('V_12').min(0, 'V_12').max(1_000_000, 'V_12').default(0),
   pageSize: number().typeError('V_12').integer('V_12').min(1, 'V_12').max(100, 'V_12').default(25),
@@ -47,3 +49,15 @@ export const submissionSpamSchema = object({ spam: mixed<boolean>().required('V_
  * token of the link mailed for a newsletter subscription (double opt-in).
  */
 export const confirmSubscriptionSchema = object({ token: string().trim().required('V_01').max(200, 'V_04') });
+
+/**
+ * POST forms/submitter (the preview) and forms/erase-submitter {email}: a submitter, by the
+ * e-mail address they sent their forms with (however it was written).
+ */
+export const submitterSchema = object({ email: string().trim().lowercase().required('V_01').max(254, 'V_11').email('V_02') });
+
+/**
+ * GET forms/submissions/export: the list's filters (form, status, days, term, order), in the query
+ * string, without the paging: every submission they let through.
+ */
+export const submissionExportSchema = submissionListSchema.omit(['pageIndex', 'pageSize']);

@@ -40,3 +40,25 @@ export interface SubscriptionConfirmed {
   submissionId: string;
   form: FormId;
 }
+
+/** What erasing a submitter would erase (forms/submitter): for the confirmation that names it. */
+export interface SubmitterPreview {
+  /** The address as asked for (trimmed, lower case). */
+  email: string;
+  /** Their submissions whose values are still there, per form (forms with none are left out). */
+  forms: { form: FormId; label: string; count: number; newsletterSubscriptions: number }[];
+  /** All of them together. */
+  total: number;
+  /** Newsletter subscriptions among them (newsletter and newsletter popup). */
+  newsletterSubscriptions: number;
+  /** The first and the last received (ISO), null when there is nothing to erase. */
+  firstReceivedAt: string | null;
+  lastReceivedAt: string | null;
+  /** Already erased before (by request or retention): nothing of them is left to erase. */
+  alreadyErased: number;
+}
+
+/** What forms/erase-submitter did: how many submissions it erased now. */
+export interface ErasedSubmitter {
+  erased: number;
+}

@@ -29,6 +29,8 @@ export interface UserQueryDeps extends QueryDeps {
   formCsrf: FormCsrf;
   /** Seals an editor's draft for the site's preview, and opens it for the site. */
   previews: PreviewTokens;
+  /** Keys the form submitters' index (a submitter looked up by e-mail address before erasing them). */
+  secret: string;
 }
 
 /** The query routes' dependencies from the opened services (one process or the embedded one). */
@@ -44,5 +46,6 @@ export function queryServices({ stores, auth, config }: Services): UserQueryDeps
     inactivityMinutes: config.inactivityMinutes,
     formCsrf: auth.formCsrf,
     previews: auth.previews,
+    secret: auth.secret,
   };
 }

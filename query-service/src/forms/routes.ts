@@ -2,10 +2,12 @@ import { readModels } from '@pagelog/contracts/read-models';
 import { query, type EndpointRoute } from '@pagelog/service-kit/http/endpoint-routes';
 import type { UserQueryDeps } from '../core/query-deps';
 import { readYourWrites } from '../core/read-your-writes';
-import { listSubmissions, readSubmission } from './submissions';
+import { Readable } from 'node:stream';
+import { FILE_BODY } from '@pagelog/contracts/endpoints';
+import { exportFileName, exportSubmissions, listSubmissions, previewSubmitter, readSubmission } from './submissions';
 
 /** The public forms' reads: the visitor's form token, and the Forms area's submissions (issue 16). */
-export function formRoutes(deps: Pick<UserQueryDeps, 'formCsrf' | 'readModels' | 'vault' | 'eventStore' | 'consistencyTimeoutMs' | 'searchIndex'>): EndpointRoute[] {
+export function formRoutes(deps: Pick<UserQueryDeps, 'formCsrf' | 'readModels' | 'vault' | 'eventStore' | 'consistencyTimeoutMs' | 'searchIndex' | 'secret'>, clock: () => number = Date.now): EndpointRoute[] {
   const fresh = readYourWrites(deps, [readModels.formSubmissions.projection]);
   return [
     /**
@@ -17,5 +19,15 @@ export function formRoutes(deps: Pick<UserQueryDeps, 'formCsrf' | 'readModels' |
       listSubmissions(deps, { ...input, sortOrder: input.sortOrder as 'asc' | 'desc' }),
     ),
     query('formsSubmission', fresh, async (ctx) => readSubmission(deps, ctx.params.id!)),
+    query('formsSubmitter', fresh, async (_ctx, input) => previewSubmitter(deps, input.email)),
+    /** Streamed: rows are written as they are read, so an export of any size takes little memory. */
+    query('formsSubmissionsExport', fresh, async (ctx, input) => {
+      ctx.set('Content-Type', 'text/csv; charset=utf-8');
+      ctx.set('Content-Disposition', `attachment; filename="${exportFileName(input.form, new Date(clock()))}"`);
+      ctx.set('Cache-Control', 'no-store');
+      ctx.status = 200;
+      ctx.body = Readable.from(exportSubmissions(deps, { ...input, sortOrder: input.sortOrder as 'asc' | 'desc' }));
+      return FILE_BODY;
+    }),
   ];
 }

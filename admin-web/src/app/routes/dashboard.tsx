@@ -26,7 +26,8 @@ const newestFirst = { columnToSort: 'updatedAt', sortOrder: 'desc' } as const;
  * /cmsadmin/dashboard, "CMS Dashboard": what needs the user now. Their own drafts (pages they
  * changed last that are a concept or have unpublished changes), the publication requests waiting
  * for their review (reviewers only), the pages published most recently, and what others changed
- * lately; then the spec's Users area for those who manage users.
+ * lately, how many form submissions are new (for those who handle them); then the spec's Users
+ * area for those who manage users.
  */
 export function DashboardRoute() {
   const { t } = useTranslation();
@@ -36,6 +37,9 @@ export function DashboardRoute() {
   const published = useQuery(endpointQuery(api, 'pageList', { body: { status: 'published', pageSize: SHOWN, pageIndex: 0, ...newestFirst } }));
   const recent = useQuery(endpointQuery(api, 'pageList', { body: { pageSize: READ, pageIndex: 0, ...newestFirst } }));
   const review = useAwaitingMyReview();
+  const mayHandleForms = hasPermission('manage-forms');
+  // Only the count: the newest submissions to handle are in the Forms area.
+  const newSubmissions = useQuery({ ...endpointQuery(api, 'formsSubmissions', { body: { status: 'new', pageIndex: 0, pageSize: 1 } }), enabled: mayHandleForms });
 
   const drafts = mine.data?.items.filter((page) => page.status === 'concept' || page.status === 'unpublished-changes').slice(0, SHOWN);
   const byOthers = recent.data?.items.filter((page) => page.updatedBy !== user?.ID).slice(0, SHOWN);
@@ -71,6 +75,13 @@ export function DashboardRoute() {
         <DashboardSection title={t('dashboard.changedByOthers')} loading={recent.isPending} failed={recent.isError} empty={t('dashboard.noChangesByOthers')} count={byOthers?.length}>
           {byOthers && <PageRows pages={byOthers} detail={(page) => t('dashboard.changedBy', { name: page.updatedByName, date: formatDateTime(page.updatedAt) })} />}
         </DashboardSection>
+        {mayHandleForms && (
+          <DashboardSection title={t('dashboard.newSubmissions')} loading={newSubmissions.isPending} failed={newSubmissions.isError} empty={t('dashboard.noNewSubmissions')} count={newSubmissions.data?.totalItems}>
+            <p>
+              <Link to="/forms">{t('dashboard.newSubmissionsCount', { count: newSubmissions.data?.totalItems ?? 0 })}</Link>
+            </p>
+          </DashboardSection>
+        )}
       </div>
       {hasPermission('manage-users') && (
         <div className="area">

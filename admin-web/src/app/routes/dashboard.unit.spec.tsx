@@ -68,4 +68,20 @@ describe('the CMS Dashboard', () => {
     expect(screen.queryByRole('region', { name: 'Awaiting my review' })).to.equal(null);
     expect(server.callsOf('pageFetchRequest')).to.deep.equal([]);
   });
+
+  it('counts the new form submissions for those who handle them, linking to the Forms area', async () => {
+    const server = fakeServer({ pageList: pageLists, formsSubmissions: success({ items: [], totalItems: 7 }) });
+    renderAdmin('/dashboard', { server });
+    await waitFor(() => expect(links('New form submissions')).to.deep.equal(['7 new submissions to handle']));
+    expect(section('New form submissions').getByRole('link').getAttribute('href')).to.equal('/cmsadmin/forms');
+    expect(server.callsOf('formsSubmissions').map((c) => c.body)).to.deep.equal([{ status: 'new', pageIndex: 0, pageSize: 1 }]);
+  });
+
+  it('shows no form submissions to someone without manage-forms, and does not ask for them', async () => {
+    const server = fakeServer({ pageList: pageLists });
+    renderAdmin('/dashboard', { signedIn: aUser({ ID: 'user-9' }, ['edit-page']), server });
+    await waitFor(() => expect(links('My drafts')).to.have.length(2));
+    expect(screen.queryByRole('region', { name: 'New form submissions' })).to.equal(null);
+    expect(server.callsOf('formsSubmissions')).to.deep.equal([]);
+  });
 });

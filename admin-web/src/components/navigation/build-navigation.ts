@@ -66,6 +66,7 @@ export function buildNavigation({ permissions, pageTypes, extraItems = [] }: Bui
     { key: 'site-settings', labelKey: 'nav.siteSettings', to: '/site-settings', permission: 'manage-settings' },
     { key: 'search-index', labelKey: 'nav.searchIndex', to: '/search', permission: 'manage-search' },
     { key: 'tags', labelKey: 'nav.tags', to: '/tags', permission: 'manage-tags' },
+    { key: 'forms', labelKey: 'nav.forms', to: '/forms', permission: 'manage-forms' },
     ...extraItems,
     { key: 'settings', labelKey: 'nav.settings', to: '/user/settings' },
     { key: logoutNavKey, labelKey: 'nav.logout' },

@@ -38,6 +38,7 @@ describe('buildNavigation', () => {
         'site-settings',
         'search-index',
         'tags',
+        'forms',
         'settings',
         'logout',
       ]);
@@ -65,6 +66,7 @@ describe('buildNavigation', () => {
         'site-settings': '/site-settings',
         'search-index': '/search',
         tags: '/tags',
+        forms: '/forms',
         settings: '/user/settings',
         logout: undefined,
       });
@@ -82,7 +84,7 @@ describe('buildNavigation', () => {
     const items = buildNavigation({ permissions: [], pageTypes: contractPageTypes });
 
     it('hides Menu structure, New page, User management, Site settings, Search index and Tags', () => {
-      for (const hidden of ['menu-structure', 'new-page', 'user-management', 'site-settings', 'search-index', 'tags']) expect(keys(items)).to.not.include(hidden);
+      for (const hidden of ['menu-structure', 'new-page', 'user-management', 'site-settings', 'search-index', 'tags', 'forms']) expect(keys(items)).to.not.include(hidden);
     });
 
     it('still shows the entries that need no permission', () => {

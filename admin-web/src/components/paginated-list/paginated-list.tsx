@@ -1,4 +1,4 @@
-import { useEffect, useId, useMemo, useState, type ReactNode } from 'react';
+import { useEffect, useId, useMemo, useRef, useState, type ReactNode } from 'react';
 import { keepPreviousData, useQuery, type UseQueryOptions } from '@tanstack/react-query';
 import debounce from 'lodash.debounce';
 import { useTranslation } from 'react-i18next';
@@ -51,6 +51,8 @@ export interface PaginatedListProps<T, D = ListPage<T>> {
   noResultsText?: string;
   /** Another value here (the filters beside the list) starts again from the first page. */
   resetPageOn?: unknown;
+  /** Told the term and order asked for whenever they change (an export beside the list applies them too). */
+  onParamsChange?: (params: ListParams) => void;
 }
 
 /**
@@ -58,7 +60,7 @@ export interface PaginatedListProps<T, D = ListPage<T>> {
  * the rows, and a pagination control. The rows are server state (the query it is given, read
  * again when a command moves the position on); page, search and sort are this list's own.
  */
-export function PaginatedList<T, D = ListPage<T>>({ label, query, columns, rowKey, rowActions, pageSize = DEFAULT_PAGE_SIZE, noResultsText, resetPageOn }: PaginatedListProps<T, D>) {
+export function PaginatedList<T, D = ListPage<T>>({ label, query, columns, rowKey, rowActions, pageSize = DEFAULT_PAGE_SIZE, noResultsText, resetPageOn, onParamsChange }: PaginatedListProps<T, D>) {
   const { t } = useTranslation();
   const searchId = useId();
   const sortId = useId();
@@ -78,8 +80,15 @@ export function PaginatedList<T, D = ListPage<T>>({ label, query, columns, rowKe
     setPageIndex(0);
   }
 
+  const params: ListParams = { pageIndex, pageSize, searchTerm: askedTerm, sortColumn: sort.column, sortOrder: sort.order };
+  const paramsChanged = useRef(onParamsChange);
+  paramsChanged.current = onParamsChange;
+  useEffect(() => {
+    paramsChanged.current?.({ pageIndex, pageSize, searchTerm: askedTerm, sortColumn: sort.column, sortOrder: sort.order });
+  }, [pageIndex, pageSize, askedTerm, sort.column, sort.order]);
+
   const rows = useQuery({
-    ...query({ pageIndex, pageSize, searchTerm: askedTerm, sortColumn: sort.column, sortOrder: sort.order }),
+    ...query(params),
     // The rows of the page before stay while the next one loads.
     placeholderData: keepPreviousData,
   });

@@ -27,6 +27,8 @@ export const errorCollectionNames = [
   // A page's tags saved from the page editor, and the tags screen's renames and merges (issue 15).
   'page-tags',
   'tags',
+  // The Forms area's handling, spam reviews and erasures (issue 16).
+  'forms',
 ] as const;
 
 export type ErrorCollectionName = (typeof errorCollectionNames)[number];

@@ -5,10 +5,11 @@ import { checkValues, normalizeValues } from '@pagelog/contracts/forms/form-sche
 import { forms, MIN_FILL_MS, type FormId } from '@pagelog/contracts/forms/forms';
 import type { FormSubmissionAccepted, SubscriptionConfirmed } from '@pagelog/contracts/forms/submission';
 import { SubscriptionTokens } from '@pagelog/service-kit/forms/subscription-token';
-import { blindIndex } from '@pagelog/storage/key-store/personal-data-vault';
+import { submitterIndex } from '@pagelog/storage/key-store/submitter-index';
 import type { CommandContext } from '../../core/command-context';
 import type { UsersDeps } from '../../users/users-deps';
 import { clientAddressKey } from '../../users/client-address';
+import type { SubmitterLookups } from '../submitter-lookups';
 import { submissionDecider } from './decider';
 
 /** What forms/submit takes: the endpoint's body. */
@@ -27,7 +28,7 @@ export interface SubmitFormInput {
   withoutScript?: boolean;
 }
 
-export type FormsDeps = Pick<UsersDeps, 'store' | 'handle' | 'vault' | 'secret' | 'sessions' | 'clock' | 'logger'>;
+export type FormsDeps = Pick<UsersDeps, 'store' | 'handle' | 'vault' | 'secret' | 'sessions' | 'clock' | 'logger'> & { submitterLookups: SubmitterLookups };
 
 /**
  * How many submissions are taken in a window of ten minutes: from one address (of any form, and
@@ -38,7 +39,7 @@ export const SUBMISSION_LIMITS = { windowMs: 10 * 60_000, perAddress: 20, perAdd
 
 /** The keyed hash an e-mail address is found by, among submitters (never the user's e-mail index). */
 export function submitterIndexOf(deps: Pick<UsersDeps, 'secret'>, email: string): string {
-  return blindIndex(deps.secret, `submitter:${email.trim().toLowerCase()}`);
+  return submitterIndex(deps.secret, email);
 }
 
 const isPlainObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
@@ -148,4 +149,25 @@ export async function confirmSubscription(deps: FormsDeps, token: string, contex
   const result = await deps.handle(submissionStream(submissionId), 'any', submissionDecider, (state) => submissionDecider.decide({ type: 'ConfirmSubscription' }, state), context);
   const form = (submitted!.data as { form: FormId }).form;
   return { submissionId, form, position: result.position };
+}
+
+/**
+ * Erases a submitter (forms/erase-submitter): every submission sent with their e-mail address,
+ * a newsletter subscription among them. For each, the submission's key is destroyed first, then
+ * FormSubmissionErased recorded: a crash between leaves the values unreadable already, and
+ * running it again records what is missing (an erased one records nothing). Answers how many it
+ * erased now.
+ */
+export async function eraseSubmitter(deps: FormsDeps, email: string, context: CommandContext): Promise<{ erased: number; position: number }> {
+  const ids = await deps.submitterLookups.submissionsOf(submitterIndexOf(deps, email));
+  let erased = 0;
+  let position = 0;
+  for (const submissionId of ids) {
+    await deps.vault.forget(submissionOwner(submissionId));
+    const result = await deps.handle(submissionStream(submissionId), 'any', submissionDecider, (state) => submissionDecider.decide({ type: 'RecordErasure', data: { reason: 'request' } }, state), context);
+    if (result.events.length > 0) erased++;
+    position = Math.max(position, result.position);
+  }
+  if (erased > 0) deps.logger.info({ erased, actorId: context.actorId }, 'form submitter erased by request');
+  return { erased, position: position || (await deps.store.headPosition()) };
 }
