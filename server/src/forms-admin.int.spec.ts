@@ -189,7 +189,8 @@ for (const kind of storeKinds()) {
         // Sent just now: the erasure finds it even when the read model has not taken it in yet.
         const late = await visitor.submit({ form: 'newsletterPopup', locale: 'nl-nl', values: { email: email.toUpperCase(), privacyConsent: true }, startedAt: shown() });
         mine.push(late.data!.submissionId);
-        const erased = await admin.post('/forms/erase-submitter', { email });
+        // With an Idempotency-Key, as the admin sends every command: one write on each submission's stream.
+        const erased = await admin.post('/forms/erase-submitter', { email }, { headers: { 'Idempotency-Key': '0190c000-0000-7000-8000-000000000001' } });
         expect(erased.status, JSON.stringify(erased.body.Errors)).to.equal(200);
         expect(erased.body.data.erased).to.equal(4);
         await app.stores.readModels.waitForCheckpoints([readModels.formSubmissions.projection], erased.body.data.position, 5_000);
