@@ -3,6 +3,7 @@ import { query, type EndpointRoute } from '@pagelog/service-kit/http/endpoint-ro
 import type { UserQueryDeps } from '../core/query-deps';
 import { readYourWrites } from '../core/read-your-writes';
 import { listSubmissions, readSubmission } from './submissions';
+import { readEditableFormSettings, readPublicFormSettings } from './form-settings';
 
 /** The public forms' reads: the visitor's form token, and the Forms area's submissions (issue 16). */
 export function formRoutes(deps: Pick<UserQueryDeps, 'formCsrf' | 'readModels' | 'vault' | 'eventStore' | 'consistencyTimeoutMs' | 'searchIndex'>): EndpointRoute[] {
@@ -17,5 +18,7 @@ export function formRoutes(deps: Pick<UserQueryDeps, 'formCsrf' | 'readModels' |
       listSubmissions(deps, { ...input, sortOrder: input.sortOrder as 'asc' | 'desc' }),
     ),
     query('formsSubmission', fresh, async (ctx) => readSubmission(deps, ctx.params.id!)),
+    query('formsSettings', readYourWrites(deps, [readModels.formSettings.projection, readModels.settings.projection]), async () => readEditableFormSettings(deps)),
+    query('formsPublicSettings', readYourWrites(deps, [readModels.formSettings.projection]), async (ctx) => readPublicFormSettings(deps, ctx.params.form!, ctx.params.locale!)),
   ];
 }
