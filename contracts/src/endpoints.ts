@@ -48,6 +48,7 @@ import { searchSchema } from './search/schemas';
 import type { MergedTag, PageTags, RenamedTag, TagValidation, TagView } from './tags/tag';
 import { confirmSubscriptionSchema, submissionExportSchema, submissionHandledSchema, submissionListSchema, submissionSpamSchema, submitFormSchema, submitterSchema } from './forms/schemas';
 import type { ErasedSubmitter, FormSubmissionAccepted, SubscriptionConfirmed, SubmissionDetails, SubmissionSummary, SubmitterPreview } from './forms/submission';
+import { updateFormSettingsSchema, type EditableFormSettingsList, type PublicFormSettings, type UpdatedFormSettings } from './forms/form-settings';
 import { fetchTagsSchema, mergeTagSchema, pageTagsSchema, publicTagSchema, renameTagSchema, searchTagsSchema, validateTagSchema } from './tags/schemas';
 import { menuLocaleSchema, menuRefSchema, publishMenuSchema, restoreMenuSchema, saveMenuDraftSchema } from './menus/schemas';
 import type { Access, RoleView } from './permissions';
@@ -259,6 +260,11 @@ export const endpoints = {
   formsSubmit: { method: 'POST', path: '/forms/submit', kind: 'command', model: 'form', schema: submitFormSchema, access: 'public', csrf: 'double-submit', response: returns<Committed<FormSubmissionAccepted>>() },
   // The link of a newsletter's opt-in mail, confirmed from the site's page by a button (a mail scanner that opens the link confirms nothing).
   formsConfirmSubscription: { method: 'POST', path: '/forms/confirm-subscription', kind: 'command', model: 'form', schema: confirmSubscriptionSchema, access: 'public', csrf: 'double-submit', response: returns<Committed<SubscriptionConfirmed>>() },
+  // Form settings (issue 16): per form and locale the intro, thank-you text, recipients and confirmation mail; per form the retention.
+  formsSettings: { method: 'GET', path: '/forms/settings', kind: 'query', model: 'formSettings', access: { permission: 'manage-forms' }, response: returns<EditableFormSettingsList>() },
+  formsSettingsUpdate: { method: 'POST', path: '/forms/settings/update', kind: 'command', model: 'formSettings', schema: updateFormSettingsSchema, access: { permission: 'manage-forms' }, response: returns<Committed<UpdatedFormSettings>>() },
+  // What the site shows of a form's settings (the texts only, never the recipients): the same for every visitor.
+  formsPublicSettings: { method: 'GET', path: '/forms/public-settings/:form/:locale', kind: 'query', model: 'formSettings', access: 'public', head: true, response: returns<PublicFormSettings>() },
   projectionsStatus: { method: 'GET', path: '/system/projections', kind: 'query', model: 'projection', access: { permission: 'view-system' }, response: returns<ProjectionStatus[]>() },
 } satisfies Record<string, Endpoint>;
 

@@ -50,6 +50,8 @@ export const readModels = {
   tagAddresses: { projection: 'tags', collection: 'tag_addresses' },
   /** The public forms' submissions (issue 16), their values sealed. */
   formSubmissions: { projection: 'form-submissions', collection: 'form_submissions' },
+  /** Each public form's settings (issue 16), by form id: intro, thank-you text, recipients, confirmation mail per locale; retention. */
+  formSettings: { projection: 'form-settings', collection: 'form_settings' },
 } as const;
 
 export type ReadModelName = keyof typeof readModels;

@@ -8,6 +8,7 @@ import { mediaUsageProjection } from './media/usage-projection';
 import { menusProjection } from './menus/projection';
 import { tagsProjection } from './tags/projection';
 import { submissionsProjection } from './forms/submissions-projection';
+import { formSettingsProjection } from './forms/form-settings-projection';
 
 /** Every projection Pagelog runs, by name. */
-export const allProjections: Projection[] = [settingsProjection, pagesProjection, publicPagesProjection, usersProjection, mediaLibraryProjection, mediaUsageProjection, menusProjection, tagsProjection, submissionsProjection];
+export const allProjections: Projection[] = [settingsProjection, pagesProjection, publicPagesProjection, usersProjection, mediaLibraryProjection, mediaUsageProjection, menusProjection, tagsProjection, submissionsProjection, formSettingsProjection];

@@ -326,6 +326,7 @@ for (const kind of storeKinds()) {
           'projection menus',
           'projection tags',
           'projection form-submissions',
+          'projection form-settings',
           'projection search-index:public',
           'projection search-index:admin',
           'reactor mails',

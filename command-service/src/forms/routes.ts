@@ -1,6 +1,8 @@
 import { command, type EndpointRoute } from '@pagelog/service-kit/http/endpoint-routes';
 import type { FormId } from '@pagelog/contracts/forms/forms';
 import { contextOf } from '../core/route-context';
+import type { FormSettingsUpdateBody } from '@pagelog/contracts/forms/form-settings';
+import { updateFormSettings } from './settings/update-form-settings';
 import { confirmSubscription, eraseSubmitter, markSubmissionHandled, reviewSubmissionSpam, submitForm, type FormsDeps } from './submission/commands';
 
 /** The public forms' commands (issue 16), from the endpoint table. */
@@ -18,5 +20,7 @@ export function formRoutes(deps: FormsDeps): EndpointRoute[] {
     command('formsSubmissionHandled', async (ctx, input) => markSubmissionHandled(deps, ctx.params.id!, input.handled as boolean, contextOf(ctx, deps.clock))),
     command('formsEraseSubmitter', async (ctx, input) => eraseSubmitter(deps, input.email, contextOf(ctx, deps.clock))),
     command('formsSubmissionSpam', async (ctx, input) => reviewSubmissionSpam(deps, ctx.params.id!, input.spam as boolean, contextOf(ctx, deps.clock))),
+    // The schema only lets the six forms and the product's locales through.
+    command('formsSettingsUpdate', async (ctx, input) => updateFormSettings(deps, input as FormSettingsUpdateBody, contextOf(ctx, deps.clock))),
   ];
 }

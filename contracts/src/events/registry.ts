@@ -8,6 +8,7 @@ import type { MenuEvent } from './menu-events';
 import type { SearchIndexEvent } from './search-events';
 import type { TagEvent, TagNameEvent } from './tag-events';
 import type { FormSubmissionEvent } from './form-events';
+import type { FormSettingsEvent } from './form-settings-events';
 import { upcastImageBlocks } from './upcast-image-blocks';
 
 export type PagelogEvent =
@@ -27,6 +28,7 @@ export type PagelogEvent =
   | TagEvent
   | TagNameEvent
   | FormSubmissionEvent
+  | FormSettingsEvent
   | ClaimFenced;
 export type PagelogEventType = PagelogEvent['type'];
 export type EventData<T extends PagelogEventType> = Extract<PagelogEvent, { type: T }>['data'];
@@ -121,6 +123,8 @@ export const eventSchemas: Record<PagelogEventType, EventSchema> = {
   FormSubmissionSpamReviewed: { schemaVersion: 1, upcasters: {} },
   FormSubmissionErased: { schemaVersion: 1, upcasters: {} },
   NewsletterSubscriptionConfirmed: { schemaVersion: 1, upcasters: {} },
+  FormSettingsChanged: { schemaVersion: 1, upcasters: {} },
+  FormRetentionChanged: { schemaVersion: 1, upcasters: {} },
 };
 
 export function currentSchemaVersion(type: string): number {

@@ -47,6 +47,11 @@ export const taggedPagesTag = (tagId: string): CacheTag => `tagged-pages:${tagId
  * and last published page change it.
  */
 export const tagPathTag = (locale: string, slug: string): CacheTag => `tag-path:${locale}:${slug}`;
+/**
+ * A public form's settings (issue 16): the intro and thank-you text every page with the form's
+ * block shows, in any locale (the form block records it as the page is prepared).
+ */
+export const formSettingsTag = (form: string): CacheTag => `form-settings:${form}`;
 
 /** The paths a page's breadcrumbs are looked up at: the home page, then each ancestor path. */
 export function breadcrumbPathTags(locale: string, slug: string): CacheTag[] {
@@ -213,6 +218,10 @@ const tagsByType: { [T in PagelogEventType]: TagsOf<T> } = {
   FormSubmissionSpamReviewed: none,
   FormSubmissionErased: none,
   NewsletterSubscriptionConfirmed: none,
+  // A form's intro or thank-you text shows on every page with its block; whom it notifies and how
+  // long it keeps submissions do not show, but one tag per form keeps the rule simple.
+  FormSettingsChanged: (e) => [formSettingsTag(e.data.form)],
+  FormRetentionChanged: none,
 };
 
 /** The event types that can invalidate something (for a reactor's `handles`). */

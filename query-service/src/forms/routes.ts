@@ -5,6 +5,7 @@ import { readYourWrites } from '../core/read-your-writes';
 import { Readable } from 'node:stream';
 import { FILE_BODY } from '@pagelog/contracts/endpoints';
 import { exportFileName, exportSubmissions, listSubmissions, previewSubmitter, readSubmission } from './submissions';
+import { readEditableFormSettings, readPublicFormSettings } from './form-settings';
 
 /** The public forms' reads: the visitor's form token, and the Forms area's submissions (issue 16). */
 export function formRoutes(deps: Pick<UserQueryDeps, 'formCsrf' | 'readModels' | 'vault' | 'eventStore' | 'consistencyTimeoutMs' | 'searchIndex' | 'secret'>, clock: () => number = Date.now): EndpointRoute[] {
@@ -29,5 +30,7 @@ export function formRoutes(deps: Pick<UserQueryDeps, 'formCsrf' | 'readModels' |
       ctx.body = Readable.from(exportSubmissions(deps, { ...input, sortOrder: input.sortOrder as 'asc' | 'desc' }));
       return FILE_BODY;
     }),
+    query('formsSettings', readYourWrites(deps, [readModels.formSettings.projection, readModels.settings.projection]), async () => readEditableFormSettings(deps)),
+    query('formsPublicSettings', readYourWrites(deps, [readModels.formSettings.projection]), async (ctx) => readPublicFormSettings(deps, ctx.params.form!, ctx.params.locale!)),
   ];
 }
