@@ -62,14 +62,14 @@ export interface ResolvedFormSettings {
  */
 export function formSettingsFor(doc: Pick<FormSettingsDoc, 'retentionMonths' | 'locales'> | null, form: FormId, locale: string): ResolvedFormSettings {
   const definition = forms[form];
-  const own = doc && Object.hasOwn(doc.locales, locale) ? doc.locales[locale as Locale] : undefined;
+  const own = doc?.locales && Object.hasOwn(doc.locales, locale) ? doc.locales[locale as Locale] : undefined;
   const settings = own ?? emptyFormLocaleSettings;
   return {
     intro: settings.intro.trim() === '' ? textIn(definition.intro, locale) : settings.intro,
     thankYou: settings.thankYou.trim() === '' ? textIn(definition.thankYou, locale) : settings.thankYou,
     recipients: [...settings.recipients],
     confirmationMail: settings.confirmationMail,
-    retentionMonths: doc ? doc.retentionMonths : DEFAULT_RETENTION_MONTHS,
+    retentionMonths: doc && doc.retentionMonths !== undefined ? doc.retentionMonths : DEFAULT_RETENTION_MONTHS,
   };
 }
 

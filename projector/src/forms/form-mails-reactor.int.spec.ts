@@ -1,3 +1,4 @@
+import { formSettingsProjection } from './form-settings-projection';
 import { expect } from 'chai';
 import type { NewEvent, RecordedEvent } from '@pagelog/contracts/events/event';
 import { submissionOwner } from '@pagelog/contracts/events/form-events';
@@ -63,7 +64,7 @@ describe('the form mails reactor', () => {
 
   async function settings(form: FormId, locales: Record<string, { recipients: string[]; confirmationMail: boolean; thankYou?: string }>) {
     const doc = { id: form, retentionMonths: null, locales: Object.fromEntries(Object.entries(locales).map(([l, s]) => [l, { intro: '', thankYou: '', ...s }])) };
-    await log.readModels.commit('form-settings', 0, async (uow) => uow.put('form_settings', form, doc));
+    await log.readModels.commit('form-settings-fixture', 0, async (uow) => uow.put('form_settings', form, doc));
   }
 
   /** A FormSubmitted as the command records it: the values sealed with the submission's own key. */
@@ -170,7 +171,7 @@ describe('the form mails reactor', () => {
   it('keeps trying while the mail server refuses, then sends each mail exactly once', async () => {
     await settings('quoteRequest', { 'nl-nl': { recipients: ['sales@pagelog.test', 'office@pagelog.test'], confirmationMail: true } });
     await settings('newsletter', { 'nl-nl': { recipients: [], confirmationMail: false } });
-    const projector = new Projector({ eventStore: log.events, readModels: log.readModels, projections: [], reactors: [reactor], backoffMs: 20, maxBackoffMs: 50, pollMs: 30 });
+    const projector = new Projector({ eventStore: log.events, readModels: log.readModels, projections: [formSettingsProjection], reactors: [reactor], backoffMs: 20, maxBackoffMs: 50, pollMs: 30 });
     projectors.push(projector);
     await projector.start();
     const quoteEvent = await submission('quoteRequest', 'nl-nl', quote);

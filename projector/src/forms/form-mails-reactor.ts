@@ -1,3 +1,4 @@
+import { formSettingsFor, type FormSettingsDoc } from '@pagelog/contracts/forms/form-settings';
 import type { RecordedEvent } from '@pagelog/contracts/events/event';
 import { submissionOwner } from '@pagelog/contracts/events/form-events';
 import type { EventData } from '@pagelog/contracts/events/registry';
@@ -6,7 +7,7 @@ import { textIn } from '@pagelog/contracts/forms/form-fields';
 import { forms, type FormId } from '@pagelog/contracts/forms/forms';
 import { newsletterConfirmLink } from '@pagelog/contracts/forms/newsletter-confirmation';
 import type { Locale } from '@pagelog/contracts/locales';
-import { reactorNames } from '@pagelog/contracts/read-models';
+import { reactorNames, readModels } from '@pagelog/contracts/read-models';
 import { SubscriptionTokens } from '@pagelog/service-kit/forms/subscription-token';
 import type { PersonalDataVault } from '@pagelog/storage/key-store/personal-data-vault';
 import type { Mailer, MailMessage } from '@pagelog/storage/mail/mailer';
@@ -22,21 +23,6 @@ export interface FormMailsReactorDeps {
   publicUrl: string;
   /** Keys the newsletter confirmation links (the command that checks them has the same). */
   secret: string;
-}
-
-// TODO(merge): use formSettingsFor from contracts/src/forms/form-settings.ts (and add its
-// projection, readModels.formSettings.projection, to the reactor's `reads` once it exists).
-/** The form settings an editor sets per form and locale (the form-settings read model, by form id). */
-interface FormSettingsDoc extends Record<string, unknown> {
-  id: FormId;
-  retentionMonths: number | null;
-  locales: Partial<Record<Locale, { intro: string; thankYou: string; recipients: string[]; confirmationMail: boolean }>>;
-}
-// TODO(merge): use formSettingsFor from contracts/src/forms/form-settings.ts
-const FORM_SETTINGS_COLLECTION = 'form_settings';
-// TODO(merge): use formSettingsFor from contracts/src/forms/form-settings.ts
-async function formSettingsFor(store: ReadModelStore, form: FormId): Promise<FormSettingsDoc | null> {
-  return store.get<FormSettingsDoc>(FORM_SETTINGS_COLLECTION, form);
 }
 
 /** The admin's page of one submission. */
@@ -57,9 +43,8 @@ export function formMailsReactor(deps: FormMailsReactorDeps): Reactor {
   return {
     name: reactorNames.formMails,
     handles: ['FormSubmitted'],
-    // Not 'form-settings' yet: a batch waits for every projection it reads, and one that does not
-    // exist in this tree would hold the reactor back for good (see the TODO above).
-    reads: [],
+    // The recipients and the confirmation setting as they were when the form came in.
+    reads: [readModels.formSettings.projection],
     async react(event: RecordedEvent, effects) {
       if (event.type !== 'FormSubmitted') return;
       const data = event.data as EventData<'FormSubmitted'>;
@@ -79,14 +64,12 @@ export function formMailsReactor(deps: FormMailsReactorDeps): Reactor {
         await send('opt-in', 0, optInMail(submitter, data.locale, newsletterConfirmLink(deps.publicUrl, data.locale, token)));
       }
 
-      const settings = (await formSettingsFor(deps.readModels, form.id))?.locales[data.locale as Locale];
-      if (!settings) return;
+      const settings = formSettingsFor(await deps.readModels.get<FormSettingsDoc>(readModels.formSettings.collection, form.id), form.id, data.locale);
       const link = submissionAdminLink(deps.publicUrl, data.submissionId);
       const recipients = settings.recipients.map((r) => r.trim()).filter((r) => r !== '');
       for (const [index, to] of recipients.entries()) await send('notification', index, notificationMail(to, form, values, data.locale, link));
       if (settings.confirmationMail && !form.doubleOptIn && submitter) {
-        const thankYou = settings.thankYou.trim() || textIn(form.thankYou, data.locale);
-        await send('confirmation', 0, confirmationMail(submitter, form, values, data.locale, thankYou));
+        await send('confirmation', 0, confirmationMail(submitter, form, values, data.locale, settings.thankYou));
       }
     },
   };

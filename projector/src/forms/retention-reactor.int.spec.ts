@@ -9,6 +9,7 @@ import { Projector } from '../core/projector';
 import type { Reactor } from '../core/reactor';
 import { openTestLog, type TestLog } from '../core/test-log';
 import { formRetentionReactor, retentionCutoff } from './retention-reactor';
+import { formSettingsProjection } from './form-settings-projection';
 import { submissionsProjection } from './submissions-projection';
 
 const DAY = 24 * 60 * 60 * 1000;
@@ -49,7 +50,7 @@ describe('the form-retention reactor', () => {
         sweeps += 1;
       },
     };
-    projector = new Projector({ eventStore: log.events, readModels: log.readModels, projections: [submissionsProjection], reactors: [counted], pollMs: 10, backoffMs: 10, maxBackoffMs: 20 });
+    projector = new Projector({ eventStore: log.events, readModels: log.readModels, projections: [submissionsProjection, formSettingsProjection], reactors: [counted], pollMs: 10, backoffMs: 10, maxBackoffMs: 20 });
     await projector.start();
   });
   afterEach(async () => {

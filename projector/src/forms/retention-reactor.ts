@@ -1,3 +1,4 @@
+import { formSettingsFor, type FormSettingsDoc } from '@pagelog/contracts/forms/form-settings';
 import { randomUUID } from 'node:crypto';
 import { ConflictError } from '@pagelog/contracts/domain-errors';
 import { submissionOwner, submissionStream, type FormSubmissionErased, type FormSubmissionEvent } from '@pagelog/contracts/events/form-events';
@@ -28,13 +29,9 @@ export interface FormRetentionDeps {
   clock?: () => number;
 }
 
-// TODO(merge): formSettingsFor from contracts/src/forms/form-settings.ts (the form settings are
-// built beside this; until then this reads their read model the way it is being written:
-// form_settings, by form id, `retentionMonths: number | null`, 12 months without a document).
+/** A form's retention period in months (null: kept until erased), 12 without settings. */
 async function retentionMonthsOf(store: ReadModelStore, form: FormId): Promise<number | null> {
-  const doc = await store.get<{ id: string; retentionMonths?: number | null }>('form_settings', form);
-  if (!doc || doc.retentionMonths === undefined) return DEFAULT_RETENTION_MONTHS;
-  return doc.retentionMonths;
+  return formSettingsFor(await store.get<FormSettingsDoc>(readModels.formSettings.collection, form), form, 'nl-nl').retentionMonths;
 }
 
 /** The moment `months` calendar months before `now` (ISO): what came in before it is past the period. */
@@ -119,7 +116,7 @@ export function formRetentionReactor(deps: FormRetentionDeps): Reactor {
     name,
     // Nothing happens on an event: only with time. It follows the log to know where it is.
     handles: [],
-    reads: [readModels.formSubmissions.projection],
+    reads: [readModels.formSubmissions.projection, readModels.formSettings.projection],
     async react() {},
     async atHead() {
       try {
