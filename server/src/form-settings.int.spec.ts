@@ -19,7 +19,7 @@ for (const kind of storeKinds()) {
     let editor: ApiClient;
 
     before(async () => {
-      app = await startTestPagelog(kind);
+      app = await startTestPagelog(kind, { seed: true });
       admin = await ApiClient.loggedIn(app.url);
       editor = (await createActiveUser(admin, app.env.PAGELOG_DATA_DIR!, { email: 'eddie@pagelog.test', role: 'editor' })).client;
     });
@@ -86,6 +86,27 @@ for (const kind of storeKinds()) {
       }
       const confirmation = await waitForMail(dataDir, 'sanne@example.nl', /./, already, 10_000);
       expect(confirmation.text).to.include('Dank u wel, we bellen u.');
+    });
+  
+    it("shows the settings' intro and thank-you text on the site's form at once, and the form's own again when they are emptied", async () => {
+      const before = await (await fetch(`${app.url}/contact`)).text();
+      expect(before).to.include('Stel uw vraag; we antwoorden binnen twee werkdagen.');
+      const set = (intro: string, thankYou: string) =>
+        admin.post('/forms/settings/update', { form: 'informationRequest', retentionMonths: 12, locales: { 'nl-nl': { intro, thankYou, recipients: [], confirmationMail: false } } });
+      expect((await set('Vragen over wonen? Wij helpen graag.', 'Fijn dat u ons schreef!')).status).to.equal(200);
+      let page = '';
+      for (let i = 0; i < 50 && !page.includes('Vragen over wonen?'); i++) {
+        page = await (await fetch(`${app.url}/contact`)).text();
+        if (!page.includes('Vragen over wonen?')) await new Promise((r) => setTimeout(r, 100));
+      }
+      expect(page).to.include('<p class="block-form__intro">Vragen over wonen? Wij helpen graag.</p>');
+      expect(page).to.include('Fijn dat u ons schreef!');
+      expect((await set('', '')).status).to.equal(200);
+      for (let i = 0; i < 50 && page.includes('Vragen over wonen?'); i++) {
+        page = await (await fetch(`${app.url}/contact`)).text();
+        if (page.includes('Vragen over wonen?')) await new Promise((r) => setTimeout(r, 100));
+      }
+      expect(page).to.include('Stel uw vraag; we antwoorden binnen twee werkdagen.');
     });
   });
 }

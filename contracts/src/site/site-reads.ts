@@ -67,6 +67,12 @@ export interface SiteReads {
    */
   publicTag(locale: string, slug: string): Promise<TagView | null>;
   /**
+   * What a form shows in a locale as its settings say (GET /forms/public-settings/:form/:locale):
+   * the intro and the thank-you text, the form's own where the settings give none; never the
+   * recipients. Optional: without it a form shows its own texts.
+   */
+  formTexts?(form: string, locale: string): Promise<{ intro: string; thankYou: string }>;
+  /**
    * The draft a preview token holds (POST /page/preview/open), or null when the API did not seal
    * it or it has expired. Optional: a site without it answers /_preview with 404.
    */

@@ -1,5 +1,6 @@
+import type { FormId } from '@pagelog/contracts/forms/forms';
 import type { PublicPageCard, PublicPageList } from '@pagelog/contracts/pages/page';
-import { pageListTag, pageTag, taggedPagesTag, type CacheTag } from '@pagelog/contracts/site/cache-tags';
+import { formSettingsTag, pageListTag, pageTag, taggedPagesTag, type CacheTag } from '@pagelog/contracts/site/cache-tags';
 import type { PageListQuery } from '@pagelog/contracts/site/site-reads';
 import type { TracedSiteReads } from './site-api';
 import type { SiteLogger } from './site-logger';
@@ -17,6 +18,8 @@ export interface PrepareContext {
   cards(pageIDs: readonly string[]): Promise<PublicPageCard[] | null>;
   /** Published pages of the page's locale (unless another is named), newest first; of a tag, when one is named. */
   list(query: Omit<PageListQuery, 'locale'> & { locale?: string }): Promise<PublicPageList | null>;
+  /** A form's intro and thank-you text in the page's locale, as its settings say; null when they could not be read. */
+  formTexts?(form: string): Promise<{ intro: string; thankYou: string } | null>;
 }
 
 /** A prepare context and what it found out: the tags of what it read, and whether every read succeeded. */
@@ -87,6 +90,15 @@ export function prepareSession(
         return list;
       } catch (err) {
         return failed(err, 'the pages a list shows');
+      }
+    },
+    async formTexts(form) {
+      if (!reads.formTexts) return null;
+      tags.push(formSettingsTag(form as FormId));
+      try {
+        return await reads.formTexts(form, page.locale, requestId);
+      } catch (err) {
+        return failed(err, "a form's texts");
       }
     },
   };

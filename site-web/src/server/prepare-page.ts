@@ -1,3 +1,4 @@
+import { isFormId } from '@pagelog/contracts/forms/forms';
 import type { Block } from '@pagelog/contracts/blocks/block';
 import type { BlockTypeId } from '@pagelog/contracts/blocks/block-types';
 import { readLinkTarget } from '@pagelog/contracts/blocks/link-target';
@@ -56,8 +57,11 @@ const preparers = {
   team: asStored,
   table: asStored,
   searchBox: asStored,
-  // Renders nothing until the forms exist.
-  formEmbed: asStored,
+  // The intro and thank-you text the form's settings give for the page's locale.
+  formEmbed: async (props, _block, context) => {
+    const texts = typeof props.form === 'string' && isFormId(props.form) ? ((await context.formTexts?.(props.form)) ?? null) : null;
+    return texts ? { ...props, settingsIntro: texts.intro, settingsThankYou: texts.thankYou } : props;
+  },
 } satisfies Record<BlockTypeId, Preparer>;
 
 async function prepareBlock(stored: Block, context: PrepareContext): Promise<Block> {

@@ -25,6 +25,7 @@ export interface TracedSiteReads extends SiteReads {
   pageList(query: PageListQuery, requestId?: string): Promise<PublicPageList>;
   search(request: SearchRequest, requestId?: string): Promise<SearchResponse>;
   publicTag(locale: string, slug: string, requestId?: string): Promise<TagView | null>;
+  formTexts?(form: string, locale: string, requestId?: string): Promise<{ intro: string; thankYou: string }>;
   scoped?(): TracedSiteReads;
 }
 
@@ -192,6 +193,13 @@ export function httpSiteReads({ apiUrl, timeoutMs }: { apiUrl: string; timeoutMs
       const tag = (await readEnvelope<unknown>(response)).data;
       if (!isPublicTag(tag)) throw new ApiUnavailableError('tags/public answered without a public tag');
       return tag;
+    },
+
+    async formTexts(form, locale, requestId) {
+      const response = await get(`/api/cms/forms/public-settings/${encodeURIComponent(form)}/${encodeURIComponent(locale)}`, requestId);
+      const data = (await readEnvelope<{ intro?: unknown; thankYou?: unknown }>(response)).data;
+      if (response.status !== 200 || typeof data?.intro !== 'string' || typeof data.thankYou !== 'string') throw new ApiUnavailableError(`forms/public-settings answered ${response.status}`);
+      return { intro: data.intro, thankYou: data.thankYou };
     },
 
     async pageBySlug(path, requestId) {

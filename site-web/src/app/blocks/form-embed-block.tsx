@@ -14,6 +14,8 @@ export interface FormIslandProps {
   form: string;
   locale: string;
   pageId: string;
+  /** The settings' thank-you text; '' for the form's own. */
+  thankYou: string;
 }
 
 /** The ids of a form's parts on the page, made from the block's key (unique on its page). */
@@ -160,15 +162,17 @@ export function FormEmbedBlock({ block, context }: { block: Block; context: Bloc
   const { locale } = context;
   const ids = formIds(block.key);
   const Heading = `h${Math.min(context.subheadingLevel(block), 3)}` as 'h2' | 'h3';
-  const props: FormIslandProps = { form: form.id, locale, pageId: context.pageID };
+  const props: FormIslandProps = { form: form.id, locale, pageId: context.pageID, thankYou: text(block.props.settingsThankYou) };
   const post = useFormPost(block.key);
-  const thankYou = textIn(form.thankYou, locale);
+  // The texts of the form's settings, put in by the server (prepare-page); the form's own without them.
+  const intro = text(block.props.settingsIntro) || textIn(form.intro, locale);
+  const thankYou = text(block.props.settingsThankYou) || textIn(form.thankYou, locale);
   return (
     <section className="block block-form" aria-labelledby={ids.title} {...islandRoot('form', { ...props })}>
       <Heading id={ids.title} className="block-form__title">
         {text(block.props.title) || textIn(form.title, locale)}
       </Heading>
-      <p className="block-form__intro">{textIn(form.intro, locale)}</p>
+      <p className="block-form__intro">{intro}</p>
       <form className="block-form__form" method="post" noValidate aria-labelledby={ids.title} hidden={post?.outcome === 'accepted'}>
         {post && post.outcome !== 'accepted' ? (
           <div className="block-form__summary" id={ids.summary} role="alert" tabIndex={-1}>

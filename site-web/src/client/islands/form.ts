@@ -128,7 +128,7 @@ export function mount(root: HTMLElement, props: Readonly<Record<string, unknown>
         if (response.ok) {
           element.hidden = true;
           if (thanks) {
-            thanks.textContent = textIn(form.thankYou, locale);
+            thanks.textContent = (typeof props.thankYou === 'string' && props.thankYou.trim() !== '' ? props.thankYou : '') || textIn(form.thankYou, locale);
             thanks.hidden = false;
             thanks.focus();
           }
