@@ -26,6 +26,7 @@ export interface Screens {
   Tags: ComponentType;
   Forms: ComponentType;
   FormSubmission: ComponentType;
+  FormSettings: ComponentType;
   UserSettings: ComponentType;
   NotFound: ComponentType;
 }
@@ -52,6 +53,7 @@ const lazyScreens: Screens = {
   SearchIndex: lazyScreen(() => import('../features/search/routes/search-index').then((m) => m.SearchIndexRoute)),
   Tags: lazyScreen(() => import('../features/tags/routes/tags').then((m) => m.TagsRoute)),
   Forms: lazyScreen(() => import('../features/forms/routes/submissions').then((m) => m.FormsRoute)),
+  FormSettings: lazyScreen(() => import('../features/forms/routes/form-settings').then((m) => m.FormSettingsRoute)),
   FormSubmission: lazyScreen(() => import('../features/forms/routes/submission-detail').then((m) => m.FormSubmissionRoute)),
   UserSettings: lazyScreen(() => import('../features/users/routes/user-settings').then((m) => m.UserSettingsRoute)),
   NotFound: lazyScreen(() => import('./routes/not-found').then((m) => m.NotFoundRoute)),
@@ -61,7 +63,7 @@ export const adminBasename = '/cmsadmin';
 
 /** The route table, below the /cmsadmin basename. */
 export function routeTable(screen: Screens): RouteObject[] {
-  const { Login, ForgotPassword, ResetPassword, ActivateAccount, Setup, PageOverview, Dashboard, SiteStructure, MenuStructure, NewPage, PageTypeOverview, PageEditor, MediaLibrary, PublicationRequests, UserManagement, SiteSettings, SearchIndex, Tags, Forms, FormSubmission, UserSettings, NotFound } = screen;
+  const { Login, ForgotPassword, ResetPassword, ActivateAccount, Setup, PageOverview, Dashboard, SiteStructure, MenuStructure, NewPage, PageTypeOverview, PageEditor, MediaLibrary, PublicationRequests, UserManagement, SiteSettings, SearchIndex, Tags, Forms, FormSubmission, FormSettings, UserSettings, NotFound } = screen;
   return [
     // Reachable without a session: the paths of contracts' adminLinks among them.
     { path: 'login', element: <Login /> },
@@ -90,6 +92,7 @@ export function routeTable(screen: Screens): RouteObject[] {
             { path: 'tags', element: <Tags /> },
             { path: 'forms', element: <Forms /> },
             { path: 'forms/submission/:id', element: <FormSubmission /> },
+            { path: 'forms/settings', element: <FormSettings /> },
             { path: 'user/settings', element: <UserSettings /> },
             { path: '*', element: <NotFound /> },
           ],

@@ -62,6 +62,7 @@ describe('the admin shell', () => {
         { text: 'Search index', href: '/cmsadmin/search' },
         { text: 'Tags', href: '/cmsadmin/tags' },
         { text: 'Forms', href: '/cmsadmin/forms' },
+        { text: 'Form settings', href: '/cmsadmin/forms/settings' },
         { text: 'Settings', href: '/cmsadmin/user/settings' },
         { text: 'Log out', href: null },
       ]);
@@ -91,6 +92,7 @@ describe('the admin shell', () => {
       expect(texts).to.not.include('Search index');
       expect(texts).to.not.include('Tags');
       expect(texts).to.not.include('Forms');
+      expect(texts).to.not.include('Form settings');
       expect(texts).to.include.members(['Dashboard', 'Page overview', 'Settings', 'Log out']);
     });
 

@@ -16,6 +16,7 @@ import { SiteSettingsRoute } from '../features/settings/routes/site-settings';
 import { TagsRoute } from '../features/tags/routes/tags';
 import { FormsRoute } from '../features/forms/routes/submissions';
 import { FormSubmissionRoute } from '../features/forms/routes/submission-detail';
+import { FormSettingsRoute } from '../features/forms/routes/form-settings';
 import { SiteStructureRoute } from '../features/site-structure/routes/site-structure';
 import { UserManagementRoute } from '../features/users/routes/user-management';
 import { UserSettingsRoute } from '../features/users/routes/user-settings';
@@ -50,6 +51,7 @@ export const eagerScreens: Screens = {
   Tags: TagsRoute,
   Forms: FormsRoute,
   FormSubmission: FormSubmissionRoute,
+  FormSettings: FormSettingsRoute,
   UserSettings: UserSettingsRoute,
   NotFound: NotFoundRoute,
 };

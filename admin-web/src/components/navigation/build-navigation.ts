@@ -67,6 +67,7 @@ export function buildNavigation({ permissions, pageTypes, extraItems = [] }: Bui
     { key: 'search-index', labelKey: 'nav.searchIndex', to: '/search', permission: 'manage-search' },
     { key: 'tags', labelKey: 'nav.tags', to: '/tags', permission: 'manage-tags' },
     { key: 'forms', labelKey: 'nav.forms', to: '/forms', permission: 'manage-forms' },
+    { key: 'formSettings', labelKey: 'nav.formSettings', to: '/forms/settings', permission: 'manage-forms' },
     ...extraItems,
     { key: 'settings', labelKey: 'nav.settings', to: '/user/settings' },
     { key: logoutNavKey, labelKey: 'nav.logout' },

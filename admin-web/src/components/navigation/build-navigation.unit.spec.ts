@@ -39,6 +39,7 @@ describe('buildNavigation', () => {
         'search-index',
         'tags',
         'forms',
+        'formSettings',
         'settings',
         'logout',
       ]);
@@ -67,6 +68,7 @@ describe('buildNavigation', () => {
         'search-index': '/search',
         tags: '/tags',
         forms: '/forms',
+        formSettings: '/forms/settings',
         settings: '/user/settings',
         logout: undefined,
       });
@@ -84,7 +86,7 @@ describe('buildNavigation', () => {
     const items = buildNavigation({ permissions: [], pageTypes: contractPageTypes });
 
     it('hides Menu structure, New page, User management, Site settings, Search index and Tags', () => {
-      for (const hidden of ['menu-structure', 'new-page', 'user-management', 'site-settings', 'search-index', 'tags', 'forms']) expect(keys(items)).to.not.include(hidden);
+      for (const hidden of ['menu-structure', 'new-page', 'user-management', 'site-settings', 'search-index', 'tags', 'forms', 'formSettings']) expect(keys(items)).to.not.include(hidden);
     });
 
     it('still shows the entries that need no permission', () => {
