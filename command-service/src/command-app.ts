@@ -15,6 +15,7 @@ import { searchRoutes } from './search/routes';
 import { settingsRoutes } from './settings/routes';
 import { tagRoutes } from './tags/routes';
 import { formRoutes } from './forms/routes';
+import { newsletterPopupRoutes } from './newsletter-popup/routes';
 import { deletionRoutes } from './users/deletion/routes';
 import { loginRoutes } from './users/login/routes';
 import { passwordRoutes } from './users/password/routes';
@@ -44,6 +45,7 @@ export function commandRoutes(deps: PagesDeps): EndpointRoute[] {
     ...settingsRoutes(deps),
     ...tagRoutes(deps),
     ...formRoutes(deps),
+    ...newsletterPopupRoutes(deps),
   ];
 }
 

@@ -48,6 +48,7 @@ import { searchSchema } from './search/schemas';
 import type { MergedTag, PageTags, RenamedTag, TagValidation, TagView } from './tags/tag';
 import { confirmSubscriptionSchema, submissionExportSchema, submissionHandledSchema, submissionListSchema, submissionSpamSchema, submitFormSchema, submitterSchema } from './forms/schemas';
 import type { ErasedSubmitter, FormSubmissionAccepted, SubscriptionConfirmed, SubmissionDetails, SubmissionSummary, SubmitterPreview } from './forms/submission';
+import { updateNewsletterPopupSchema, type EditableNewsletterPopup, type PublicNewsletterPopup, type UpdatedNewsletterPopup } from './newsletter-popup/popup-settings';
 import { updateFormSettingsSchema, type EditableFormSettingsList, type PublicFormSettings, type UpdatedFormSettings } from './forms/form-settings';
 import { fetchTagsSchema, mergeTagSchema, pageTagsSchema, publicTagSchema, renameTagSchema, searchTagsSchema, validateTagSchema } from './tags/schemas';
 import { menuLocaleSchema, menuRefSchema, publishMenuSchema, restoreMenuSchema, saveMenuDraftSchema } from './menus/schemas';
@@ -265,6 +266,10 @@ export const endpoints = {
   formsSettingsUpdate: { method: 'POST', path: '/forms/settings/update', kind: 'command', model: 'formSettings', schema: updateFormSettingsSchema, access: { permission: 'manage-forms' }, response: returns<Committed<UpdatedFormSettings>>() },
   // What the site shows of a form's settings (the texts only, never the recipients): the same for every visitor.
   formsPublicSettings: { method: 'GET', path: '/forms/public-settings/:form/:locale', kind: 'query', model: 'formSettings', access: 'public', head: true, response: returns<PublicFormSettings>() },
+  // The newsletter popup module (issue 16): its settings screen, and what the site shows of it.
+  newsletterPopupSettings: { method: 'GET', path: '/newsletter-popup/settings', kind: 'query', model: 'newsletterPopup', access: { permission: 'manage-forms' }, response: returns<EditableNewsletterPopup>() },
+  newsletterPopupUpdate: { method: 'POST', path: '/newsletter-popup/update', kind: 'command', model: 'newsletterPopup', schema: updateNewsletterPopupSchema, access: { permission: 'manage-forms' }, response: returns<Committed<UpdatedNewsletterPopup>>() },
+  newsletterPopupPublic: { method: 'GET', path: '/newsletter-popup/public/:locale', kind: 'query', model: 'newsletterPopup', access: 'public', head: true, response: returns<PublicNewsletterPopup>() },
   projectionsStatus: { method: 'GET', path: '/system/projections', kind: 'query', model: 'projection', access: { permission: 'view-system' }, response: returns<ProjectionStatus[]>() },
 } satisfies Record<string, Endpoint>;
 

@@ -52,6 +52,8 @@ export const readModels = {
   formSubmissions: { projection: 'form-submissions', collection: 'form_submissions' },
   /** Each public form's settings (issue 16), by form id: intro, thank-you text, recipients, confirmation mail per locale; retention. */
   formSettings: { projection: 'form-settings', collection: 'form_settings' },
+  /** The newsletter popup module's settings (issue 16): one document, its settings per locale. */
+  newsletterPopup: { projection: 'newsletter-popup', collection: 'newsletter_popup' },
 } as const;
 
 export type ReadModelName = keyof typeof readModels;

@@ -9,6 +9,7 @@ import { menusProjection } from './menus/projection';
 import { tagsProjection } from './tags/projection';
 import { submissionsProjection } from './forms/submissions-projection';
 import { formSettingsProjection } from './forms/form-settings-projection';
+import { newsletterPopupProjection } from './newsletter-popup/projection';
 
 /** Every projection Pagelog runs, by name. */
-export const allProjections: Projection[] = [settingsProjection, pagesProjection, publicPagesProjection, usersProjection, mediaLibraryProjection, mediaUsageProjection, menusProjection, tagsProjection, submissionsProjection, formSettingsProjection];
+export const allProjections: Projection[] = [settingsProjection, pagesProjection, publicPagesProjection, usersProjection, mediaLibraryProjection, mediaUsageProjection, menusProjection, tagsProjection, submissionsProjection, formSettingsProjection, newsletterPopupProjection];

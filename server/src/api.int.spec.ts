@@ -327,6 +327,7 @@ for (const kind of storeKinds()) {
           'projection tags',
           'projection form-submissions',
           'projection form-settings',
+          'projection newsletter-popup',
           'projection search-index:public',
           'projection search-index:admin',
           'reactor mails',

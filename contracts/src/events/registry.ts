@@ -9,6 +9,7 @@ import type { SearchIndexEvent } from './search-events';
 import type { TagEvent, TagNameEvent } from './tag-events';
 import type { FormSubmissionEvent } from './form-events';
 import type { FormSettingsEvent } from './form-settings-events';
+import type { NewsletterPopupEvent } from './newsletter-popup-events';
 import { upcastImageBlocks } from './upcast-image-blocks';
 
 export type PagelogEvent =
@@ -29,6 +30,7 @@ export type PagelogEvent =
   | TagNameEvent
   | FormSubmissionEvent
   | FormSettingsEvent
+  | NewsletterPopupEvent
   | ClaimFenced;
 export type PagelogEventType = PagelogEvent['type'];
 export type EventData<T extends PagelogEventType> = Extract<PagelogEvent, { type: T }>['data'];
@@ -125,6 +127,7 @@ export const eventSchemas: Record<PagelogEventType, EventSchema> = {
   NewsletterSubscriptionConfirmed: { schemaVersion: 1, upcasters: {} },
   FormSettingsChanged: { schemaVersion: 1, upcasters: {} },
   FormRetentionChanged: { schemaVersion: 1, upcasters: {} },
+  NewsletterPopupSettingsChanged: { schemaVersion: 1, upcasters: {} },
 };
 
 export function currentSchemaVersion(type: string): number {

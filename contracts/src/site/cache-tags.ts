@@ -52,6 +52,8 @@ export const tagPathTag = (locale: string, slug: string): CacheTag => `tag-path:
  * block shows, in any locale (the form block records it as the page is prepared).
  */
 export const formSettingsTag = (form: string): CacheTag => `form-settings:${form}`;
+/** The newsletter popup of a locale (issue 16): every page of the locale carries it, or not, as its settings say. */
+export const newsletterPopupTag = (locale: string): CacheTag => `newsletter-popup:${locale}`;
 
 /** The paths a page's breadcrumbs are looked up at: the home page, then each ancestor path. */
 export function breadcrumbPathTags(locale: string, slug: string): CacheTag[] {
@@ -222,6 +224,8 @@ const tagsByType: { [T in PagelogEventType]: TagsOf<T> } = {
   // long it keeps submissions do not show, but one tag per form keeps the rule simple.
   FormSettingsChanged: (e) => [formSettingsTag(e.data.form)],
   FormRetentionChanged: none,
+  // The popup's settings show on every page of their locale.
+  NewsletterPopupSettingsChanged: (e) => [newsletterPopupTag(e.data.locale)],
 };
 
 /** The event types that can invalidate something (for a reactor's `handles`). */

@@ -2,6 +2,7 @@ import type { PublicMenus } from '../menus/menu';
 import type { PublicPageCard, PublicPageList, PublicPageView, SiblingSlug } from '../pages/page';
 import { readModels } from '../read-models';
 import type { SearchRequest, SearchResponse } from '../search/search';
+import type { PublicNewsletterPopup } from '../newsletter-popup/popup-settings';
 import type { PublicSettings } from '../settings/site-settings';
 import type { TagView } from '../tags/tag';
 
@@ -73,6 +74,11 @@ export interface SiteReads {
    */
   formTexts?(form: string, locale: string): Promise<{ intro: string; thankYou: string }>;
   /**
+   * The newsletter popup of a locale as its settings say (GET /newsletter-popup/public/:locale).
+   * Optional: without it the site shows no popup.
+   */
+  newsletterPopup?(locale: string): Promise<PublicNewsletterPopup>;
+  /**
    * The draft a preview token holds (POST /page/preview/open), or null when the API did not seal
    * it or it has expired. Optional: a site without it answers /_preview with 404.
    */
@@ -87,9 +93,10 @@ export interface SiteReads {
 
 /**
  * The projections whose read models the public site reads (pages, redirects, settings, menus, the
- * library items the settings name, the tags its pages and tag pages name): an invalidation is sent
+ * library items the settings name, the tags its pages and tag pages name, the forms' texts, the
+ * newsletter popup): an invalidation is sent
  * only once they have taken its event in, or the site would render the old state again and keep it.
  */
 export const siteReadProjections: readonly string[] = [
-  ...new Set([readModels.publicPages.projection, readModels.settings.projection, readModels.publicMenus.projection, readModels.mediaItems.projection, readModels.tags.projection]),
+  ...new Set([readModels.publicPages.projection, readModels.settings.projection, readModels.publicMenus.projection, readModels.mediaItems.projection, readModels.tags.projection, readModels.formSettings.projection, readModels.newsletterPopup.projection]),
 ];

@@ -1,3 +1,4 @@
+import { readPublicNewsletterPopup } from '../newsletter-popup/routes';
 import { readPublicFormSettings } from '../forms/form-settings';
 import type { Block } from '@pagelog/contracts/blocks/block';
 import { seoImageOf, type PageCardImage, type PublicPageCard, type PublicPageList, type PublicPageView, type SiblingSlug } from '@pagelog/contracts/pages/page';
@@ -207,6 +208,7 @@ export function siteReads(deps: QueryDeps & { previews?: PreviewTokens }, option
     pageList: (query) => publicPageList(deps, query),
     publicTag: (locale, slug) => publicTagOrNull(deps, locale, slug),
     formTexts: (form, locale) => readPublicFormSettings(deps, form, locale),
+    newsletterPopup: (locale) => readPublicNewsletterPopup(deps, locale),
     // Checked as the route checks it (no HTTP here to do it): a term too long is the same ValidationError in both modes.
     search: async (request) => searchPublic(deps, validateInput(searchSchema, request, 'search')),
     ...(previews ? { preview: (token: string) => openPreview({ ...deps, previews }, token) } : {}),

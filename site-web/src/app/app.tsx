@@ -15,6 +15,7 @@ import type { TypeView } from './page-types/type-view';
 import { chromeOf, type ChromeSite, type PageState } from './page-state';
 import { searchPath } from './search-path';
 import { NewsletterConfirmPage } from './newsletter/newsletter-confirm-page';
+import { NewsletterPopup } from './newsletter/newsletter-popup';
 import { SearchPage } from './search/search-page';
 import { PageTags } from './tags/page-tags';
 import { TagPage } from './tags/tag-page';
@@ -147,6 +148,7 @@ export function App({ state }: { state: PageState }) {
         texts={texts}
         year={new Date().getFullYear()}
       />
+      {state.newsletterPopup && <NewsletterPopup view={state.newsletterPopup} />}
     </div>
   );
 }

@@ -3,6 +3,7 @@ import type { PublicMenus } from '@pagelog/contracts/menus/menu';
 import type { PublicPageView, SiblingSlug } from '@pagelog/contracts/pages/page';
 import { emptyContact, type PublicSite } from '@pagelog/contracts/settings/site-settings';
 import type { NewsletterConfirmView } from './newsletter/newsletter-confirm-page';
+import type { NewsletterPopupView } from './newsletter/newsletter-popup';
 import type { TypeView } from './page-types/type-view';
 import type { SearchView } from './search/search-view';
 import type { TagPageView } from './tags/tag-page-view';
@@ -54,6 +55,8 @@ export interface PageState {
   formPost?: FormPostState;
   /** The newsletter's confirmation page (page null): the token of the mailed link. */
   newsletterConfirm?: NewsletterConfirmView;
+  /** The newsletter popup, on the pages its settings show it on (closed until the browser opens it). */
+  newsletterPopup?: NewsletterPopupView;
 }
 
 export const noMenus: PublicMenus = { main: [], footer: [], service: [] };

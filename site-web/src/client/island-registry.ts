@@ -16,4 +16,6 @@ export const islandModules = {
   video: () => import('./islands/video-player'),
   form: () => import('./islands/form'),
   'newsletter-confirm': () => import('./islands/newsletter-confirm'),
+  // The popup's loader only: it loads the dialog's code when the popup is about to open.
+  'newsletter-popup': () => import('./islands/newsletter-popup'),
 } satisfies Record<IslandName, IslandLoader>;

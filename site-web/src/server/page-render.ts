@@ -2,8 +2,10 @@ import type { FormPostState } from '../app/forms/form-post';
 import type { BlockImage } from '@pagelog/contracts/blocks/block';
 import { seoImageOf, type PublicPageView } from '@pagelog/contracts/pages/page';
 import { typeDataImage, typeDataMedia } from '@pagelog/contracts/pages/type-data-fields';
-import { breadcrumbPathTags, mediaTag, menusTag, notFoundTags, pagePathTag, pageTag, SETTINGS_TAG, tagPathTag, tagTag, type CacheTag } from '@pagelog/contracts/site/cache-tags';
-import { NOT_FOUND_SLUG, parsePublicPath } from '@pagelog/contracts/slugs';
+import { breadcrumbPathTags, mediaTag, menusTag, newsletterPopupTag, notFoundTags, pagePathTag, pageTag, SETTINGS_TAG, tagPathTag, tagTag, type CacheTag } from '@pagelog/contracts/site/cache-tags';
+import { NOT_FOUND_SLUG, parsePublicPath, publicPath } from '@pagelog/contracts/slugs';
+import { popupShownOn } from '@pagelog/contracts/newsletter-popup/popup-settings';
+import type { NewsletterPopupView } from '../app/newsletter/newsletter-popup';
 import type { PageSiblings, PageState, SiteChrome } from '../app/page-state';
 import { mayBeTagPagePath, tagPageAddress } from '../app/tag-path';
 import { buildHead } from './build-head';
@@ -90,6 +92,22 @@ export function pageRender({ reads: source, clientAssets, publicUrl, logger }: P
     }
   }
 
+  /**
+   * The newsletter popup of a found page: its locale's settings, when they show it on the page's
+   * path. When they cannot be read the page is shown without it, and not kept.
+   */
+  async function popupOf(reads: TracedSiteReads, page: PublicPageView, defaultLocale: string, requestId: string): Promise<{ view: NewsletterPopupView | null; read: boolean }> {
+    if (!reads.newsletterPopup) return { view: null, read: true };
+    try {
+      const popup = await reads.newsletterPopup(page.locale, requestId);
+      const shown = popup.enabled && popupShownOn(popup, publicPath(page.locale, page.slug, defaultLocale));
+      return { view: shown ? { popup, pageId: page.pageVersion.pageID } : null, read: true };
+    } catch (err) {
+      logger.warn({ err, requestId, locale: page.locale }, 'the newsletter popup could not be read; the page is shown without it');
+      return { view: null, read: false };
+    }
+  }
+
   return async (key, requestId, formPost) => {
     // A page of a list past the first comes as `?page=N` (list-page.ts).
     const { path, listPage } = parseRenderKey(key);
@@ -130,9 +148,10 @@ export function pageRender({ reads: source, clientAssets, publicUrl, logger }: P
     // A page of a list past its last is not found, though the overview says so itself.
     const isFound = isPage && !typeData.pastTheEnd;
     const locale = page?.locale ?? asked.locale;
-    const [{ siblings, read }, chrome] = await Promise.all([
+    const [{ siblings, read }, chrome, popup] = await Promise.all([
       isFound ? siblingsOf(reads, page, requestId) : Promise.resolve({ siblings: null, read: true }),
       readChrome({ reads, settings, locale, requestId, logger }),
+      isFound ? popupOf(reads, page, defaultLocale, requestId) : Promise.resolve({ view: null, read: true }),
     ]);
     const state: PageState = {
       page,
@@ -144,6 +163,7 @@ export function pageRender({ reads: source, clientAssets, publicUrl, logger }: P
       ...(chrome.chrome ? { chrome: chrome.chrome } : {}),
       ...(typeData.view ? { typeView: typeData.view } : {}),
       ...(formPost ? { formPost } : {}),
+      ...(popup.view ? { newsletterPopup: popup.view } : {}),
     };
     const paging = pagingOf(typeData);
     const head = buildHead({
@@ -159,6 +179,8 @@ export function pageRender({ reads: source, clientAssets, publicUrl, logger }: P
     });
     const tags: CacheTag[] = [SETTINGS_TAG, menusTag(locale), ...(page ? pageTags(page) : []), ...(prepared?.tags ?? []), ...(siblings?.pages ?? []).map((s) => pageTag(s.pageID))];
     if (!isPage) tags.push(...notFoundTags(asked.locale, asked.slug, page?.pageVersion.pageID ?? null));
+    // A found page shows the popup or not as its locale's settings say: either way it depends on them.
+    if (isFound && reads.newsletterPopup) tags.push(newsletterPopupTag(locale));
     // A page number on a page that has no list shows the page as it is, but is not kept: made-up
     // numbers must not fill the cache with copies.
     const strayPageNumber = listPage > 1 && typeData.view?.kind !== 'overview';
@@ -167,7 +189,7 @@ export function pageRender({ reads: source, clientAssets, publicUrl, logger }: P
       html: renderDocument({ state, head, assets: clientAssets() }),
       contentLanguage: state.locale,
       tags,
-      cacheable: read && chrome.read && (prepared?.complete ?? true) && !strayPageNumber,
+      cacheable: read && chrome.read && popup.read && (prepared?.complete ?? true) && !strayPageNumber,
       ...(typeData.expiresAt !== undefined ? { expiresAt: typeData.expiresAt } : {}),
     };
   }

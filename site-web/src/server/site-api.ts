@@ -2,6 +2,7 @@ import { ValidationError } from '@pagelog/contracts/domain-errors';
 import { REQUEST_ID_HEADER, type Envelope, type ErrorItem } from '@pagelog/contracts/envelope';
 import { errorItem } from '@pagelog/contracts/error-catalogue';
 import { menuKinds, type PublicMenus } from '@pagelog/contracts/menus/menu';
+import type { PublicNewsletterPopup } from '@pagelog/contracts/newsletter-popup/popup-settings';
 import type { PublicPageCard, PublicPageList, PublicPageView, SiblingSlug } from '@pagelog/contracts/pages/page';
 import type { SearchRequest, SearchResponse } from '@pagelog/contracts/search/search';
 import type { PublicSettings } from '@pagelog/contracts/settings/site-settings';
@@ -26,6 +27,7 @@ export interface TracedSiteReads extends SiteReads {
   search(request: SearchRequest, requestId?: string): Promise<SearchResponse>;
   publicTag(locale: string, slug: string, requestId?: string): Promise<TagView | null>;
   formTexts?(form: string, locale: string, requestId?: string): Promise<{ intro: string; thankYou: string }>;
+  newsletterPopup?(locale: string, requestId?: string): Promise<PublicNewsletterPopup>;
   scoped?(): TracedSiteReads;
 }
 
@@ -39,6 +41,14 @@ function isPublicPageView(value: unknown): value is PublicPageView {
     page.pageVersion !== null &&
     Array.isArray(page.pageVersion.blocks)
   );
+}
+
+function isPublicPopup(value: unknown): value is PublicNewsletterPopup {
+  if (typeof value !== 'object' || value === null) return false;
+  const p = value as Partial<PublicNewsletterPopup>;
+  const texts = [p.locale, p.title, p.intro, p.buttonText, p.thankYou, p.showOn].every((t) => typeof t === 'string');
+  const times = [p.delaySeconds, p.hiddenAfterAcceptSeconds, p.hiddenAfterDeclineSeconds].every((t) => typeof t === 'number' && Number.isFinite(t));
+  return typeof p.enabled === 'boolean' && texts && times && Array.isArray(p.paths) && p.paths.every((path) => typeof path === 'string');
 }
 
 function isPageCard(value: unknown): value is PublicPageCard {
@@ -200,6 +210,13 @@ export function httpSiteReads({ apiUrl, timeoutMs }: { apiUrl: string; timeoutMs
       const data = (await readEnvelope<{ intro?: unknown; thankYou?: unknown }>(response)).data;
       if (response.status !== 200 || typeof data?.intro !== 'string' || typeof data.thankYou !== 'string') throw new ApiUnavailableError(`forms/public-settings answered ${response.status}`);
       return { intro: data.intro, thankYou: data.thankYou };
+    },
+
+    async newsletterPopup(locale, requestId) {
+      const response = await get(`/api/cms/newsletter-popup/public/${encodeURIComponent(locale)}`, requestId);
+      const data = (await readEnvelope<Partial<PublicNewsletterPopup>>(response)).data;
+      if (response.status !== 200 || !isPublicPopup(data)) throw new ApiUnavailableError(`newsletter-popup/public answered ${response.status}`);
+      return data;
     },
 
     async pageBySlug(path, requestId) {

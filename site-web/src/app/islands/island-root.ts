@@ -7,7 +7,7 @@
  * To add an island (a form, the newsletter popup): add its name here, render its root with
  * `islandRoot`, and add its module to the registry; a name without a module does not compile.
  */
-export const islandNames = ['site-header', 'video', 'form', 'newsletter-confirm'] as const;
+export const islandNames = ['site-header', 'video', 'form', 'newsletter-confirm', 'newsletter-popup'] as const;
 
 export type IslandName = (typeof islandNames)[number];
 
