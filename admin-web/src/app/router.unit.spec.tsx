@@ -63,6 +63,7 @@ describe('the admin shell', () => {
         { text: 'Tags', href: '/cmsadmin/tags' },
         { text: 'Forms', href: '/cmsadmin/forms' },
         { text: 'Form settings', href: '/cmsadmin/forms/settings' },
+        { text: 'Newsletter popup', href: '/cmsadmin/modules/newsletter-popup' },
         { text: 'Settings', href: '/cmsadmin/user/settings' },
         { text: 'Log out', href: null },
       ]);
@@ -93,6 +94,8 @@ describe('the admin shell', () => {
       expect(texts).to.not.include('Tags');
       expect(texts).to.not.include('Forms');
       expect(texts).to.not.include('Form settings');
+      expect(texts).to.not.include('Newsletter popup');
+      expect(screen.queryByText('Modules')).to.equal(null);
       expect(texts).to.include.members(['Dashboard', 'Page overview', 'Settings', 'Log out']);
     });
 
@@ -127,6 +130,16 @@ describe('the admin shell', () => {
     expect(heading()).to.equal('Menu structure');
     expect(screen.getByRole('combobox', { name: 'Menu' })).to.exist;
     expect(navEntries().filter((candidate) => candidate.active).map((candidate) => candidate.href)).to.deep.equal(['/cmsadmin/menu-structure']);
+  });
+
+  describe('on the newsletter popup screen, as an administrator', () => {
+    beforeEach(() => renderAdmin('/modules/newsletter-popup'));
+
+    it('highlights Newsletter popup in the list named Modules', () => {
+      expect(entry('Newsletter popup')).to.include({ active: true, current: true });
+      const modules = screen.getByRole('list', { name: 'Modules' });
+      expect(within(modules).getByRole('link').textContent).to.equal('Newsletter popup');
+    });
   });
 
   describe('on the CMS Dashboard, as an administrator', () => {

@@ -17,6 +17,7 @@ import { TagsRoute } from '../features/tags/routes/tags';
 import { FormsRoute } from '../features/forms/routes/submissions';
 import { FormSubmissionRoute } from '../features/forms/routes/submission-detail';
 import { FormSettingsRoute } from '../features/forms/routes/form-settings';
+import { NewsletterPopupRoute } from '../features/newsletter-popup/routes/newsletter-popup';
 import { SiteStructureRoute } from '../features/site-structure/routes/site-structure';
 import { UserManagementRoute } from '../features/users/routes/user-management';
 import { UserSettingsRoute } from '../features/users/routes/user-settings';
@@ -52,6 +53,7 @@ export const eagerScreens: Screens = {
   Forms: FormsRoute,
   FormSubmission: FormSubmissionRoute,
   FormSettings: FormSettingsRoute,
+  NewsletterPopup: NewsletterPopupRoute,
   UserSettings: UserSettingsRoute,
   NotFound: NotFoundRoute,
 };

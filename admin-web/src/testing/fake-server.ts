@@ -36,6 +36,7 @@ const emptyAnswers: Partial<Record<EndpointName, Answer>> = {
   tagsSearch: success([]),
   tagsSearchPrivate: success([]),
   formsSubmissions: success({ items: [], totalItems: 0 }),
+  newsletterPopupSettings: success({ availableLocales: siteSettings.availableLocales, locales: {}, defaults: {}, revision: 0 }),
 };
 
 /**

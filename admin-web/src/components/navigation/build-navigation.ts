@@ -12,7 +12,10 @@ export interface NavItem {
    * contracts, so their entries use it instead of repeating every label in en.json.
    */
   defaultLabel?: string;
-  /** Route inside the admin, without the /cmsadmin basename. No route: the entry is a button. */
+  /**
+   * Route inside the admin, without the /cmsadmin basename. No route: the entry is a button, or,
+   * with children, the heading of a group (shown while one of its children is).
+   */
   to?: string;
   /** Hidden unless the current user holds this permission. */
   permission?: Permission;
@@ -68,6 +71,12 @@ export function buildNavigation({ permissions, pageTypes, extraItems = [] }: Bui
     { key: 'tags', labelKey: 'nav.tags', to: '/tags', permission: 'manage-tags' },
     { key: 'forms', labelKey: 'nav.forms', to: '/forms', permission: 'manage-forms' },
     { key: 'formSettings', labelKey: 'nav.formSettings', to: '/forms/settings', permission: 'manage-forms' },
+    // The product's modules (issue 16), each gated by its own permission.
+    {
+      key: 'modules',
+      labelKey: 'nav.modules',
+      children: [{ key: 'newsletter-popup', labelKey: 'nav.newsletterPopup', to: '/modules/newsletter-popup', permission: 'manage-forms' }],
+    },
     ...extraItems,
     { key: 'settings', labelKey: 'nav.settings', to: '/user/settings' },
     { key: logoutNavKey, labelKey: 'nav.logout' },
@@ -77,7 +86,11 @@ export function buildNavigation({ permissions, pageTypes, extraItems = [] }: Bui
 }
 
 function visibleWith(items: readonly NavItem[], granted: ReadonlySet<Permission>): NavItem[] {
-  return items
-    .filter((item) => item.permission === undefined || granted.has(item.permission))
-    .map((item) => (item.children ? { ...item, children: visibleWith(item.children, granted) } : item));
+  return (
+    items
+      .filter((item) => item.permission === undefined || granted.has(item.permission))
+      .map((item) => (item.children ? { ...item, children: visibleWith(item.children, granted) } : item))
+      // A group heading with none of its entries left leads nowhere.
+      .filter((item) => item.to !== undefined || !item.children || item.children.length > 0)
+  );
 }

@@ -40,6 +40,7 @@ describe('buildNavigation', () => {
         'tags',
         'forms',
         'formSettings',
+        'modules',
         'settings',
         'logout',
       ]);
@@ -69,12 +70,21 @@ describe('buildNavigation', () => {
         tags: '/tags',
         forms: '/forms',
         formSettings: '/forms/settings',
+        modules: undefined,
         settings: '/user/settings',
         logout: undefined,
       });
       expect(find(items, 'page-overview')?.children).to.deep.equal([
         { key: 'site-structure', labelKey: 'nav.siteStructure', to: '/site-structure' },
       ]);
+    });
+
+    it('groups the modules under a heading without a route, the newsletter popup among them', () => {
+      expect(find(items, 'modules')).to.deep.equal({
+        key: 'modules',
+        labelKey: 'nav.modules',
+        children: [{ key: 'newsletter-popup', labelKey: 'nav.newsletterPopup', to: '/modules/newsletter-popup', permission: 'manage-forms' }],
+      });
     });
 
     it('labels page-type entries with the contract label as fallback', () => {
@@ -86,7 +96,7 @@ describe('buildNavigation', () => {
     const items = buildNavigation({ permissions: [], pageTypes: contractPageTypes });
 
     it('hides Menu structure, New page, User management, Site settings, Search index and Tags', () => {
-      for (const hidden of ['menu-structure', 'new-page', 'user-management', 'site-settings', 'search-index', 'tags', 'forms', 'formSettings']) expect(keys(items)).to.not.include(hidden);
+      for (const hidden of ['menu-structure', 'new-page', 'user-management', 'site-settings', 'search-index', 'tags', 'forms', 'formSettings', 'modules']) expect(keys(items)).to.not.include(hidden);
     });
 
     it('still shows the entries that need no permission', () => {
@@ -99,6 +109,18 @@ describe('buildNavigation', () => {
         'settings',
         'logout',
       ]);
+    });
+  });
+
+  describe('the modules', () => {
+    it('shows the newsletter popup to a user with manage-forms', () => {
+      const items = buildNavigation({ permissions: ['manage-forms'], pageTypes: [] });
+      expect(keys(find(items, 'modules')?.children ?? [])).to.deep.equal(['newsletter-popup']);
+    });
+
+    it('leaves the Modules heading out when none of its entries may be shown', () => {
+      const items = buildNavigation({ permissions: ['create-page', 'manage-settings'], pageTypes: [] });
+      expect(keys(items)).to.not.include('modules');
     });
   });
 

@@ -1,3 +1,4 @@
+import { useId } from 'react';
 import { Link, useLocation } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import type { NavItem } from './build-navigation';
@@ -26,18 +27,25 @@ export function Navigation({ items, onAction, counts }: NavigationProps) {
   );
 }
 
-function NavList({ items, onAction, counts, level }: NavigationProps & { level: number }) {
+function NavList({ items, onAction, counts, level, labelledBy }: NavigationProps & { level: number; labelledBy?: string }) {
   const { t } = useTranslation();
   const { pathname } = useLocation();
+  const id = useId();
 
   return (
-    <ul className={level === 0 ? 'nav__list' : 'nav__list nav__list--sub'}>
+    <ul className={level === 0 ? 'nav__list' : 'nav__list nav__list--sub'} aria-labelledby={labelledBy}>
       {items.map((item) => {
         const label = t(item.labelKey, { defaultValue: item.defaultLabel ?? item.labelKey });
         const active = isActive(item, pathname);
+        const group = item.to === undefined && item.children !== undefined;
         return (
-          <li key={item.key} className={item.to === undefined ? 'nav__item nav__item--action' : 'nav__item'}>
-            {item.to === undefined ? (
+          <li key={item.key} className={item.to === undefined && !group ? 'nav__item nav__item--action' : 'nav__item'}>
+            {group ? (
+              // A group's heading names the list of its entries for screen readers.
+              <span id={`${id}-${item.key}`} className="nav__entry nav__group">
+                {label}
+              </span>
+            ) : item.to === undefined ? (
               <button type="button" className="nav__entry nav__button" onClick={() => onAction?.(item)}>
                 {label}
               </button>
@@ -57,7 +65,7 @@ function NavList({ items, onAction, counts, level }: NavigationProps & { level: 
               </Link>
             )}
             {item.children && item.children.length > 0 && (
-              <NavList items={item.children} onAction={onAction} counts={counts} level={level + 1} />
+              <NavList items={item.children} onAction={onAction} counts={counts} level={level + 1} labelledBy={group ? `${id}-${item.key}` : undefined} />
             )}
           </li>
         );

@@ -29,6 +29,8 @@ export const errorCollectionNames = [
   'tags',
   // The Forms area's handling, spam reviews and erasures (issue 16).
   'forms',
+  // The newsletter popup module's saves (issue 16).
+  'newsletter-popup',
 ] as const;
 
 export type ErrorCollectionName = (typeof errorCollectionNames)[number];
