@@ -13,7 +13,7 @@ export function embeddedSiteForms(deps: FormsDeps): SiteForms {
     async submit(submission, clientIp, requestId) {
       try {
         const accepted = await submitForm(deps, { ...submission, withoutScript: true }, clientIp, commandContext('anonymous', requestId, new Date(deps.clock())));
-        return { kind: 'accepted', submissionId: accepted.submissionId };
+        return { kind: 'accepted', submissionId: accepted.submissionId, ...(accepted.download ? { download: accepted.download } : {}) };
       } catch (error) {
         if (error instanceof TooManyRequestsError) return { kind: 'throttled', retryAfterSeconds: error.retryAfterSeconds };
         if (error instanceof ValidationError) return { kind: 'refused', errors: error.items };

@@ -173,6 +173,7 @@ export const englishPages: ExamplePage[] = [
         'publications-list',
         `<h2><a href="${to('heat-network')}">What residents want to know about a heat network</a></h2><p>February 2026. Not the technology but the price and long-term certainty decide.</p><h2><a href="${to('waiting-times')}">Waiting times in district nursing: measuring what matters</a></h2><p>January 2026. Measuring only the wait until the intake shows half of the waiting.</p><h2><a href="${to('evaluations')}">Evaluating without blaming</a></h2><p>November 2025. How organisations learn from an evaluation instead of defending themselves against it.</p>`,
       ),
+      formEmbed('publications-newsletter', 'newsletter', 'New publications in your inbox'),
     ],
   },
   {
@@ -217,6 +218,7 @@ export const englishPages: ExamplePage[] = [
         'heat-advice-text',
         `<ul><li>Start with a worked example per type of home, not with the technology.</li><li>Be open about what has not been decided yet, and when it will be.</li><li>Give residents one contact person who can still be reached after the residents’ evening.</li></ul><p>More about our work in <a href="${to('energy')}">energy and climate</a>.</p>`,
       ),
+      formEmbed('heat-download', 'download', 'Download the full report'),
     ],
   },
   {
@@ -254,6 +256,7 @@ export const englishPages: ExamplePage[] = [
         'waiting-advice-text',
         `<ul><li>Measure both waits, with the same start and end date in every provider.</li><li>Discuss the figures by neighbourhood: waiting differs a great deal between neighbourhoods with and without fixed teams.</li><li>Ask clients and informal carers how they experience the wait; the shortest wait is not always the best.</li></ul><p>More about our work in <a href="${to('care')}">health and social care</a>.</p>`,
       ),
+      formEmbed('waiting-licence', 'researchLicence', 'Using the measurements in your research?'),
     ],
   },
   {
@@ -303,6 +306,7 @@ export const englishPages: ExamplePage[] = [
         '<p>Do you have a question about a study, would you like a quote, or would you first like to meet? Call or email us: we reply within two working days.</p>',
       ),
       formEmbed('contact-form', 'informationRequest', 'Ask your question'),
+      formEmbed('quote-form', 'quoteRequest', 'Request a quote'),
       heading('contact-reach', 'Phone and email'),
       text(
         'contact-reach-text',

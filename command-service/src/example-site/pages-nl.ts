@@ -173,6 +173,7 @@ export const dutchPages: ExamplePage[] = [
         'publications-list',
         `<h2><a href="${to('heat-network')}">Wat bewoners willen weten over een warmtenet</a></h2><p>Februari 2026. Niet de techniek, maar de prijs en de zekerheid op lange termijn geven de doorslag.</p><h2><a href="${to('waiting-times')}">Wachttijden in de wijkverpleging: meten wat telt</a></h2><p>Januari 2026. Wie alleen de wachttijd tot de intake meet, ziet de helft van het wachten.</p><h2><a href="${to('evaluations')}">Evalueren zonder afrekenen</a></h2><p>November 2025. Hoe organisaties van een evaluatie leren, in plaats van zich ertegen te verdedigen.</p>`,
       ),
+      formEmbed('publications-newsletter', 'newsletter', 'Nieuwe publicaties in uw mailbox'),
     ],
   },
   {
@@ -217,6 +218,7 @@ export const dutchPages: ExamplePage[] = [
         'heat-advice-text',
         `<ul><li>Begin met een rekenvoorbeeld per woningtype, niet met de techniek.</li><li>Wees open over wat nog niet vaststaat, en wanneer het wel vaststaat.</li><li>Geef bewoners één vast aanspreekpunt dat ook na de bewonersavond bereikbaar is.</li></ul><p>Meer over ons werk in <a href="${to('energy')}">energie en klimaat</a>.</p>`,
       ),
+      formEmbed('heat-download', 'download', 'Download het volledige rapport'),
     ],
   },
   {
@@ -254,6 +256,7 @@ export const dutchPages: ExamplePage[] = [
         'waiting-advice-text',
         `<ul><li>Meet beide wachttijden, met dezelfde begin- en einddatum in elke organisatie.</li><li>Bespreek de cijfers per wijk: het wachten verschilt sterk tussen wijken met en zonder vaste teams.</li><li>Vraag cliënten en mantelzorgers hoe zij het wachten ervaren; de kortste wachttijd is niet altijd de beste.</li></ul><p>Meer over ons werk in <a href="${to('care')}">zorg en welzijn</a>.</p>`,
       ),
+      formEmbed('waiting-licence', 'researchLicence', 'De meetgegevens gebruiken voor uw onderzoek?'),
     ],
   },
   {
@@ -303,6 +306,7 @@ export const dutchPages: ExamplePage[] = [
         '<p>Heeft u een vraag over een onderzoek, wilt u een offerte of wilt u eerst kennismaken? Bel of mail ons: wij reageren binnen twee werkdagen.</p>',
       ),
       formEmbed('contact-form', 'informationRequest', 'Stel uw vraag'),
+      formEmbed('quote-form', 'quoteRequest', 'Offerte aanvragen'),
       heading('contact-reach', 'Telefoon en e-mail'),
       text(
         'contact-reach-text',

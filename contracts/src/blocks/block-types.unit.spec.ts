@@ -21,7 +21,7 @@ describe('the block registry', () => {
 
   it('gives each page type the block types that say they belong on it, in the registry order', () => {
     expect(blocksAllowedOn('base')).to.deep.equal(allBlocks.map((block) => block.id));
-    expect(blocksAllowedOn('article')).to.deep.equal(['heading', 'text', 'image', 'imageWithText', 'downloads', 'video', 'callToAction', 'cards', 'quote', 'keyFigures', 'faq', 'table', 'anchorMenu']);
+    expect(blocksAllowedOn('article')).to.deep.equal(['heading', 'text', 'image', 'imageWithText', 'downloads', 'video', 'callToAction', 'cards', 'quote', 'keyFigures', 'faq', 'table', 'anchorMenu', 'formEmbed']);
     for (const type of Object.values(pageTypes)) expect(type.allowedBlocks).to.deep.equal(blocksAllowedOn(type.id));
   });
 });

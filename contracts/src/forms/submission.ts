@@ -1,9 +1,12 @@
+import type { DownloadLink } from './gated-download';
 import type { FormId } from './forms';
 
 /** What forms/submit answers for a submission it took. */
 export interface FormSubmissionAccepted {
   submissionId: string;
   form: FormId;
+  /** A download form on a page that gates a file: the link to it (gated-download.ts). */
+  download?: DownloadLink;
 }
 
 /** A submission as the Forms area lists it: who sent it (null once erased), and a line of what. */

@@ -20,6 +20,8 @@ export interface FileUrlOptions {
   v?: string;
   /** Ask for an attachment (a download) rather than inline. */
   download?: boolean;
+  /** The token of a download link handed out after the download form (gated-download.ts). */
+  token?: string;
 }
 
 const segment = (text: string) => encodeURIComponent(text);
@@ -31,6 +33,7 @@ function queryOf(options: FileUrlOptions): string {
   if (options.ar !== undefined) pairs.push(`ar=${cropNumber(options.ar)}`);
   if (options.v !== undefined) pairs.push(`v=${segment(options.v)}`);
   if (options.download) pairs.push('download=1');
+  if (options.token !== undefined) pairs.push(`token=${segment(options.token)}`);
   return pairs.length > 0 ? `?${pairs.join('&')}` : '';
 }
 

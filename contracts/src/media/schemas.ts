@@ -125,6 +125,8 @@ export const pageFileQuerySchema = object({
   ar: aspectRatio(),
   v: string().max(64, 'V_12').optional(),
   download: string().oneOf(['0', '1'], 'V_12').optional(),
+  /** A download link's token (the page's download behind its download form). */
+  token: string().max(80, 'V_04').optional(),
 });
 
 /** GET preview-image?imageID (and w, a width). */

@@ -1,5 +1,6 @@
 import type { ErrorItem } from '../envelope';
 import type { FormId } from '../forms/forms';
+import type { DownloadLink } from '../forms/gated-download';
 
 /**
  * The site's port for a form sent without JavaScript (issue 16): a plain POST of the page the form
@@ -19,7 +20,7 @@ export interface SiteFormSubmission {
 }
 
 export type SiteFormOutcome =
-  | { kind: 'accepted'; submissionId: string }
+  | { kind: 'accepted'; submissionId: string; download?: DownloadLink }
   | { kind: 'refused'; errors: ErrorItem[] }
   | { kind: 'throttled'; retryAfterSeconds: number };
 

@@ -131,7 +131,7 @@ function localeOf(raw: string | null): string {
 
 function postState(outcome: SiteFormOutcome, formId: keyof typeof forms, blockKey: string, values: Record<string, string | string[]>, locale: string, now: number): FormPostState {
   const base = { blockKey, values, shownAt: now };
-  if (outcome.kind === 'accepted') return { ...base, outcome: 'accepted', fieldErrors: {}, summary: '' };
+  if (outcome.kind === 'accepted') return { ...base, outcome: 'accepted', fieldErrors: {}, summary: '', ...(outcome.download ? { download: outcome.download } : {}) };
   if (outcome.kind === 'throttled') return { ...base, outcome: 'throttled', fieldErrors: {}, summary: throttledMessage(locale) };
   const fields = fieldsOf(forms[formId]);
   const fieldErrors: Record<string, string> = {};

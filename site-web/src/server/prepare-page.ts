@@ -1,4 +1,7 @@
 import { isFormId } from '@pagelog/contracts/forms/forms';
+import { gatedDownloadOf, GATED_PROP } from '@pagelog/contracts/forms/gated-download';
+import { pageFileGroup } from '@pagelog/contracts/media/media';
+import { formIds } from '../app/blocks/form-embed-block';
 import type { Block } from '@pagelog/contracts/blocks/block';
 import type { BlockTypeId } from '@pagelog/contracts/blocks/block-types';
 import { readLinkTarget } from '@pagelog/contracts/blocks/link-target';
@@ -79,5 +82,21 @@ async function prepareBlock(stored: Block, context: PrepareContext): Promise<Blo
  */
 export async function preparePage(page: PublicPageView, context: PrepareContext): Promise<PublicPageView> {
   const blocks = Array.isArray(page.pageVersion.blocks) ? page.pageVersion.blocks : [];
-  return { ...page, pageVersion: { ...page.pageVersion, blocks: await Promise.all(blocks.map((block) => prepareBlock(block, context))) } };
+  const prepared = await Promise.all(blocks.map((block) => prepareBlock(block, context)));
+  return { ...page, pageVersion: { ...page.pageVersion, blocks: markGated(prepared, page.pageVersion.pageType?.props) } };
+}
+
+/**
+ * A downloads block whose file the page gates behind its download form (gated-download.ts) is
+ * told which file, and where the form is: it shows that file without its link (the file's
+ * address answers only with the link the form hands out).
+ */
+function markGated(blocks: Block[], typeData: Record<string, unknown> | undefined): Block[] {
+  const gated = gatedDownloadOf(blocks, typeData);
+  if (gated === null) return blocks;
+  return blocks.map((block) =>
+    block.type === 'downloads' && pageFileGroup({ kind: 'block_files', blockId: block.key }) === gated.group
+      ? { ...block, props: { ...block.props, [GATED_PROP]: { hash: gated.file.hash, form: `#${formIds(gated.formBlockKey).base}` } } }
+      : block,
+  );
 }

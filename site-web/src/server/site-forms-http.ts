@@ -1,3 +1,4 @@
+import type { DownloadLink } from '@pagelog/contracts/forms/gated-download';
 import { CSRF_HEADER } from '@pagelog/contracts/users/user';
 import { REQUEST_ID_HEADER, type Envelope, type ErrorItem } from '@pagelog/contracts/envelope';
 import type { FormCsrfToken } from '@pagelog/contracts/site/form-csrf';
@@ -37,12 +38,22 @@ export function httpSiteForms({ apiUrl, timeoutMs }: { apiUrl: string; timeoutMs
         throw new ApiUnavailableError('POST forms/submit failed', { cause });
       }
       if (reply.status >= 500) throw new ApiUnavailableError(`POST forms/submit answered ${reply.status}`);
-      const envelope = (await reply.json().catch(() => ({}))) as Partial<Envelope<{ submissionId: string }>>;
+      const envelope = (await reply.json().catch(() => ({}))) as Partial<Envelope<{ submissionId: string; download?: DownloadLink }>>;
       if (reply.status === 429) return { kind: 'throttled', retryAfterSeconds: Number(reply.headers.get('Retry-After') ?? '60') || 60 };
-      if (reply.ok && envelope.Success && envelope.data) return { kind: 'accepted', submissionId: envelope.data.submissionId };
+      if (reply.ok && envelope.Success && envelope.data) {
+        const { submissionId, download } = envelope.data;
+        return { kind: 'accepted', submissionId, ...(isDownloadLink(download) ? { download } : {}) };
+      }
       const errors = Array.isArray(envelope.Errors) ? (envelope.Errors as ErrorItem[]) : [];
       if (reply.status === 400 && errors.length > 0) return { kind: 'refused', errors };
       throw new ApiUnavailableError(`POST forms/submit answered ${reply.status}`);
     },
   };
+}
+
+/** A download link as forms/submit answers it: a page file address of this site's API, its file's name. */
+function isDownloadLink(value: unknown): value is DownloadLink {
+  if (typeof value !== 'object' || value === null) return false;
+  const link = value as Partial<DownloadLink>;
+  return typeof link.url === 'string' && link.url.startsWith('/api/cms/medialib/get-page-file/') && typeof link.fileName === 'string' && typeof link.expiresAt === 'string';
 }

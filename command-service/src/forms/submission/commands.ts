@@ -5,6 +5,9 @@ import { checkValues, normalizeValues } from '@pagelog/contracts/forms/form-sche
 import { forms, MIN_FILL_MS, type FormId } from '@pagelog/contracts/forms/forms';
 import type { FormSubmissionAccepted, SubscriptionConfirmed } from '@pagelog/contracts/forms/submission';
 import { SubscriptionTokens } from '@pagelog/service-kit/forms/subscription-token';
+import { DownloadTokens } from '@pagelog/service-kit/forms/download-token';
+import { pageFileUrl } from '@pagelog/contracts/media/media-urls';
+import type { DownloadLink } from '@pagelog/contracts/forms/gated-download';
 import { submitterIndex } from '@pagelog/storage/key-store/submitter-index';
 import type { CommandContext } from '../../core/command-context';
 import type { UsersDeps } from '../../users/users-deps';
@@ -108,7 +111,20 @@ export async function submitForm(deps: FormsDeps, input: SubmitFormInput, ip: st
     context,
   );
   if (reasons.length > 0) deps.logger.info({ form: form.id, submissionId, reasons }, 'form submission kept as suspected spam');
-  return { submissionId, form: form.id, position: result.position };
+  // Answered like any other, suspected or not: a bot learns nothing from the answer.
+  const download = form.id === 'download' && input.pageId ? await downloadLinkFor(deps, input.pageId) : null;
+  return { submissionId, form: form.id, position: result.position, ...(download ? { download } : {}) };
+}
+
+/**
+ * The link to the file a page offers behind its download form (gated-download.ts): its page file
+ * address with a token good for a day. Null when the page (as published) gates none.
+ */
+async function downloadLinkFor(deps: FormsDeps, pageId: string): Promise<DownloadLink | null> {
+  const gated = await deps.submitterLookups.gatedDownload(pageId);
+  if (!gated) return null;
+  const { token, expiresAt } = new DownloadTokens(deps.secret).issue(pageId, gated.group, gated.file.hash, deps.clock());
+  return { url: pageFileUrl(pageId, gated.group, gated.file.hash, gated.file.fileName, { download: true, token }), fileName: gated.file.fileName, expiresAt: new Date(expiresAt).toISOString() };
 }
 
 /** A submission's id as the server makes them (UUIDv7); anything else names no submission. */

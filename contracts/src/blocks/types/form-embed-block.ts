@@ -18,7 +18,8 @@ export const formEmbedBlock = {
   label: 'Form',
   description: 'One of the site’s forms: information request, quote request, download, newsletter or research licence',
   icon: 'form',
-  pageTypes: ['base', 'home', 'expertise', 'vacancy', 'contact', 'landing-page'],
+  // Articles and publications too: a publication's download form gates its main download (gated-download.ts).
+  pageTypes: ['base', 'home', 'article', 'publication', 'expertise', 'vacancy', 'contact', 'landing-page'],
   props: object({
     form: string()
       .label('Form')

@@ -1,6 +1,9 @@
 import type { CropParams } from '@pagelog/contracts/blocks/block';
 import { cropParamsSchema } from '@pagelog/contracts/blocks/block-media';
-import { NotFoundError } from '@pagelog/contracts/domain-errors';
+import { ForbiddenError, NotFoundError } from '@pagelog/contracts/domain-errors';
+import { gatedDownloadOf, isGated } from '@pagelog/contracts/forms/gated-download';
+import type { PageDoc, VersionDoc } from '@pagelog/contracts/pages/page-docs';
+import { DownloadTokens } from '@pagelog/service-kit/forms/download-token';
 import { parseInput } from '@pagelog/contracts/input';
 import type { FocalPoint } from '@pagelog/contracts/media/media';
 import type { MediaItemDoc } from '@pagelog/contracts/media/media-read-models';
@@ -23,6 +26,8 @@ const IMMUTABLE = 'public, max-age=31536000, immutable';
 const SHORT = 'public, max-age=300';
 /** What only a signed-in caller may see (a draft's file, the library's previews). */
 const PRIVATE = 'private, max-age=300';
+/** A download opened by a visitor's own link: kept by nobody. */
+const NO_STORE = 'private, no-store';
 
 /**
  * The media files (spec section 7): what pages use (get-page-file, public), the shared items'
@@ -33,6 +38,15 @@ export function mediaFileRoutes(deps: UserQueryDeps): EndpointRoute[] {
   // Looked up when a file is asked for: routes are built before (and without) their stores.
   const renditions = () => renditionsOf(deps.blobs);
   const fresh = readYourWrites(deps, [readModels.pages.projection, readModels.mediaItems.projection]);
+  const downloadTokens = new DownloadTokens(deps.secret);
+
+  /** Whether the page's published version gates this file behind its download form (gated-download.ts). */
+  async function gatedOnPage(pageId: string, group: string, hash: string): Promise<boolean> {
+    const page = await deps.readModels.get<PageDoc>(readModels.pages.collection, pageId);
+    if (!page?.publishedVersionID) return false;
+    const version = await deps.readModels.get<VersionDoc>(readModels.pageVersions.collection, page.publishedVersionID);
+    return version !== null && isGated(gatedDownloadOf(version.blocks, version.settings?.typeData), group, hash);
+  }
 
   /** The library's name for the bytes: the item the use picked, else any live item holding them, else the use's own. */
   async function itemName(hash: string, fileId: string | null, fallback: string): Promise<string> {
@@ -86,10 +100,19 @@ export function mediaFileRoutes(deps: UserQueryDeps): EndpointRoute[] {
       const signedIn = (ctx.state.user as Access | null) !== null;
       const uses = await findPageFileUses(deps.readModels, pageID, group, hash, signedIn);
       if (uses.length === 0) throw new NotFoundError('V_12', 'hash', 'media');
+      // A download behind the page's download form: only with the link handed out after the form
+      // (editors, signed in, see it as it is).
+      const gated = !signedIn && (await gatedOnPage(pageID, group, hash));
+      if (gated) {
+        const check = downloadTokens.check(q.token, pageID, group, hash, Date.now());
+        if (check !== 'valid') throw new ForbiddenError(check === 'expired' ? 'V_05' : 'V_04');
+      }
       const contentType = await storedTypeOf(deps.blobs, hash);
       const ar = q.ar === undefined ? null : parseAspectRatio(q.ar);
       const looks = await Promise.all(uses.map((found) => useLook(found, ar, (image) => pickedFocalPoint(hash, image.fileID))));
-      const { look, cacheControl } = pickUse(looks, q.v, signedIn);
+      const picked = pickUse(looks, q.v, signedIn);
+      const { look } = picked;
+      const cacheControl = gated ? NO_STORE : picked.cacheControl;
       const { use } = look.found;
       const image = use.kind === 'image' ? use.image : null;
       const rendition = image

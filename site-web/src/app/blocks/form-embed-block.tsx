@@ -2,6 +2,7 @@ import type { Block } from '@pagelog/contracts/blocks/block';
 import { maxLengthOf, textIn, type FormField } from '@pagelog/contracts/forms/form-fields';
 import { fieldsOf, forms, HONEYPOT_FIELD, isFormId, PRIVACY_NOTICE, STARTED_FIELD, type FormDefinition } from '@pagelog/contracts/forms/forms';
 import { useFormPost, type FormPostState } from '../forms/form-post';
+import { DOWNLOAD_READY, type DownloadLink } from '@pagelog/contracts/forms/gated-download';
 import { islandRoot } from '../islands/island-root';
 import type { BlockContext } from './block-component';
 import { text } from './prop-text';
@@ -145,34 +146,62 @@ function Field({ field, ids, locale, post }: { field: FormField; ids: Ids; local
   }
 }
 
-/**
- * A public form placed on the page (contracts' block type `formEmbed`, issue 16), rendered from
- * its one declaration (contracts/src/forms/forms.ts): a heading (the block's title or the
- * form's), the intro, each field with its label, hint and a place for its refusal, a hidden
- * field people never fill in (the honeypot), the privacy notice and the button. The same for
- * every visitor, so the page stays in the render cache; the form island validates with the
- * server's own schema, links each refusal to its field and sends the form with the visitor's
- * CSRF token. Without JavaScript the form posts to its page, which answers (uncached) with the
- * refusals written in and linked, the input kept, or the thank-you text in the form's place.
- */
-export function FormEmbedBlock({ block, context }: { block: Block; context: BlockContext }) {
-  const formId = block.props.form;
-  if (!isFormId(formId) || formId === 'newsletterPopup') return null;
-  const form: FormDefinition = forms[formId];
-  const { locale } = context;
-  const ids = formIds(block.key);
-  const Heading = `h${Math.min(context.subheadingLevel(block), 3)}` as 'h2' | 'h3';
-  const props: FormIslandProps = { form: form.id, locale, pageId: context.pageID, thankYou: text(block.props.settingsThankYou) };
-  const post = useFormPost(block.key);
-  // The texts of the form's settings, put in by the server (prepare-page); the form's own without them.
-  const intro = text(block.props.settingsIntro) || textIn(form.intro, locale);
-  const thankYou = text(block.props.settingsThankYou) || textIn(form.thankYou, locale);
+/** The link to the page's file after a download form (the island writes the same with JavaScript). */
+function DownloadReady({ link, locale }: { link: DownloadLink; locale: string }) {
   return (
-    <section className="block block-form" aria-labelledby={ids.title} {...islandRoot('form', { ...props })}>
+    <p className="block-form__download">
+      {`${textIn(DOWNLOAD_READY, locale)} `}
+      <a className="button button--primary block-form__download-link" href={link.url} download={link.fileName}>
+        {link.fileName}
+      </a>
+    </p>
+  );
+}
+
+/** What a public form shows: the form, where its ids come from, its texts, and a no-JavaScript answer to show. */
+export interface PublicFormProps {
+  form: FormDefinition;
+  /** Unique on the page: the block's key, or the popup's own. */
+  idBase: string;
+  locale: string;
+  pageId: string;
+  headingLevel: 2 | 3;
+  title: string;
+  intro: string;
+  /** The thank-you text shown (the settings' or the form's own). */
+  thankYou: string;
+  /** The settings' thank-you text for the island; '' for the form's own. */
+  settingsThankYou: string;
+  /** The button's text; the form's own without it. */
+  submitLabel?: string;
+  post: FormPostState | null;
+  /**
+   * Whether the page starts the form's island itself. The newsletter popup does not: it starts
+   * the form when it opens (client/islands/newsletter-popup-dialog.ts).
+   */
+  island: boolean;
+  className?: string;
+}
+
+/**
+ * A public form as the site renders it, from its one declaration (contracts/src/forms/forms.ts):
+ * a heading, the intro, each field with its label, hint and a place for its refusal, a hidden
+ * field people never fill in (the honeypot), the privacy notice and the button; the refusals
+ * and the input of a form sent without JavaScript written in, or the thank-you text in the
+ * form's place.
+ */
+export function PublicForm({ form, idBase, locale, pageId, headingLevel, title, intro, thankYou, settingsThankYou, submitLabel, post, island, className }: PublicFormProps) {
+  const ids = formIds(idBase);
+  const Heading = `h${headingLevel}` as 'h2' | 'h3';
+  const props: FormIslandProps = { form: form.id, locale, pageId, thankYou: settingsThankYou };
+  return (
+    <section id={ids.base} className={className ?? 'block block-form'} aria-labelledby={ids.title} {...(island ? islandRoot('form', { ...props }) : { 'data-form-props': JSON.stringify(props) })}>
       <Heading id={ids.title} className="block-form__title">
-        {text(block.props.title) || textIn(form.title, locale)}
+        {title}
       </Heading>
-      <p className="block-form__intro">{intro}</p>
+      <p className="block-form__intro" id={`${ids.base}-intro`}>
+        {intro}
+      </p>
       <form className="block-form__form" method="post" noValidate aria-labelledby={ids.title} hidden={post?.outcome === 'accepted'}>
         {post && post.outcome !== 'accepted' ? (
           <div className="block-form__summary" id={ids.summary} role="alert" tabIndex={-1}>
@@ -182,8 +211,8 @@ export function FormEmbedBlock({ block, context }: { block: Block; context: Bloc
           <div className="block-form__summary" id={ids.summary} role="alert" tabIndex={-1} hidden />
         )}
         <input type="hidden" name={FORM_POST_FIELDS.form} value={form.id} />
-        <input type="hidden" name={FORM_POST_FIELDS.block} value={block.key} />
-        <input type="hidden" name={FORM_POST_FIELDS.page} value={context.pageID} />
+        <input type="hidden" name={FORM_POST_FIELDS.block} value={idBase} />
+        <input type="hidden" name={FORM_POST_FIELDS.page} value={pageId} />
         <input type="hidden" name={FORM_POST_FIELDS.locale} value={locale} />
         <input type="hidden" name={STARTED_FIELD} value={post ? String(post.shownAt) : ''} />
         <div className="block-form__trap" aria-hidden="true">
@@ -195,16 +224,50 @@ export function FormEmbedBlock({ block, context }: { block: Block; context: Bloc
         ))}
         <p className="block-form__privacy">{textIn(PRIVACY_NOTICE, locale)}</p>
         <button type="submit" className="button button--primary block-form__submit">
-          {textIn(form.submit, locale)}
+          {submitLabel ?? textIn(form.submit, locale)}
         </button>
       </form>
       {post?.outcome === 'accepted' ? (
         <div className="block-form__thanks" id={ids.thanks} role="status" tabIndex={-1}>
           <p>{thankYou}</p>
+          {post.download && <DownloadReady link={post.download} locale={locale} />}
         </div>
       ) : (
         <div className="block-form__thanks" id={ids.thanks} role="status" tabIndex={-1} hidden />
       )}
     </section>
+  );
+}
+
+/**
+ * A public form placed on the page (contracts' block type `formEmbed`, issue 16): a heading (the
+ * block's title or the form's) and the form (PublicForm). The same for every visitor, so the page
+ * stays in the render cache; the form island validates with the server's own schema, links each
+ * refusal to its field and sends the form with the visitor's CSRF token. Without JavaScript the
+ * form posts to its page, which answers (uncached) with the refusals written in and linked, the
+ * input kept, or the thank-you text in the form's place. The newsletter popup's form is the
+ * popup's (newsletter-popup.tsx), never a block.
+ */
+export function FormEmbedBlock({ block, context }: { block: Block; context: BlockContext }) {
+  const formId = block.props.form;
+  const post = useFormPost(block.key);
+  if (!isFormId(formId) || formId === 'newsletterPopup') return null;
+  const form: FormDefinition = forms[formId];
+  const { locale } = context;
+  // The texts of the form's settings, put in by the server (prepare-page); the form's own without them.
+  return (
+    <PublicForm
+      form={form}
+      idBase={block.key}
+      locale={locale}
+      pageId={context.pageID}
+      headingLevel={Math.min(context.subheadingLevel(block), 3) as 2 | 3}
+      title={text(block.props.title) || textIn(form.title, locale)}
+      intro={text(block.props.settingsIntro) || textIn(form.intro, locale)}
+      thankYou={text(block.props.settingsThankYou) || textIn(form.thankYou, locale)}
+      settingsThankYou={text(block.props.settingsThankYou)}
+      post={post}
+      island
+    />
   );
 }

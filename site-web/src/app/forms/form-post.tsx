@@ -1,3 +1,4 @@
+import type { DownloadLink } from '@pagelog/contracts/forms/gated-download';
 import { createContext, useContext } from 'react';
 
 /**
@@ -17,6 +18,8 @@ export interface FormPostState {
   summary: string;
   /** The time the answered page was made: the form was shown then (its STARTED_FIELD). */
   shownAt: number;
+  /** An accepted download form: the link to the page's file (gated-download.ts). */
+  download?: DownloadLink;
 }
 
 const FormPostContext = createContext<FormPostState | null>(null);

@@ -2,6 +2,7 @@ import { fieldMessage, summaryMessage, textIn, throttledMessage as tooMany, type
 import { checkValues, normalizeValues, type FieldError } from '@pagelog/contracts/forms/form-schema';
 import { fieldsOf, forms, HONEYPOT_FIELD, isFormId, STARTED_FIELD } from '@pagelog/contracts/forms/forms';
 import { formCsrfToken } from '../../app/forms/csrf-token';
+import { DOWNLOAD_READY } from '@pagelog/contracts/forms/gated-download';
 
 /** POST forms/submit, written out: the endpoint table would bring the whole API's schemas into the bundle. */
 export const FORM_SUBMIT_PATH = '/api/cms/forms/submit';
@@ -10,6 +11,26 @@ const sendFailed = (locale: string) =>
   locale.toLowerCase().startsWith('nl')
     ? 'Het versturen is niet gelukt. Probeer het over een paar minuten opnieuw.'
     : 'The form could not be sent. Please try again in a few minutes.';
+
+/** The download link of an accepted download form's answer (an address of this site's API), if any. */
+function downloadOf(envelope: unknown): { url: string; fileName: string } | null {
+  const data = (envelope as { data?: { download?: { url?: unknown; fileName?: unknown } } } | null)?.data?.download;
+  if (typeof data?.url !== 'string' || typeof data.fileName !== 'string' || !data.url.startsWith('/api/cms/medialib/get-page-file/')) return null;
+  return { url: data.url, fileName: data.fileName };
+}
+
+/** The paragraph with the link, as the server writes it for a form sent without JavaScript (form-embed-block.tsx). */
+function downloadReady(download: { url: string; fileName: string }, locale: string): HTMLElement {
+  const paragraph = document.createElement('p');
+  paragraph.className = 'block-form__download';
+  const link = document.createElement('a');
+  link.className = 'button button--primary block-form__download-link';
+  link.href = download.url;
+  link.download = download.fileName;
+  link.textContent = download.fileName;
+  paragraph.append(`${textIn(DOWNLOAD_READY, locale)} `, link);
+  return paragraph;
+}
 
 interface Envelope {
   Errors?: { code?: string; property?: string }[];
@@ -21,9 +42,10 @@ interface Envelope {
  * language, links it to the field (aria-describedby, aria-invalid), says how many fields need
  * attention and moves focus to the first; sends the form with the visitor's CSRF token, and on
  * success puts the thank-you text in the form's place and focuses it. The server's refusals
- * (it checks again) are shown the same way.
+ * (it checks again) are shown the same way. `onAccepted` hears of a good submission (the
+ * newsletter popup remembers it).
  */
-export function mount(root: HTMLElement, props: Readonly<Record<string, unknown>>): void {
+export function mount(root: HTMLElement, props: Readonly<Record<string, unknown>>, options: { onAccepted?: () => void } = {}): void {
   const formId = props.form;
   const locale = typeof props.locale === 'string' ? props.locale : 'nl-nl';
   const pageId = typeof props.pageId === 'string' ? props.pageId : null;
@@ -129,9 +151,12 @@ export function mount(root: HTMLElement, props: Readonly<Record<string, unknown>
           element.hidden = true;
           if (thanks) {
             thanks.textContent = (typeof props.thankYou === 'string' && props.thankYou.trim() !== '' ? props.thankYou : '') || textIn(form.thankYou, locale);
+            const download = downloadOf(await response.json().catch(() => null));
+            if (download) thanks.append(downloadReady(download, locale));
             thanks.hidden = false;
             thanks.focus();
           }
+          options.onAccepted?.();
           return;
         }
         const envelope = (await response.json().catch(() => ({}))) as Envelope;
