@@ -26,6 +26,7 @@ await runProcess('projector', async (config, logger) => {
     blobs: auth.blobs,
     publicUrl: config.publicUrl,
     mediaCleanupGraceMs: config.mediaCleanupGraceMs,
+    retentionSweepEveryMs: config.formRetentionSweepMs,
     siteCacheNotifier,
   });
   const projector = new Projector({ eventStore: stores.eventStore, readModels: stores.readModels, searchIndex: stores.searchIndex, projections: allProjections, reactors, leaseMs: config.reactorLeaseMs, reindexChunkSize: config.reindexChunkSize, reindexPauseMs: config.reindexPauseMs, logger });

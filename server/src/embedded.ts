@@ -74,7 +74,7 @@ export async function startPagelog(
     readModels: stores.readModels,
     searchIndex: stores.searchIndex,
     projections: allProjections,
-    reactors: allReactors({ mailer, vault: auth.vault, secret: auth.secret, readModels: stores.readModels, eventStore: stores.eventStore, blobs: auth.blobs, publicUrl: config.publicUrl, mediaCleanupGraceMs: config.mediaCleanupGraceMs, clock, siteCacheNotifier }),
+    reactors: allReactors({ mailer, vault: auth.vault, secret: auth.secret, readModels: stores.readModels, eventStore: stores.eventStore, blobs: auth.blobs, publicUrl: config.publicUrl, mediaCleanupGraceMs: config.mediaCleanupGraceMs, retentionSweepEveryMs: config.formRetentionSweepMs, clock, siteCacheNotifier }),
     leaseMs: config.reactorLeaseMs,
     reindexChunkSize: config.reindexChunkSize,
     reindexPauseMs: config.reindexPauseMs,

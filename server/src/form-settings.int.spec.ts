@@ -68,6 +68,18 @@ for (const kind of storeKinds()) {
       expect(JSON.stringify(body)).to.not.include('sales@pagelog.test');
     });
 
+    it('answers 409 to a save based on an older revision, storing nothing, and takes one at the revision read', async () => {
+      const read = await admin.get('/forms/settings');
+      const revision = (read.body.data.forms as { form: string; revision: number }[]).find((f) => f.form === 'quoteRequest')!.revision;
+      const before = await app.stores.eventStore.headPosition();
+      const stale = await admin.post('/forms/settings/update', { ...quoteSettings, revision: revision - 1, retentionMonths: 3 });
+      expect(stale.status).to.equal(409);
+      expect(await app.stores.eventStore.headPosition()).to.equal(before);
+      const fresh = await admin.post('/forms/settings/update', { ...quoteSettings, revision, retentionMonths: 6 });
+      expect(fresh.status).to.equal(200);
+      expect(fresh.body.data).to.deep.include({ revision, changed: [] });
+    });
+
     it('mails the next submission to each recipient with every field, and the submitter the confirmation with the thank-you text', async () => {
       const dataDir = app.env.PAGELOG_DATA_DIR!;
       const already = (await readOutbox(dataDir)).length;

@@ -54,6 +54,8 @@ export interface Config {
   reindexPauseMs: number;
   /** How long the bytes of a deleted media file stay at least before the clean-up may delete them (PAGELOG_MEDIA_CLEANUP_GRACE_MS). */
   mediaCleanupGraceMs: number;
+  /** How often the forms' retention looks for submissions past their period (PAGELOG_FORM_RETENTION_SWEEP_MS, default an hour). */
+  formRetentionSweepMs: number;
   /** PAGELOG_SECRET: keys the e-mail index and wraps personal-data keys; null = kept in dataDir/secret.key. */
   secret: string | null;
   /** Where sessions and login counters live: PAGELOG_SESSION_STORE, else redis when REDIS_URL is set. */
@@ -266,6 +268,7 @@ export function loadConfig(env: Env = process.env): Config {
     reindexChunkSize: int(env, 'PAGELOG_REINDEX_CHUNK_SIZE', 200, 1, 5000),
     reindexPauseMs: int(env, 'PAGELOG_REINDEX_PAUSE_MS', 0, 0, 10000),
     mediaCleanupGraceMs: int(env, 'PAGELOG_MEDIA_CLEANUP_GRACE_MS', 24 * 60 * 60 * 1000, 0, 365 * 24 * 60 * 60 * 1000),
+    formRetentionSweepMs: int(env, 'PAGELOG_FORM_RETENTION_SWEEP_MS', 60 * 60 * 1000, 1000, 7 * 24 * 60 * 60 * 1000),
     secret,
     sessionStore,
     redisUrl,

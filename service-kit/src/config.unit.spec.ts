@@ -74,6 +74,12 @@ describe('configuration', () => {
     expect(() => loadConfig({ PAGELOG_REINDEX_CHUNK_SIZE: '0' })).to.throw(ConfigError, /PAGELOG_REINDEX_CHUNK_SIZE/);
   });
 
+  it('sweeps for submissions past their retention every PAGELOG_FORM_RETENTION_SWEEP_MS, an hour unless set', () => {
+    expect(loadConfig({})).to.include({ formRetentionSweepMs: 3_600_000 });
+    expect(loadConfig({ PAGELOG_FORM_RETENTION_SWEEP_MS: '60000' })).to.include({ formRetentionSweepMs: 60_000 });
+    expect(() => loadConfig({ PAGELOG_FORM_RETENTION_SWEEP_MS: '10' })).to.throw(ConfigError, /PAGELOG_FORM_RETENTION_SWEEP_MS/);
+  });
+
   it('reads the distributed mode', () => {
     const config = loadConfig({ PAGELOG_STORE: 'postgres', DATABASE_URL: 'postgres://u@db:5432/pagelog', PAGELOG_LOCALES: 'en-gb, nl-nl', PAGELOG_PUBLIC_URL: 'https://www.example.nl/' });
     expect(config).to.include({ store: 'postgres', databaseUrl: 'postgres://u@db:5432/pagelog', defaultLocale: 'en-gb', publicUrl: 'https://www.example.nl' });

@@ -107,10 +107,13 @@ export const formLocaleSettingsSchema = object({
 /**
  * POST forms/settings/update (manage-forms): one form's retention period and the settings of
  * the locales the request names (a locale left out keeps what it has). Only what changed is
- * recorded. Retention: 1 to 120 months, or null for "until erased".
+ * recorded. Retention: 1 to 120 months, or null for "until erased". With `revision` (the form's
+ * settings' revision the screen read) a save that another came before is refused (409), so
+ * nobody overwrites a change they did not see; without it the save goes in as it is.
  */
 export const updateFormSettingsSchema = object({
   form: string().required('V_01').oneOf([...FORM_IDS], 'V_12'),
+  revision: number().typeError('V_12').integer('V_12').min(0, 'V_12').optional(),
   retentionMonths: number()
     .typeError('V_12')
     .integer('V_12')
@@ -124,6 +127,7 @@ export const updateFormSettingsSchema = object({
 /** The validated body, typed (yup types oneOf lists as plain strings). */
 export interface FormSettingsUpdateBody {
   form: FormId;
+  revision?: number;
   retentionMonths: number | null;
   locales: Partial<Record<Locale, FormLocaleSettings>>;
 }
@@ -159,6 +163,8 @@ export interface PublicFormSettings {
 /** What forms/settings/update answers: the form and which parts changed. */
 export interface UpdatedFormSettings {
   form: FormId;
+  /** The form's settings' revision afterwards: what the next save names. */
+  revision: number;
   /** The locales whose settings changed, and 'retention' when the period did. */
   changed: (Locale | 'retention')[];
 }

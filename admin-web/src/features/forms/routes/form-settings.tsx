@@ -2,6 +2,7 @@ import { useEffect, useId, useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { messageFor } from '@pagelog/contracts/error-catalogue';
+import { IDEMPOTENCY_KEY_HEADER } from '@pagelog/contracts/endpoints';
 import type { EditableFormSettings, FormLocaleSettings } from '@pagelog/contracts/forms/form-settings';
 import type { Locale } from '@pagelog/contracts/locales';
 import { ErrorList } from '../../../components/error-list/error-list';
@@ -61,12 +62,15 @@ function FormSettingsScreen() {
   const [draft, setDraft] = useState<Draft | null>(null);
   const [saving, setSaving] = useState(false);
   const [saved, setSaved] = useState(false);
+  const [conflict, setConflict] = useState(false);
   const current = list?.forms.find((f) => f.form === formId) ?? null;
 
   useEffect(() => {
     if (current && list) setDraft(draftOf(current, list.availableLocales));
-    // A new form chosen, or read again after a save: the draft starts from what is stored.
-  }, [current, list]);
+    // A new form chosen, or its settings changed (a save): the draft starts from what is stored.
+    // A read that finds them as they were leaves the draft as typed.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [formId, current?.revision, list?.availableLocales.join(',')]);
   useEffect(() => () => errors.clear(FORMS_ERRORS), [errors]);
 
   if (!list || !current || !draft) return (
@@ -89,6 +93,8 @@ function FormSettingsScreen() {
     const months = Number(draft.months);
     const body = {
       form: formId,
+      // The revision read: a save another came before is refused (409) rather than undoing theirs.
+      revision: current!.revision,
       retentionMonths: draft.keep ? null : draft.months.trim() === '' ? Number.NaN : months,
       locales: Object.fromEntries(
         Object.entries(draft.locales).map(([locale, s]) => [
@@ -101,7 +107,11 @@ function FormSettingsScreen() {
     setSaving(false);
     if (reply.Success) {
       setSaved(true);
+      setConflict(false);
       await queryClient.invalidateQueries();
+    } else if (reply.status === 409 && reply.Errors.every((error) => error.property !== IDEMPOTENCY_KEY_HEADER)) {
+      // Another save came first: the input stays until the user asks for the current settings.
+      setConflict(true);
     } else {
       // The draft stays as typed: nothing is lost by a refusal.
       errors.set(FORMS_ERRORS, reply.Errors);
@@ -125,6 +135,26 @@ function FormSettingsScreen() {
         </select>
       </div>
       <form onSubmit={save} noValidate aria-label={t('formSettings.formLabel', { form: current.label })}>
+        {conflict && (
+          <div className="notice notice--warning notice--inline" role="alert">
+            <p className="notice__text">{t('formSettings.conflict.text')}</p>
+            <div className="notice__actions">
+              <button
+                type="button"
+                className="button button--grey button--small"
+                onClick={() =>
+                  void query.refetch().then(({ data }) => {
+                    const fresh = data?.forms.find((f) => f.form === formId);
+                    setConflict(false);
+                    if (fresh && data) setDraft(draftOf(fresh, data.availableLocales));
+                  })
+                }
+              >
+                {t('formSettings.conflict.loadCurrent')}
+              </button>
+            </div>
+          </div>
+        )}
         <ErrorList collection={FORMS_ERRORS} />
         <fieldset className="form-settings__retention">
           <legend>{t('formSettings.retention.legend')}</legend>

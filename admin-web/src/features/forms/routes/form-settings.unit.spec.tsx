@@ -23,7 +23,7 @@ const list: EditableFormSettingsList = {
 };
 
 function open() {
-  const server = fakeServer({ formsSettings: success(list), formsSettingsUpdate: success({ form: 'informationRequest', changed: ['nl-nl'], position: 9 }) });
+  const server = fakeServer({ formsSettings: success(list), formsSettingsUpdate: success({ form: 'informationRequest', revision: 2, changed: ['nl-nl'], position: 9 }) });
   return { ...renderAdmin('/forms/settings', { server }), server };
 }
 
@@ -44,8 +44,9 @@ describe('the form settings screen', () => {
     await user.type(recipients, 'sales@pagelog.test{enter}office@pagelog.test');
     await user.click(screen.getByRole('button', { name: 'Save settings' }));
     await waitFor(() => expect(server.callsOf('formsSettingsUpdate')).to.have.length(1));
-    const body = server.callsOf('formsSettingsUpdate')[0]!.body as { form: string; retentionMonths: number; locales: Record<string, { recipients: string[] }> };
+    const body = server.callsOf('formsSettingsUpdate')[0]!.body as { form: string; revision: number; retentionMonths: number; locales: Record<string, { recipients: string[] }> };
     expect(body.form).to.equal('informationRequest');
+    expect(body.revision).to.equal(1);
     expect(body.retentionMonths).to.equal(12);
     expect(body.locales['en-gb']!.recipients).to.deep.equal(['sales@pagelog.test', 'office@pagelog.test']);
     expect(body.locales['nl-nl']!.recipients).to.deep.equal(['info@pagelog.test']);
@@ -60,6 +61,21 @@ describe('the form settings screen', () => {
     await user.click(screen.getByRole('button', { name: 'Save settings' }));
     await screen.findByText(/must contain a valid email address/);
     expect(((await screen.findAllByLabelText('Notify'))[1] as HTMLTextAreaElement).value).to.equal('not an address');
+  });
+
+  it('says another save came first (409), keeps what was typed, and loads the current settings when asked', async () => {
+    const { server, user } = open();
+    server.answer('formsSettingsUpdate', failure(409, errorItem('V_07', 'revision', 'form')));
+    const recipients = (await screen.findAllByLabelText('Notify'))[1] as HTMLTextAreaElement;
+    await user.type(recipients, 'mine@pagelog.test');
+    await user.click(screen.getByRole('button', { name: 'Save settings' }));
+    await screen.findByText(/someone else saved this form's settings meanwhile/);
+    expect(((await screen.findAllByLabelText('Notify'))[1] as HTMLTextAreaElement).value).to.equal('mine@pagelog.test');
+    const theirs: EditableFormSettingsList = { ...list, forms: [{ ...list.forms[0]!, revision: 2, locales: { ...list.forms[0]!.locales, 'en-gb': { intro: '', thankYou: '', recipients: ['theirs@pagelog.test'], confirmationMail: false } } }, list.forms[1]!] };
+    server.answer('formsSettings', success(theirs));
+    await user.click(screen.getByRole('button', { name: 'Load the current settings' }));
+    await waitFor(() => expect(((screen.getAllByLabelText('Notify'))[1] as HTMLTextAreaElement).value).to.equal('theirs@pagelog.test'));
+    expect(screen.queryByText(/someone else saved/)).to.equal(null);
   });
 
   it('is for manage-forms only', async () => {
