@@ -38,7 +38,9 @@ export function mediaFileRoutes(deps: UserQueryDeps): EndpointRoute[] {
   // Looked up when a file is asked for: routes are built before (and without) their stores.
   const renditions = () => renditionsOf(deps.blobs);
   const fresh = readYourWrites(deps, [readModels.pages.projection, readModels.mediaItems.projection]);
-  const downloadTokens = new DownloadTokens(deps.secret);
+  // Made when first needed: the routes are built before (and without) their secret.
+  let downloadTokens: DownloadTokens | null = null;
+  const tokens = () => (downloadTokens ??= new DownloadTokens(deps.secret));
 
   /** Whether the page's published version gates this file behind its download form (gated-download.ts). */
   async function gatedOnPage(pageId: string, group: string, hash: string): Promise<boolean> {
@@ -104,7 +106,7 @@ export function mediaFileRoutes(deps: UserQueryDeps): EndpointRoute[] {
       // (editors, signed in, see it as it is).
       const gated = !signedIn && (await gatedOnPage(pageID, group, hash));
       if (gated) {
-        const check = downloadTokens.check(q.token, pageID, group, hash, Date.now());
+        const check = tokens().check(q.token, pageID, group, hash, Date.now());
         if (check !== 'valid') throw new ForbiddenError(check === 'expired' ? 'V_05' : 'V_04');
       }
       const contentType = await storedTypeOf(deps.blobs, hash);
