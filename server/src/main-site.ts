@@ -3,6 +3,7 @@ import { ConfigError } from '@pagelog/service-kit/config';
 import { openNotifier, SITE_CACHE_TOPIC } from '@pagelog/service-kit/open-notifier';
 import { createSiteApp } from '@pagelog/site-web/server/create-site-app';
 import { httpSiteForms } from '@pagelog/site-web/server/site-forms-http';
+import { SITE_FORM_SIGNATURE_HEADER, SiteFormSignatures } from '@pagelog/service-kit/forms/site-form-signature';
 import { followInvalidations, siteRenderCache } from './site-cache';
 
 /** Without invalidations a site process keeps a page this long: it cannot know when it changes. */
@@ -26,7 +27,15 @@ await runProcess('site', async (config, logger) => {
   const cache = siteRenderCache(config, informed ? {} : { ttlMs: UNINFORMED_TTL_MS });
   const notifier = informed ? openNotifier(config, SITE_CACHE_TOPIC, logger.child({ part: 'site-cache' })) : null;
   const unfollow = notifier ? await followInvalidations(notifier, cache, logger.child({ part: 'site-cache' })) : async () => {};
-  const forms = httpSiteForms({ apiUrl: config.apiUrl, timeoutMs: 10_000 });
+  // With the secret the processes share, the site vouches for the forms posted to it without JavaScript.
+  const signatures = config.secret ? new SiteFormSignatures(config.secret) : null;
+  if (!signatures) logger.warn('PAGELOG_SECRET is not set for the site: forms posted without JavaScript are kept as suspected spam for review');
+  const forms = httpSiteForms({
+    apiUrl: config.apiUrl,
+    timeoutMs: 10_000,
+    signatureHeader: SITE_FORM_SIGNATURE_HEADER,
+    ...(signatures ? { sign: (submission) => signatures.sign(submission, Date.now()) } : {}),
+  });
   const app = createSiteApp({ apiUrl: config.apiUrl, cache, publicUrl: config.publicUrl, forms, trustProxy: config.trustProxy, logger: logger.child({ part: 'site' }) });
   return {
     app,

@@ -17,10 +17,11 @@ export interface DistributedSites {
 /**
  * The distributed mode as decision 0016 runs it: a command service, a projector (with the
  * site-cache reactor), a query service, `sites` site processes reading the query service over
- * HTTP, and the gateway, on a fresh PostgreSQL schema. Invalidations travel by PostgreSQL NOTIFY
+ * HTTP (`siteApi`: straight, or through the gateway, as a site that posts forms needs), and the
+ * gateway, on a fresh PostgreSQL schema. Invalidations travel by PostgreSQL NOTIFY
  * or, with `redisUrl`, by Redis pub/sub.
  */
-export async function startDistributedSites(options: { postgresUrl: string; redisUrl?: string; sites?: number; logLevel?: string }): Promise<DistributedSites> {
+export async function startDistributedSites(options: { postgresUrl: string; redisUrl?: string; sites?: number; logLevel?: string; siteApi?: 'query' | 'gateway' }): Promise<DistributedSites> {
   const schema = freshSchemaName();
   const dataDir = mkdtempSync(join(tmpdir(), 'pagelog-sites-'));
   const processes: RunningProcess[] = [];
@@ -54,7 +55,7 @@ export async function startDistributedSites(options: { postgresUrl: string; redi
     processes.push(startProcess('projector', 'projector/src/main.ts', common));
     processes.push(startProcess('query-service', 'query-service/src/main.ts', { ...common, PORT: String(query) }));
     sitePorts.forEach((port, i) =>
-      processes.push(startProcess(`site-${i + 1}`, 'server/src/main-site.ts', { ...common, PORT: String(port), PAGELOG_API_URL: `http://127.0.0.1:${query}` })),
+      processes.push(startProcess(`site-${i + 1}`, 'server/src/main-site.ts', { ...common, PORT: String(port), PAGELOG_API_URL: `http://127.0.0.1:${options.siteApi === 'gateway' ? gateway : query}` })),
     );
     processes.push(
       startProcess('gateway', 'server/src/main-gateway.ts', {

@@ -9,10 +9,23 @@ import { ApiUnavailableError } from './site-api';
  * The distributed site's forms (issue 16): a form posted without JavaScript goes to the API's
  * forms/submit as the script's call does, with a visitor token the site asks for first (its cookie
  * sent back with it) and the visitor's address in X-Forwarded-For (the API believes it only with
- * PAGELOG_TRUST_PROXY). The API cannot tell such a post from a script's, so a first post without
- * JavaScript, which cannot say when the form was shown, is kept as suspected spam for review.
+ * PAGELOG_TRUST_PROXY). With `sign` (the processes share PAGELOG_SECRET) the site signs the post
+ * (header `signatureHeader`), and the API takes it as the embedded site's own: a form without
+ * script cannot say when it was shown, which is then no sign of a bot. Without it the API cannot
+ * tell such a post from a script's, so a first post without JavaScript is kept as suspected spam
+ * for review.
  */
-export function httpSiteForms({ apiUrl, timeoutMs }: { apiUrl: string; timeoutMs: number }): SiteForms {
+export function httpSiteForms({
+  apiUrl,
+  timeoutMs,
+  sign,
+  signatureHeader = 'X-Pagelog-Site-Form',
+}: {
+  apiUrl: string;
+  timeoutMs: number;
+  sign?: (submission: { form: string; locale: string; pageId: string | null; values: unknown }) => string;
+  signatureHeader?: string;
+}): SiteForms {
   const base = apiUrl.replace(/\/+$/, '');
   return {
     async submit(submission, clientIp, requestId) {
@@ -30,7 +43,14 @@ export function httpSiteForms({ apiUrl, timeoutMs }: { apiUrl: string; timeoutMs
       try {
         reply = await fetch(`${base}/api/cms/forms/submit`, {
           method: 'POST',
-          headers: { Accept: 'application/json', 'Content-Type': 'application/json', [CSRF_HEADER]: token, Cookie: cookie, ...trace },
+          headers: {
+            Accept: 'application/json',
+            'Content-Type': 'application/json',
+            [CSRF_HEADER]: token,
+            Cookie: cookie,
+            ...trace,
+            ...(sign ? { [signatureHeader]: sign({ form: submission.form, locale: submission.locale, pageId: submission.pageId, values: submission.values }) } : {}),
+          },
           body: JSON.stringify(submission),
           signal: AbortSignal.timeout(timeoutMs),
         });
