@@ -11,6 +11,7 @@ import './features/search/search-index.css';
 import './features/tags/tags.css';
 import './features/pages/page-tags.css';
 import './features/newsletter-popup/newsletter-popup.css';
+import './features/forms/forms.css';
 
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root element');

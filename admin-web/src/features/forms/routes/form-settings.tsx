@@ -3,6 +3,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { messageFor } from '@pagelog/contracts/error-catalogue';
 import { IDEMPOTENCY_KEY_HEADER } from '@pagelog/contracts/endpoints';
+import { languageName } from '@pagelog/contracts/language-name';
 import type { EditableFormSettings, FormLocaleSettings } from '@pagelog/contracts/forms/form-settings';
 import type { Locale } from '@pagelog/contracts/locales';
 import { ErrorList } from '../../../components/error-list/error-list';
@@ -177,7 +178,7 @@ function FormSettingsScreen() {
           const field = (name: string) => `${id}-${locale}-${name}`;
           return (
             <fieldset key={locale} className="form-settings__locale">
-              <legend>{t('formSettings.locale', { locale })}</legend>
+              <legend>{t('formSettings.locale', { language: languageName(locale), code: locale })}</legend>
               <div className="field">
                 <label className="field__label" htmlFor={field('intro')}>{t('formSettings.intro')}</label>
                 <textarea id={field('intro')} className="field__input" rows={2} value={s.intro} placeholder={defaults?.intro} onChange={(e) => setLocale(locale, { intro: e.target.value })} />
