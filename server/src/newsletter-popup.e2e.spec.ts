@@ -1,6 +1,7 @@
 import { expect } from 'chai';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { ApiClient } from './test-kit/api-client';
+import { axeViolations, describeViolations } from './test-kit/axe';
 import { launchBrowser, watchForProblems } from './test-kit/browser';
 import { freePort } from './test-kit/processes';
 import { startTestPagelog, type TestPagelog } from './test-kit/start-test-pagelog';
@@ -101,6 +102,9 @@ describe('the newsletter popup in Chromium', function () {
       await page.keyboard.press('Shift+Tab');
       expect(await page.evaluate(() => document.activeElement?.closest('dialog') !== null)).to.equal(true);
     }
+    // Open, it meets WCAG 2.2 AA as the pages do.
+    const violations = await axeViolations(page);
+    expect(violations, describeViolations(violations)).to.deep.equal([]);
     // Opening it moved nothing on the page.
     const shifts = await page.evaluate(() => (window as unknown as { __shifts: { at: number; value: number }[] }).__shifts);
     expect(shifts.filter((shift) => shift.at >= beforeOpening)).to.deep.equal([]);
