@@ -1,16 +1,16 @@
 import { expect } from 'chai';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { ApiClient } from './test-kit/api-client';
+import { ApiClient, TEST_ADMIN } from './test-kit/api-client';
 import { axeViolations, describeViolations } from './test-kit/axe';
-import { launchBrowser, watchForProblems } from './test-kit/browser';
+import { launchBrowser, logInAt, watchForProblems } from './test-kit/browser';
 import { freePort } from './test-kit/processes';
 import { startTestPagelog, type TestPagelog } from './test-kit/start-test-pagelog';
 
 const DELAY_SECONDS = 2;
 
 /**
- * The newsletter popup in Chromium (issue 16), on the seeded site with the popup switched on for
- * Dutch: it is not there at first and causes no layout shift, its code loads only when it is
+ * The newsletter popup in Chromium (issue 16), on the seeded site: an administrator switches it on
+ * for Dutch in its screen (Modules, Newsletter popup). Then, for a visitor, it is not there at first and causes no layout shift, its code loads only when it is
  * about to open, it opens after the set time as a labelled modal dialog with focus on the e-mail
  * field and kept inside; Escape closes it, focus returns, and it stays away after a reload. A
  * visitor who subscribes through it is thanked, the submission is stored, and it stays away too.
@@ -29,25 +29,6 @@ describe('the newsletter popup in Chromium', function () {
     base = `http://127.0.0.1:${port}`;
     app = await startTestPagelog('sqlite', { seed: true, extraEnv: { PORT: String(port), PAGELOG_PUBLIC_URL: base } });
     browser = await launchBrowser();
-    const admin = await ApiClient.loggedIn(base);
-    const saved = await admin.post('/newsletter-popup/update', {
-      revision: 0,
-      locales: {
-        'nl-nl': {
-          enabled: true,
-          delay: { amount: DELAY_SECONDS, unit: 'seconds' },
-          hiddenAfterAccept: { amount: 365, unit: 'days' },
-          hiddenAfterDecline: { amount: 7, unit: 'days' },
-          title: 'Mis niets van ons onderzoek',
-          intro: 'Eén keer per maand het belangrijkste in uw mailbox.',
-          buttonText: 'Ja, graag',
-          thankYou: 'Top! Kijk in uw mailbox voor de bevestigingslink.',
-          showOn: 'all',
-          paths: [],
-        },
-      },
-    });
-    expect(saved.status).to.equal(200);
   });
   after(async () => {
     for (const context of contexts) await context.close();
@@ -73,6 +54,34 @@ describe('the newsletter popup in Chromium', function () {
   }
 
   const dialogChunk = (urls: string[]) => urls.filter((url) => /newsletter-popup-dialog-[^/]*\.js$/.test(url));
+
+  it('is set up by an administrator in its screen, under Modules in the navigation', async () => {
+    const context = await browser.newContext();
+    contexts.push(context);
+    const page = await context.newPage();
+    watchForProblems(page, problems);
+    await logInAt(page, `${base}/cmsadmin/`, TEST_ADMIN);
+    await page.getByRole('navigation').getByRole('link', { name: 'Newsletter popup' }).click();
+    await page.getByRole('heading', { name: 'Newsletter popup', level: 1 }).waitFor();
+    const dutch = page.getByRole('region', { name: 'Nederlands (nl-nl)' });
+    await dutch.getByLabel('Show the popup').check();
+    const delay = dutch.getByRole('group', { name: 'Time until the popup appears' });
+    await delay.getByLabel('Amount').fill(String(DELAY_SECONDS));
+    await delay.getByLabel('Unit').selectOption('seconds');
+    const declined = dutch.getByRole('group', { name: 'Hidden after declining' });
+    await declined.getByLabel('Amount').fill('7');
+    await declined.getByLabel('Unit').selectOption('days');
+    await dutch.getByLabel('Title').fill('Mis niets van ons onderzoek');
+    await dutch.getByLabel('Intro').fill('Eén keer per maand het belangrijkste in uw mailbox.');
+    await dutch.getByLabel('Button text').fill('Ja, graag');
+    await dutch.getByLabel('Thank-you text').fill('Top! Kijk in uw mailbox voor de bevestigingslink.');
+    await page.getByRole('button', { name: 'Save' }).click();
+    await page.getByText("The newsletter popup's settings are saved.").waitFor();
+    const stored = (await (await fetch(`${base}/api/cms/newsletter-popup/public/nl-nl`)).json()) as { data: Record<string, unknown> };
+    expect(stored.data).to.deep.include({ enabled: true, delaySeconds: DELAY_SECONDS, hiddenAfterDeclineSeconds: 7 * 86_400, hiddenAfterAcceptSeconds: 365 * 86_400, buttonText: 'Ja, graag' });
+    expect(problems).to.deep.equal([]);
+    await context.close();
+  });
 
   it('opens after the set time as a labelled dialog, keeps focus inside, closes on Escape and stays away after a reload', async () => {
     const { page, requested } = await visitor();

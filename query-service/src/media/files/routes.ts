@@ -5,7 +5,7 @@ import { gatedDownloadOf, isGated } from '@pagelog/contracts/forms/gated-downloa
 import type { PageDoc, VersionDoc } from '@pagelog/contracts/pages/page-docs';
 import { DownloadTokens } from '@pagelog/service-kit/forms/download-token';
 import { parseInput } from '@pagelog/contracts/input';
-import type { FocalPoint } from '@pagelog/contracts/media/media';
+import { parsePageFileGroup, type FocalPoint } from '@pagelog/contracts/media/media';
 import type { MediaItemDoc } from '@pagelog/contracts/media/media-read-models';
 import { parseAspectRatio } from '@pagelog/contracts/media/media-urls';
 import { readModels } from '@pagelog/contracts/read-models';
@@ -44,6 +44,9 @@ export function mediaFileRoutes(deps: UserQueryDeps): EndpointRoute[] {
 
   /** Whether the page's published version gates this file behind its download form (gated-download.ts). */
   async function gatedOnPage(pageId: string, group: string, hash: string): Promise<boolean> {
+    // Only a file can be gated (a main download, a downloads block's): images never look further.
+    const kind = parsePageFileGroup(group)?.kind;
+    if (kind !== 'type_file' && kind !== 'block_files') return false;
     const page = await deps.readModels.get<PageDoc>(readModels.pages.collection, pageId);
     if (!page?.publishedVersionID) return false;
     const version = await deps.readModels.get<VersionDoc>(readModels.pageVersions.collection, page.publishedVersionID);
