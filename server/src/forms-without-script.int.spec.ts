@@ -18,7 +18,8 @@ for (const kind of storeKinds()) {
       app = await startTestPagelog(kind, { seed: true });
       const page = await (await fetch(`${app.url}/contact`)).text();
       hidden = {};
-      for (const match of page.matchAll(/<input type="hidden" name="(_[a-z]+)" value="([^"]*)"/g)) hidden[match[1]!] = match[2]!;
+      // The information request's (the page's first form; the quote request follows it).
+      for (const match of page.matchAll(/<input type="hidden" name="(_[a-z]+)" value="([^"]*)"/g)) hidden[match[1]!] ??= match[2]!;
     });
     after(async () => {
       await app?.stop();

@@ -83,13 +83,14 @@ describe('a public form in Chromium: a visitor sends the information request on 
     const describedBy = (await question.getAttribute('aria-describedby'))!;
     expect(await page.locator(`[id="${describedBy}"]`).textContent()).to.equal('Dit veld is verplicht');
     expect(await page.getByRole('alert').textContent()).to.equal('Eén veld is nog niet goed ingevuld.');
-    expect(await page.getByLabel('Naam').inputValue()).to.equal('Bram Visser');
-    expect(await page.getByLabel('E-mailadres').inputValue()).to.equal('bram@example.nl');
+    const answered = page.getByRole('form', { name: 'Stel uw vraag' });
+    expect(await answered.getByLabel('Naam').inputValue()).to.equal('Bram Visser');
+    expect(await answered.getByLabel('E-mailadres').inputValue()).to.equal('bram@example.nl');
 
     // The answered page knows when it was shown: a person takes a moment to write the question.
     await page.waitForTimeout(3_100);
     await question.fill('Hoe lang duurt een evaluatie gemiddeld?');
-    await page.getByRole('button', { name: 'Vraag versturen' }).click();
+    await answered.getByRole('button', { name: 'Vraag versturen' }).click();
     await page.getByRole('status').filter({ hasText: 'Bedankt voor uw vraag' }).waitFor();
     expect(await page.getByRole('form', { name: 'Stel uw vraag' }).count()).to.equal(0);
 

@@ -74,10 +74,11 @@ export interface SiteReads {
    */
   formTexts?(form: string, locale: string): Promise<{ intro: string; thankYou: string }>;
   /**
-   * The newsletter popup of a locale as its settings say (GET /newsletter-popup/public/:locale).
-   * Optional: without it the site shows no popup.
+   * The newsletter popup of a locale as its settings say (GET /newsletter-popup/public/:locale);
+   * null when the API has none for it (an API without the module answers 404). Optional: without
+   * it the site shows no popup.
    */
-  newsletterPopup?(locale: string): Promise<PublicNewsletterPopup>;
+  newsletterPopup?(locale: string): Promise<PublicNewsletterPopup | null>;
   /**
    * The draft a preview token holds (POST /page/preview/open), or null when the API did not seal
    * it or it has expired. Optional: a site without it answers /_preview with 404.

@@ -10,6 +10,8 @@ import { mediaLibraryProjection } from '../media/library-projection';
 import { publicPagesProjection } from '../public-pages/projection';
 import { settingsProjection } from '../settings/projection';
 import { tagsProjection } from '../tags/projection';
+import { formSettingsProjection } from '../forms/form-settings-projection';
+import { newsletterPopupProjection } from '../newsletter-popup/projection';
 import { siteCacheReactor } from './invalidation-reactor';
 
 async function until(check: () => boolean, what: string, ms = 5_000): Promise<void> {
@@ -48,7 +50,7 @@ describe('the site-cache reactor', () => {
     projector = new Projector({
       eventStore: log.events,
       readModels: log.readModels,
-      projections: [publicPagesProjection, settingsProjection, menusProjection, mediaLibraryProjection, tagsProjection],
+      projections: [publicPagesProjection, settingsProjection, menusProjection, mediaLibraryProjection, tagsProjection, formSettingsProjection, newsletterPopupProjection],
       reactors: [siteCacheReactor({ siteCacheNotifier: notifier, readModels: log.readModels })],
       pollMs: 10,
       backoffMs: 10,

@@ -100,7 +100,7 @@ export function pageRender({ reads: source, clientAssets, publicUrl, logger }: P
     if (!reads.newsletterPopup) return { view: null, read: true };
     try {
       const popup = await reads.newsletterPopup(page.locale, requestId);
-      const shown = popup.enabled && popupShownOn(popup, publicPath(page.locale, page.slug, defaultLocale));
+      const shown = popup !== null && popup.enabled && popupShownOn(popup, publicPath(page.locale, page.slug, defaultLocale));
       return { view: shown ? { popup, pageId: page.pageVersion.pageID } : null, read: true };
     } catch (err) {
       logger.warn({ err, requestId, locale: page.locale }, 'the newsletter popup could not be read; the page is shown without it');

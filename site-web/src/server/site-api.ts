@@ -27,7 +27,7 @@ export interface TracedSiteReads extends SiteReads {
   search(request: SearchRequest, requestId?: string): Promise<SearchResponse>;
   publicTag(locale: string, slug: string, requestId?: string): Promise<TagView | null>;
   formTexts?(form: string, locale: string, requestId?: string): Promise<{ intro: string; thankYou: string }>;
-  newsletterPopup?(locale: string, requestId?: string): Promise<PublicNewsletterPopup>;
+  newsletterPopup?(locale: string, requestId?: string): Promise<PublicNewsletterPopup | null>;
   scoped?(): TracedSiteReads;
 }
 
@@ -214,6 +214,11 @@ export function httpSiteReads({ apiUrl, timeoutMs }: { apiUrl: string; timeoutMs
 
     async newsletterPopup(locale, requestId) {
       const response = await get(`/api/cms/newsletter-popup/public/${encodeURIComponent(locale)}`, requestId);
+      if (response.status === 404) {
+        // No popup for the locale, or an API without the module: the page is shown (and kept) without one.
+        await response.body?.cancel();
+        return null;
+      }
       const data = (await readEnvelope<Partial<PublicNewsletterPopup>>(response)).data;
       if (response.status !== 200 || !isPublicPopup(data)) throw new ApiUnavailableError(`newsletter-popup/public answered ${response.status}`);
       return data;
