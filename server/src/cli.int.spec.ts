@@ -3,6 +3,9 @@ import { spawnSync } from 'node:child_process';
 import { ApiClient } from './test-kit/api-client';
 import { repoRoot } from './test-kit/processes';
 import { startTestPagelog } from './test-kit/start-test-pagelog';
+import { Visitor } from './test-kit/form-visitor';
+import { join } from 'node:path';
+import { openDatabase } from '@pagelog/storage/sqlite/open-database';
 
 function pagelog(args: string[], env: Record<string, string>) {
   return spawnSync('npm', ['run', '--silent', 'pagelog', '--', ...args], { cwd: repoRoot, env: { ...process.env, ...env }, encoding: 'utf8' });
@@ -41,6 +44,31 @@ describe('npm run pagelog', function () {
     const after = pagelog(['status'], app.env);
     expect(after.stdout).not.to.contain('~rebuild');
     expect(after.stdout).to.match(/^public-pages +position (\d+) of \1 \(lag 0\)$/m);
+  });
+
+  it('verifies the hash chain of the whole log, through an erasure of personal data, and names the first event altered behind its back', async () => {
+    const app = await startTestPagelog('sqlite', { seed: true });
+    const admin = await ApiClient.loggedIn(app.url);
+    const visitor = await new Visitor(app.url).start();
+    const sent = await visitor.submit({ form: 'informationRequest', locale: 'nl-nl', values: { name: 'Iris', organisation: '', email: 'iris@example.nl', phone: '', question: 'Wissen?' }, website: '', startedAt: Date.now() - 10_000 });
+    expect(sent.status).to.equal(200);
+    // Crypto-shredding destroys a key; no event changes, so the chain holds.
+    expect((await admin.post('/forms/erase-submitter', { email: 'iris@example.nl' })).status).to.equal(200);
+    await app.stop(true);
+    const intact = pagelog(['verify'], app.env);
+    expect(intact.status, intact.stderr).to.equal(0);
+    expect(intact.stdout).to.match(/The hash chain is intact: (\d+) events checked/);
+    expect(intact.stdout).to.match(/Last event: position \d+, hash [0-9a-f]{64}/);
+
+    const db = openDatabase(join(app.env.PAGELOG_DATA_DIR!, 'pagelog.db'));
+    try {
+      db.prepare(`UPDATE es_events SET data = json_set(data, '$.title', 'Vervalst') WHERE position = 12`).run();
+    } finally {
+      db.close();
+    }
+    const broken = pagelog(['verify'], app.env);
+    expect(broken.status).to.equal(1);
+    expect(broken.stderr).to.match(/The hash chain breaks at position 12 \(event [0-9a-f-]{36}\): its content or its hash was changed\. 11 events before it are intact\./);
   });
 
   it('names the known projections when asked for an unknown one, and exits non-zero', async () => {

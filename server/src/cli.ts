@@ -13,6 +13,7 @@ import { seedRoles } from '@pagelog/command-service/users/seed-roles';
 import { completeSetup, isSetupComplete, issueSetupLink } from '@pagelog/command-service/users/setup/commands';
 import { commandContext, SYSTEM_ACTOR } from '@pagelog/command-service/core/command-context';
 import { DomainError } from '@pagelog/contracts/domain-errors';
+import { verifyChain } from '@pagelog/storage/event-store/event-chain';
 
 const usage = `Usage: npm run pagelog -- <command>
 
@@ -21,6 +22,9 @@ Commands:
                          live ones, and swap them in at once (all projections when none is
                          named); safe while the server runs: its reads never go backwards
   status                 each projection's and reactor's position and lag
+  verify                 check the event log's hash chain from the first event to the last:
+                         names the first event that was altered, removed or moved, and
+                         prints the last event's hash to write down (exits 1 when broken)
   create-admin [email] [name]
                          create the first administrator: with an e-mail address, the password
                          comes from PAGELOG_ADMIN_PASSWORD; without one, prints a one-time
@@ -100,6 +104,29 @@ async function main(argv: string[]): Promise<number> {
       } finally {
         await services.close();
       }
+    }
+    if (command === 'verify') {
+      const store = stores.eventStore;
+      if (!store.readChain) {
+        console.error(`This event store (${config.eventStore}) keeps no hash chain; verify checks the SQLite and PostgreSQL logs.`);
+        return 2;
+      }
+      const head = await store.headPosition();
+      const bar = new SingleBar({ format: 'verifying [{bar}] {percentage}% | {value}/{total} events | {eta_formatted}', hideCursor: true, noTTYOutput: true, notTTYSchedule: 1000 }, Presets.shades_classic);
+      bar.start(Math.max(head, 1), 0);
+      const started = performance.now();
+      const verdict = await verifyChain((after, limit) => store.readChain!({ after, limit }), { onProgress: (checked) => bar.update(Math.min(checked, Math.max(head, 1))) });
+      bar.stop();
+      const seconds = (performance.now() - started) / 1000;
+      const rate = `${Math.round(verdict.checked / Math.max(seconds, 0.001)).toLocaleString('en')} events/s`;
+      if (verdict.intact) {
+        console.log(`The hash chain is intact: ${verdict.checked} events checked in ${seconds.toFixed(2)} s (${rate}).`);
+        if (verdict.head) console.log(`Last event: position ${verdict.head.position}, hash ${verdict.head.hash}`);
+        return 0;
+      }
+      const why = { altered: 'its content or its hash was changed', missing: 'the event there was removed', 'out-of-order': 'it is out of order' }[verdict.reason];
+      console.error(`The hash chain breaks at position ${verdict.position}${verdict.id ? ` (event ${verdict.id})` : ''}: ${why}. ${verdict.checked} events before it are intact.`);
+      return 1;
     }
     if (command === 'status') {
       const head = await stores.eventStore.headPosition();

@@ -1,5 +1,6 @@
 import type { NewEvent, RecordedEvent } from '@pagelog/contracts/events/event';
 import { ConflictError } from '@pagelog/contracts/domain-errors';
+import type { ChainedEvent } from './event-chain';
 
 /**
  * The event store port. Revisions are 1-based per stream (an empty stream is at revision 0).
@@ -49,6 +50,11 @@ export interface EventStore {
   readAll(options?: ReadAllOptions): Promise<RecordedEvent[]>;
   /** Position of the last committed event (0 when empty). */
   headPosition(): Promise<number>;
+  /**
+   * One batch of the log as stored, each event with its link in the hash chain (event-chain.ts),
+   * for `verify` and the auditors' exports. Left out by adapters that keep no chain.
+   */
+  readChain?(options?: ReadAllOptions): Promise<ChainedEvent[]>;
   /**
    * Calls `listener(position)` soon after events are committed (by this process or, where the
    * adapter can tell, by another). Listeners must re-read the log; the position is a hint.

@@ -13,6 +13,7 @@ import {
   type ReadAllOptions,
   type ReadStreamOptions,
 } from './event-store';
+import { chainHash, GENESIS_HASH, type ChainedEvent } from './event-chain';
 
 export interface PostgresEventStoreOptions {
   /** The caller owns the pool: close() leaves it open. */
@@ -108,14 +109,19 @@ export class PostgresEventStore implements EventStore {
           -- keeps the text as written (key order, no re-encoding on every read).
           data JSON NOT NULL,
           metadata JSON NOT NULL,
+          -- The event's link in the hash chain (event-chain.ts): sha256 over the previous event's
+          -- hash and this event as stored.
+          hash TEXT,
           UNIQUE (stream, revision)
         )`);
+      await client.query(`ALTER TABLE ${this.events} ADD COLUMN IF NOT EXISTS hash TEXT`);
       await client.query(`
         CREATE TABLE IF NOT EXISTS ${this.counter} (
           one BOOLEAN PRIMARY KEY DEFAULT true CHECK (one),
           value BIGINT NOT NULL
         )`);
       await client.query(`INSERT INTO ${this.counter} (one, value) VALUES (true, 0) ON CONFLICT DO NOTHING`);
+      await this.chainExistingEvents(client);
       // The whole append in one call (one round trip). Every statement of a plpgsql function
       // takes a fresh snapshot, so once the counter's row lock is held the checks see every
       // earlier append. It writes nothing when the revision is stale or an id is stored already,
@@ -132,6 +138,8 @@ export class PostgresEventStore implements EventStore {
           v_stored json;
           v_last bigint;
           v_count int := cardinality(p_ids);
+          v_previous text;
+          v_hash text;
         BEGIN
           PERFORM 1 FROM ${this.counter} FOR UPDATE;
           SELECT coalesce(max(e.revision), 0) INTO v_current FROM ${this.events} e WHERE e.stream = p_stream;
@@ -143,9 +151,17 @@ export class PostgresEventStore implements EventStore {
             RETURN;
           END IF;
           UPDATE ${this.counter} SET value = value + v_count RETURNING value INTO v_last;
-          INSERT INTO ${this.events} (position, id, stream, revision, type, data, metadata)
-            SELECT v_last - v_count + u.n, u.i, p_stream, v_current + u.n, u.t, u.d, u.m
-            FROM unnest(p_ids, p_types, p_data, p_metadata) WITH ORDINALITY AS u(i, t, d, m, n);
+          -- The chain goes on from the event before (the counter's lock keeps it the last).
+          SELECT e.hash INTO v_previous FROM ${this.events} e WHERE e.position = v_last - v_count;
+          v_previous := coalesce(v_previous, '${GENESIS_HASH}');
+          FOR n IN 1..v_count LOOP
+            v_hash := encode(sha256(convert_to(
+              v_previous || chr(10) || p_ids[n] || chr(10) || p_stream || chr(10) || (v_current + n)::text || chr(10) || p_types[n] || chr(10) || p_data[n]::text || chr(10) || p_metadata[n]::text,
+              'UTF8')), 'hex');
+            INSERT INTO ${this.events} (position, id, stream, revision, type, data, metadata, hash)
+              VALUES (v_last - v_count + n, p_ids[n], p_stream, v_current + n, p_types[n], p_data[n], p_metadata[n], v_hash);
+            v_previous := v_hash;
+          END LOOP;
           -- Delivered to listeners only if and when the append commits.
           PERFORM pg_notify(p_channel, v_last::text);
           RETURN QUERY SELECT v_last, v_current + v_count, NULL::json;
@@ -223,6 +239,46 @@ export class PostgresEventStore implements EventStore {
       [options.after ?? 0, options.limit ?? 500],
     ));
     return rows.map(asStored);
+  }
+
+  async readChain(options: ReadAllOptions = {}): Promise<ChainedEvent[]> {
+    const { rows } = await guard(() => this.pool.query<{ position: string; id: string; stream: string; revision: string; type: string; data: string; metadata: string; hash: string | null }>(
+      `SELECT position, id, stream, revision, type, data::text AS data, metadata::text AS metadata, hash FROM ${this.events} WHERE position > $1 ORDER BY position LIMIT $2`,
+      [options.after ?? 0, options.limit ?? 500],
+    ));
+    return rows.map((row) => ({ ...row, position: Number(row.position), revision: Number(row.revision), hash: row.hash ?? '' }));
+  }
+
+  /**
+   * A log written before the hash chain (issue 17): its events are chained in position order,
+   * once, inside init's transaction with the counter locked, so no append comes between.
+   */
+  private async chainExistingEvents(client: pg.PoolClient): Promise<void> {
+    const { rows: unchained } = await client.query<{ n: string }>(`SELECT count(*) AS n FROM ${this.events} WHERE hash IS NULL`);
+    if (Number(unchained[0]?.n ?? 0) === 0) return;
+    await client.query(`SELECT value FROM ${this.counter} FOR UPDATE`);
+    let previous = GENESIS_HASH;
+    for (let after = 0; ; ) {
+      const { rows } = await client.query<{ position: string; id: string; stream: string; revision: string; type: string; data: string; metadata: string; hash: string | null }>(
+        `SELECT position, id, stream, revision, type, data::text AS data, metadata::text AS metadata, hash FROM ${this.events} WHERE position > $1 ORDER BY position LIMIT 5000`,
+        [after],
+      );
+      const positions: string[] = [];
+      const hashes: string[] = [];
+      for (const row of rows) {
+        const hash = row.hash ?? chainHash(previous, { ...row, revision: Number(row.revision) });
+        if (row.hash === null) {
+          positions.push(row.position);
+          hashes.push(hash);
+        }
+        previous = hash;
+        after = Number(row.position);
+      }
+      if (positions.length > 0) {
+        await client.query(`UPDATE ${this.events} e SET hash = u.h FROM unnest($1::bigint[], $2::text[]) AS u(p, h) WHERE e.position = u.p`, [positions, hashes]);
+      }
+      if (rows.length < 5000) return;
+    }
   }
 
   async headPosition(): Promise<number> {

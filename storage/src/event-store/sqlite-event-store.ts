@@ -13,6 +13,7 @@ import {
   type ReadAllOptions,
   type ReadStreamOptions,
 } from './event-store';
+import { chainHash, GENESIS_HASH, type ChainedEvent } from './event-chain';
 
 interface EventRow {
   position: number;
@@ -52,16 +53,25 @@ export class SqliteEventStore implements EventStore {
         type TEXT NOT NULL,
         data TEXT NOT NULL,
         metadata TEXT NOT NULL,
+        hash TEXT,
         UNIQUE (stream, revision)
       );
     `);
+    chainExistingEvents(db);
     this.statements = prepareStatements(db);
-    const insertEach = (stream: string, events: NewEvent[], current: number): RecordedEvent[] =>
-      events.map((e, i): RecordedEvent => {
+    const insertEach = (stream: string, events: NewEvent[], current: number): RecordedEvent[] => {
+      // Inside the IMMEDIATE transaction: no other writer can append between this read and the inserts.
+      let previous = this.statements.lastHash.get()?.hash ?? GENESIS_HASH;
+      return events.map((e, i): RecordedEvent => {
         const revision = current + i + 1;
-        const info = this.statements.insert.run(e.id, stream, revision, e.type, storableJson(stream, e.data), storableJson(stream, e.metadata));
+        const data = storableJson(stream, e.data);
+        const metadata = storableJson(stream, e.metadata);
+        const hash = chainHash(previous, { id: e.id, stream, revision, type: e.type, data, metadata });
+        const info = this.statements.insert.run(e.id, stream, revision, e.type, data, metadata, hash);
+        previous = hash;
         return { id: e.id, stream, revision, position: Number(info.lastInsertRowid), type: e.type, data: e.data, metadata: e.metadata };
       });
+    };
     // Several inserts go in a savepoint, so one that fails takes the others back with it; a
     // single insert that fails has written nothing, and skips the savepoint's two statements.
     const insertInSavepoint = db.transaction(insertEach);
@@ -117,6 +127,10 @@ export class SqliteEventStore implements EventStore {
 
   async headPosition(): Promise<number> {
     return this.head();
+  }
+
+  async readChain(options: ReadAllOptions = {}): Promise<ChainedEvent[]> {
+    return guard(() => this.statements.chain.all(options.after ?? 0, options.limit ?? 500)).map((row) => ({ ...row, hash: row.hash ?? '' }));
   }
 
   subscribe(listener: (position: number) => void): () => void {
@@ -178,8 +192,12 @@ function prepareStatements(db: SqliteDatabase) {
     byIds: db.prepare<[string], EventRow>(
       'SELECT * FROM es_events WHERE id IN (SELECT value FROM json_each(?))',
     ),
-    insert: db.prepare<[string, string, number, string, string, string]>(
-      'INSERT INTO es_events (id, stream, revision, type, data, metadata) VALUES (?, ?, ?, ?, ?, ?)',
+    insert: db.prepare<[string, string, number, string, string, string, string]>(
+      'INSERT INTO es_events (id, stream, revision, type, data, metadata, hash) VALUES (?, ?, ?, ?, ?, ?, ?)',
+    ),
+    lastHash: db.prepare<[], { hash: string | null }>('SELECT hash FROM es_events ORDER BY position DESC LIMIT 1'),
+    chain: db.prepare<[number, number], Omit<ChainedEvent, 'hash'> & { hash: string | null }>(
+      'SELECT position, id, stream, revision, type, data, metadata, hash FROM es_events WHERE position > ? ORDER BY position LIMIT ?',
     ),
     forwards: db.prepare<[string, number, number], EventRow>(
       'SELECT * FROM es_events WHERE stream = ? AND revision >= ? ORDER BY revision LIMIT ?',
@@ -192,6 +210,34 @@ function prepareStatements(db: SqliteDatabase) {
     ),
     head: db.prepare<[], { head: number }>('SELECT coalesce(max(position), 0) AS head FROM es_events'),
   };
+}
+
+/**
+ * A log written before the hash chain (issue 17): the column is added and the events are chained
+ * in position order, once, in one IMMEDIATE transaction, so no append can come between.
+ */
+function chainExistingEvents(db: SqliteDatabase): void {
+  const columns = db.prepare<[], { name: string }>('PRAGMA table_info(es_events)').all();
+  if (!columns.some((column) => column.name === 'hash')) db.exec('ALTER TABLE es_events ADD COLUMN hash TEXT');
+  const unchained = db.prepare<[], { n: number }>('SELECT count(*) AS n FROM es_events WHERE hash IS NULL').get()?.n ?? 0;
+  if (unchained === 0) return;
+  db.transaction(() => {
+    const batch = db.prepare<[number], Omit<ChainedEvent, 'hash'> & { hash: string | null }>(
+      'SELECT position, id, stream, revision, type, data, metadata, hash FROM es_events WHERE position > ? ORDER BY position LIMIT 5000',
+    );
+    const update = db.prepare<[string, number]>('UPDATE es_events SET hash = ? WHERE position = ?');
+    let previous = GENESIS_HASH;
+    for (let after = 0; ; ) {
+      const rows = batch.all(after);
+      for (const row of rows) {
+        const hash = row.hash ?? chainHash(previous, row);
+        if (row.hash === null) update.run(hash, row.position);
+        previous = hash;
+        after = row.position;
+      }
+      if (rows.length < 5000) break;
+    }
+  }).immediate();
 }
 
 /** A write lock held past busy_timeout means the store cannot take writes now: 503. */

@@ -27,6 +27,8 @@ export function upcasting(store: EventStore): EventStore {
       return (await store.readAll(options)).map(lifted);
     },
     headPosition: () => store.headPosition(),
+    // The chain is of the events as stored: never upcast.
+    ...(store.readChain ? { readChain: store.readChain.bind(store) } : {}),
     subscribe: (listener) => store.subscribe(listener),
     close: () => store.close(),
   };
