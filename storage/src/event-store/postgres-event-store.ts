@@ -254,8 +254,10 @@ export class PostgresEventStore implements EventStore {
    * once, inside init's transaction with the counter locked, so no append comes between.
    */
   private async chainExistingEvents(client: pg.PoolClient): Promise<void> {
-    const { rows: unchained } = await client.query<{ n: string }>(`SELECT count(*) AS n FROM ${this.events} WHERE hash IS NULL`);
-    if (Number(unchained[0]?.n ?? 0) === 0) return;
+    // Appends always chain, and this chaining is all or nothing: a log whose last event has its
+    // hash (or an empty one) is chained. One look-up at each start, not a scan.
+    const { rows: last } = await client.query<{ hash: string | null }>(`SELECT hash FROM ${this.events} ORDER BY position DESC LIMIT 1`);
+    if (last.length === 0 || last[0]!.hash !== null) return;
     await client.query(`SELECT value FROM ${this.counter} FOR UPDATE`);
     let previous = GENESIS_HASH;
     for (let after = 0; ; ) {

@@ -219,8 +219,10 @@ function prepareStatements(db: SqliteDatabase) {
 function chainExistingEvents(db: SqliteDatabase): void {
   const columns = db.prepare<[], { name: string }>('PRAGMA table_info(es_events)').all();
   if (!columns.some((column) => column.name === 'hash')) db.exec('ALTER TABLE es_events ADD COLUMN hash TEXT');
-  const unchained = db.prepare<[], { n: number }>('SELECT count(*) AS n FROM es_events WHERE hash IS NULL').get()?.n ?? 0;
-  if (unchained === 0) return;
+  // Appends always chain, and the chaining below is all or nothing: a log whose last event has its
+  // hash (or an empty one) is chained. One look-up at each start, not a scan.
+  const last = db.prepare<[], { hash: string | null }>('SELECT hash FROM es_events ORDER BY position DESC LIMIT 1').get();
+  if (last === undefined || last.hash !== null) return;
   db.transaction(() => {
     const batch = db.prepare<[number], Omit<ChainedEvent, 'hash'> & { hash: string | null }>(
       'SELECT position, id, stream, revision, type, data, metadata, hash FROM es_events WHERE position > ? ORDER BY position LIMIT 5000',
