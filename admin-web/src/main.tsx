@@ -12,6 +12,7 @@ import './features/tags/tags.css';
 import './features/pages/page-tags.css';
 import './features/newsletter-popup/newsletter-popup.css';
 import './features/forms/forms.css';
+import './features/pages/version-comparison.css';
 
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root element');

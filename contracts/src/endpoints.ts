@@ -24,6 +24,7 @@ import type {
   StoredVersion,
 } from './pages/page';
 import type { SiteStructure } from './pages/site-structure';
+import type { VersionComparison, VersionSummary } from './pages/version-diff';
 import type { AddedFile, DirectoryView, MediaItemView, MediaListing, PagesUsingFile } from './media/media';
 import {
   addVideoSchema,
@@ -58,6 +59,7 @@ import type { ANONYMOUS_USER, SessionInfo, UserView } from './users/user';
 import {
   acceptPublicationSchema,
   anchorAvailableSchema,
+  compareVersionsSchema,
   createPageSchema,
   createTranslationSchema,
   duplicatePageSchema,
@@ -190,6 +192,9 @@ export const endpoints = {
   pageGet: { method: 'GET', path: '/page/:id', kind: 'query', model: 'page', access: 'authenticated', response: returns<PageDetails>() },
   pageHistory: { method: 'GET', path: '/page/:id/history', kind: 'query', model: 'page', access: 'authenticated', response: returns<PageHistoryEntry[]>() },
   pageGetMultiple: { method: 'POST', path: '/page/get-multiple', kind: 'query', model: 'page', schema: getMultipleSchema, access: 'authenticated', csrf: false, response: returns<PageListItem[]>() },
+  // Issue 17: every version of a page, and two of them compared (`to` may be `live` or `draft`).
+  pageVersions: { method: 'GET', path: '/page/:id/versions', kind: 'query', model: 'page', access: 'authenticated', response: returns<VersionSummary[]>() },
+  pageCompare: { method: 'GET', path: '/page/:id/compare', kind: 'query', model: 'pageVersion', schema: compareVersionsSchema, access: 'authenticated', response: returns<VersionComparison>() },
   pageVersionFetch: { method: 'GET', path: '/page/version/fetch/:versionId', kind: 'query', model: 'pageVersion', access: 'authenticated', response: returns<{ pageVersion: PageVersionView }>() },
   pageFetchRequestComment: { method: 'GET', path: '/page/version/:id/fetch-request-comment', kind: 'query', model: 'publicationRequest', access: 'authenticated', response: returns<{ comment: string; request: PublicationRequestView | null }>() },
   pageFetchRequest: { method: 'GET', path: '/page/fetch-request', kind: 'query', model: 'publicationRequest', access: 'authenticated', response: returns<PublicationRequestView[]>() },

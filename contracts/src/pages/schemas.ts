@@ -272,3 +272,9 @@ export const publicListSchema = object({
   /** A public tag's id: only the pages carrying it (a cards block's or an overview's tag, a tag page). */
   tag: string().trim().max(64, 'V_12').default(''),
 });
+
+/** GET /page/:id/compare?from&to: two versions of the page by id; `to` may be `live` (the published one) or `draft`. */
+export const compareVersionsSchema = object({
+  from: string().trim().required('V_01').max(64, 'V_12'),
+  to: string().trim().required('V_01').max(64, 'V_12'),
+});

@@ -20,6 +20,7 @@ import { lookupPublicPage, publicPageCards, publicPageList, publishedSiblings } 
 import { siteStructureOf } from './site-structure';
 import { searchPageDocs, searchPageDocsCapped, sortDocs } from './admin-page-search';
 import { readStreamOf } from '@pagelog/storage/event-store/load-stream';
+import { compareVersions, listVersions } from './compare';
 
 
 const pages = readModels.pages.collection;
@@ -147,6 +148,9 @@ export function pageRoutes(deps: UserQueryDeps): EndpointRoute[] {
       const request = doc ? await requestView(doc, nameResolver(deps)) : null;
       return { comment: request?.comment ?? '', request };
     }),
+
+    query('pageVersions', admin, async (ctx) => listVersions(deps, ctx.params.id!)),
+    query('pageCompare', admin, async (ctx, q) => compareVersions(deps, ctx.params.id!, q.from, q.to)),
 
     query('pageVersionFetch', admin, async (ctx) => {
       const doc = await deps.readModels.get<VersionDoc>(versions, ctx.params.versionId!);

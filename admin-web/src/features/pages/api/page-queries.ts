@@ -21,6 +21,10 @@ export const pageQueries = {
   list: (api: ApiClient, query: PageListQuery) => endpointQuery(api, 'pageList', { body: query }),
   get: (api: ApiClient, id: string) => endpointQuery(api, 'pageGet', { params: { id } }),
   version: (api: ApiClient, versionId: string) => endpointQuery(api, 'pageVersionFetch', { params: { versionId } }),
+  /** Every version of the page, newest first (issue 17). */
+  versions: (api: ApiClient, id: string) => endpointQuery(api, 'pageVersions', { params: { id } }),
+  /** Two versions compared; `from` and `to` are version ids, `live` or `draft`. */
+  compare: (api: ApiClient, id: string, from: string, to: string) => endpointQuery(api, 'pageCompare', { params: { id }, query: { from, to } }),
   history: (api: ApiClient, id: string) => endpointQuery(api, 'pageHistory', { params: { id } }),
   /** The publication request of a version, with the requester's comment. */
   requestComment: (api: ApiClient, versionId: string) => endpointQuery(api, 'pageFetchRequestComment', { params: { id: versionId } }),

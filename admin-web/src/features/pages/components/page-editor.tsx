@@ -18,6 +18,7 @@ import { LinkWarningsNotice } from './link-warnings-notice';
 import { EditorTabs } from './editor-tabs';
 import { LivePreview } from './live-preview';
 import { HistoryPanel } from './history-panel';
+import { VersionsPanel } from './versions-panel';
 import { LeaveGuard } from '../../../components/leave-guard/leave-guard';
 import { PageBreadcrumbs } from './page-breadcrumbs';
 import { PageSettingsPanel } from './page-settings-panel';
@@ -73,6 +74,7 @@ export function PageEditor() {
           <BlockList readOnly={readOnly} />
           <LivePreview />
         </div>
+        <VersionsPanel pageId={page.id} />
         <HistoryPanel pageId={page.id} />
       </>
     );

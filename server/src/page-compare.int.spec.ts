@@ -1,0 +1,95 @@
+import { expect } from 'chai';
+import { ApiClient } from './test-kit/api-client';
+import { startTestPagelog, storeKinds, type TestPagelog } from './test-kit/start-test-pagelog';
+
+const seo = { seoTitle: '', seoDescription: '', seoKeywords: [], seoImage: [] };
+const heading = (key: string, text: string) => ({ type: 'heading', key, props: { text, level: 2 }, anchorPoint: '' });
+const text = (key: string, html: string) => ({ type: 'text', key, props: { html }, anchorPoint: '' });
+
+/**
+ * Comparing versions through HTTP (issue 17): every version of a page with who stored it and on
+ * which it was based, and any two compared (or one with the live version) block by block: a move
+ * as a move, an addition and a removal as such, a changed prop with its words. Signed-in users
+ * only; a version of another page, or none, is 404.
+ */
+for (const kind of storeKinds()) {
+  describe(`comparing versions of a page through HTTP (${kind})`, function () {
+    this.timeout(60_000);
+    let app: TestPagelog;
+    let admin: ApiClient;
+    let pageID: string;
+    let first: string;
+    let live: string;
+
+    before(async () => {
+      app = await startTestPagelog(kind);
+      admin = await ApiClient.loggedIn(app.url);
+      const created = await admin.post('/page/create', { title: 'Over ons', slug: 'over-ons', type: 'base', locale: 'nl-nl', content: '', typeData: {} });
+      expect(created.status, JSON.stringify(created.body.Errors)).to.equal(200);
+      pageID = created.body.data.pageID;
+      first = created.body.data.pageVersionID;
+      const published = await admin.post(`/page/version/${first}/store-and-publish`, {
+        pageID,
+        revision: created.body.data.revision,
+        title: 'Over ons',
+        blocks: [heading('kop', 'Wie wij zijn'), text('tekst', '<p>Wij doen onafhankelijk onderzoek.</p>'), heading('team', 'Ons team'), text('oud', '<p>Verouderd.</p>')],
+        ...seo,
+      });
+      expect(published.status, JSON.stringify(published.body.Errors)).to.equal(200);
+      live = published.body.data.publishedVersionID;
+      const page = (await admin.get(`/page/${pageID}`)).body.data;
+      const stored = await admin.post(`/page/version/${page.draftVersionID}/store`, {
+        pageID,
+        revision: page.revision,
+        title: 'Wie wij zijn',
+        blocks: [heading('team', 'Ons team'), heading('kop', 'Wie wij zijn'), text('tekst', '<p>Wij doen zorgvuldig onderzoek voor gemeenten.</p>'), text('nieuw', '<p>Nieuw blok.</p>')],
+        ...seo,
+      });
+      expect(stored.status, JSON.stringify(stored.body.Errors)).to.equal(200);
+    });
+    after(async () => {
+      await app?.stop();
+    });
+
+    it('lists every version, newest first, with who stored it, on which it was based, and which is live and which the draft', async () => {
+      const reply = await admin.get(`/page/${pageID}/versions`);
+      expect(reply.status).to.equal(200);
+      const list = reply.body.data as { versionId: string; storedByName: string; basedOnVersionId: string | null; isDraft: boolean; isLive: boolean; published: boolean }[];
+      expect(list.length).to.be.at.least(2);
+      expect(list[0]).to.deep.include({ isDraft: true, isLive: false, published: false, storedByName: 'Administrator' });
+      expect(list.find((v) => v.versionId === live)).to.deep.include({ isLive: true, published: true });
+      expect(list[0]!.basedOnVersionId).to.equal(live);
+    });
+
+    it('compares the draft with the live version: moves, additions, removals and changed words', async () => {
+      const reply = await admin.get(`/page/${pageID}/compare?from=live&to=draft`);
+      expect(reply.status, JSON.stringify(reply.body.Errors)).to.equal(200);
+      const { diff, from, to } = reply.body.data;
+      expect(from).to.deep.include({ versionId: live, isLive: true });
+      expect(to).to.deep.include({ isDraft: true });
+      expect(diff.summary).to.deep.equal({ added: 1, removed: 1, changed: 1, moved: 1, fields: 1 });
+      expect(diff.fields[0]).to.deep.include({ name: 'title', before: 'Over ons', after: 'Wie wij zijn' });
+      const byKey = Object.fromEntries((diff.blocks as { key: string; kind: string; moved: boolean; props: { name: string; words: { text: string; kind: string }[] }[] }[]).map((b) => [b.key, b]));
+      expect(byKey.nieuw).to.deep.include({ kind: 'added' });
+      expect(byKey.oud).to.deep.include({ kind: 'removed' });
+      expect(byKey.team!.moved).to.equal(true);
+      expect(byKey.tekst!.kind).to.equal('changed');
+      const words = byKey.tekst!.props[0]!.words;
+      expect(words.filter((w) => w.kind === 'removed').map((w) => w.text.trim())).to.deep.equal(['onafhankelijk']);
+    });
+
+    it('answers 404 for a version that is not this page\'s or does not exist, 400 without both versions, and 401 without a session', async () => {
+      const other = await admin.post('/page/create', { title: 'Ander', slug: 'ander', type: 'base', locale: 'nl-nl', content: '', typeData: {} });
+      const foreign = other.body.data.pageVersionID as string;
+      expect((await admin.get(`/page/${pageID}/compare?from=${foreign}&to=draft`)).status).to.equal(404);
+      expect((await admin.get(`/page/${pageID}/compare?from=nope&to=draft`)).status).to.equal(404);
+      expect((await admin.get(`/page/not-a-page/compare?from=live&to=draft`)).status).to.equal(404);
+      const missing = await admin.get(`/page/${pageID}/compare?from=live`);
+      expect(missing.status).to.equal(400);
+      expect(missing.body.Errors[0]).to.include({ code: 'V_01', property: 'to' });
+      const anonymous = new ApiClient(app.url);
+      expect((await anonymous.get(`/page/${pageID}/compare?from=live&to=draft`)).status).to.equal(401);
+      expect((await anonymous.get(`/page/${pageID}/versions`)).status).to.equal(401);
+    });
+  });
+}
