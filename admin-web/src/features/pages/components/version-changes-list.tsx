@@ -1,6 +1,9 @@
+import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { noChanges, versionChanges, type ChangedBlock } from '@pagelog/contracts/pages/version-changes';
+import { diffVersions } from '@pagelog/contracts/pages/version-diff';
+import { VersionDiffView } from './version-comparison';
 import { useApi } from '../../../core/api/api-context';
 import { pageQueries } from '../api/page-queries';
 
@@ -16,11 +19,13 @@ function Block({ block }: { block: ChangedBlock }) {
 /**
  * What a version under review changes against the live version, block by block: the page fields
  * that differ, and the blocks added, removed, changed (naming the fields) and moved. A page that
- * is not live yet shows everything as new.
+ * is not live yet shows everything as new; a live one also offers the whole comparison, field by
+ * field and word by word (issue 17).
  */
 export function VersionChangesList({ versionId, liveVersionId }: { versionId: string; liveVersionId: string | null }) {
   const { t } = useTranslation();
   const api = useApi();
+  const [detail, setDetail] = useState(false);
   const next = useQuery({ ...pageQueries.version(api, versionId), enabled: versionId !== '' });
   const live = useQuery({ ...pageQueries.version(api, liveVersionId ?? ''), enabled: liveVersionId !== null && liveVersionId !== versionId });
   if (next.isError || live.isError) return <p>{t('pages.editor.changes.failed')}</p>;
@@ -57,6 +62,12 @@ export function VersionChangesList({ versionId, liveVersionId }: { versionId: st
           )),
         )}
       </ul>
+      {before !== null && (
+        <details className="version-changes__detail" onToggle={(event) => setDetail(event.currentTarget.open)}>
+          <summary>{t('pages.compare.inDetail')}</summary>
+          {detail && <VersionDiffView diff={diffVersions(before, after)} />}
+        </details>
+      )}
     </div>
   );
 }

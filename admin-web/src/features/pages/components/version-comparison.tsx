@@ -1,8 +1,8 @@
-import { useState } from 'react';
+import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { BlockImage } from '@pagelog/contracts/blocks/block';
 import { previewImageUrl } from '@pagelog/contracts/media/media-urls';
-import { textOfHtml, type BlockDiff, type TextPiece, type ValueDiff, type VersionComparison } from '@pagelog/contracts/pages/version-diff';
+import { textOfHtml, type BlockDiff, type TextPiece, type ValueDiff, type VersionComparison, type VersionDiff } from '@pagelog/contracts/pages/version-diff';
 import type { Block } from '@pagelog/contracts/blocks/block';
 import { formatDateTime } from '../../../core/format/date-time';
 
@@ -119,11 +119,7 @@ function BlockEntry({ block, layout }: { block: BlockDiff; layout: Layout }) {
  */
 export function VersionComparisonView({ comparison }: { comparison: VersionComparison }) {
   const { t } = useTranslation();
-  const [layout, setLayout] = useState<Layout>('inline');
   const { diff, from, to } = comparison;
-  const { summary } = diff;
-  const nothing = summary.added + summary.removed + summary.changed + summary.moved + summary.fields === 0;
-  const unchanged = diff.blocks.filter((b) => b.kind === 'unchanged' && !b.moved).length;
   return (
     <div className="diff">
       <p className="diff__versions">
@@ -132,6 +128,21 @@ export function VersionComparisonView({ comparison }: { comparison: VersionCompa
           to: `${formatDateTime(to.storedAt)} (${to.storedByName}${to.isDraft ? `, ${t('pages.compare.draft')}` : to.isLive ? `, ${t('pages.compare.live')}` : ''})`,
         })}
       </p>
+      <VersionDiffView diff={diff} />
+    </div>
+  );
+}
+
+/** A diff of two versions (diffVersions), as the comparison and the reviewer's dialog show it. */
+export function VersionDiffView({ diff }: { diff: VersionDiff }) {
+  const { t } = useTranslation();
+  const [layout, setLayout] = useState<Layout>('inline');
+  const layoutName = useId();
+  const { summary } = diff;
+  const nothing = summary.added + summary.removed + summary.changed + summary.moved + summary.fields === 0;
+  const unchanged = diff.blocks.filter((b) => b.kind === 'unchanged' && !b.moved).length;
+  return (
+    <div className="diff">
       <p className="diff__summary" role="status">
         {nothing ? t('pages.compare.same') : t('pages.compare.summary', summary)}
       </p>
@@ -139,7 +150,7 @@ export function VersionComparisonView({ comparison }: { comparison: VersionCompa
         <legend>{t('pages.compare.layout')}</legend>
         {(['inline', 'side-by-side'] as const).map((option) => (
           <label key={option}>
-            <input type="radio" name="diff-layout" value={option} checked={layout === option} onChange={() => setLayout(option)} /> {t(`pages.compare.layouts.${option}`)}
+            <input type="radio" name={layoutName} value={option} checked={layout === option} onChange={() => setLayout(option)} /> {t(`pages.compare.layouts.${option}`)}
           </label>
         ))}
       </fieldset>

@@ -447,6 +447,10 @@ describe('the page editor at /cmsadmin/pages/{id}', () => {
       const lines = dialog.getAllByRole('listitem').map((item) => item.textContent);
       expect(lines).to.include.members(['Changed: Heading “Welkom bij ons”: Text', 'Added: Heading “Nieuwe kop”', 'Removed: Rich text “Oude tekst”']);
       expect(server.callsOf('pageVersionFetch').map((call) => call.params)).to.deep.include({ versionId: 'version-0' });
+      // In detail: the comparison with the live version, word by word (issue 17).
+      await user.click(dialog.getByText('Show the changes in detail, word by word'));
+      await dialog.findByText('1 added, 1 removed, 1 changed, 0 moved; 0 page fields changed');
+      expect([...screen.getByRole('dialog', { name: 'Review request' }).querySelectorAll('ins')].map((ins) => ins.textContent?.trim())).to.include('bij ons');
     });
 
     it('rejecting needs feedback', async () => {
