@@ -1,3 +1,4 @@
+import type { VersionContent } from '@pagelog/contracts/pages/page';
 import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isPinned } from '@pagelog/contracts/pages/page-actions';
@@ -74,7 +75,16 @@ export function PageEditor() {
           <BlockList readOnly={readOnly} />
           <LivePreview />
         </div>
-        <VersionsPanel pageId={page.id} />
+        <VersionsPanel
+          pageId={page.id}
+          draftVersionId={page.draftVersionID}
+          {...(readOnly
+            ? {}
+            : {
+                onRestore: (restored: (current: VersionContent) => VersionContent) =>
+                  actions.dispatch({ type: 'restoreDraft', content: restored(editor.content), settings: editor.settings, revision: editor.contentRevision }),
+              })}
+        />
         <HistoryPanel pageId={page.id} />
       </>
     );

@@ -8,6 +8,15 @@ import { formatDateTime } from '../../../core/format/date-time';
 
 type Layout = 'inline' | 'side-by-side';
 
+/** What a comparison into the draft can put back from the older version (restore-version.ts). */
+export interface RestoreHandlers {
+  version(): void;
+  block(entry: BlockDiff): void;
+  prop(entry: BlockDiff, prop: ValueDiff): void;
+  /** Null for a field this screen does not restore. */
+  field: ((field: ValueDiff) => void) | null;
+}
+
 /** Words of both values, each run marked: removed struck through, added underlined (ins/del, which screen readers announce). */
 function Words({ pieces, show }: { pieces: TextPiece[]; show: 'both' | 'before' | 'after' }) {
   return (
@@ -45,11 +54,18 @@ function Value({ value }: { value: unknown }) {
 }
 
 /** One changed field or prop: inline (one column, both marked) or side by side (before | after). */
-function Change({ change, layout }: { change: ValueDiff; layout: Layout }) {
+function Change({ change, layout, onRestore }: { change: ValueDiff; layout: Layout; onRestore?: (() => void) | undefined }) {
   const { t } = useTranslation();
   return (
     <div className="diff__change">
-      <h5 className="diff__label">{change.label}</h5>
+      <h5 className="diff__label">
+        {change.label}
+        {onRestore && (
+          <button type="button" className="button button--grey button--small diff__restore" onClick={onRestore} aria-label={t('pages.compare.restoreFieldNamed', { field: change.label })}>
+            {t('pages.compare.restoreField')}
+          </button>
+        )}
+      </h5>
       {layout === 'inline' ? (
         change.words ? (
           <Words pieces={change.words} show="both" />
@@ -87,7 +103,7 @@ function blockText(block: Block): string {
   return typeof named === 'string' ? named : '';
 }
 
-function BlockEntry({ block, layout }: { block: BlockDiff; layout: Layout }) {
+function BlockEntry({ block, layout, restore }: { block: BlockDiff; layout: Layout; restore?: RestoreHandlers | undefined }) {
   const { t } = useTranslation();
   const status = [block.kind !== 'unchanged' ? t(`pages.compare.kind.${block.kind}`) : null, block.moved ? t('pages.compare.moved', { from: (block.from ?? 0) + 1, to: (block.to ?? 0) + 1 }) : null].filter(Boolean).join(' · ');
   return (
@@ -95,8 +111,13 @@ function BlockEntry({ block, layout }: { block: BlockDiff; layout: Layout }) {
       <h4 className="diff__block-title">
         {block.label} <span className="diff__key">{block.key}</span>
         {status !== '' && <span className="diff__status">{status}</span>}
+        {restore && block.kind !== 'unchanged' && (
+          <button type="button" className="button button--grey button--small diff__restore" onClick={() => restore.block(block)} aria-label={t('pages.compare.restoreBlockNamed', { block: `${block.label} ${block.key}` })}>
+            {block.kind === 'added' ? t('pages.compare.takeOut') : t('pages.compare.restoreBlock')}
+          </button>
+        )}
       </h4>
-      {block.kind === 'changed' && block.props.map((prop) => <Change key={prop.name} change={prop} layout={layout} />)}
+      {block.kind === 'changed' && block.props.map((prop) => <Change key={prop.name} change={prop} layout={layout} onRestore={restore ? () => restore.prop(block, prop) : undefined} />)}
       {(block.kind === 'added' || block.kind === 'removed') && (() => {
         const shown = (block.after ?? block.before)!;
         const words = blockText(shown);
@@ -117,7 +138,7 @@ function BlockEntry({ block, layout }: { block: BlockDiff; layout: Layout }) {
  * added, removed, changed or moved; changed props field by field, text word by word, images as
  * thumbnails; inline or side by side. Unchanged blocks are listed folded, for orientation.
  */
-export function VersionComparisonView({ comparison }: { comparison: VersionComparison }) {
+export function VersionComparisonView({ comparison, restore }: { comparison: VersionComparison; restore?: RestoreHandlers | undefined }) {
   const { t } = useTranslation();
   const { diff, from, to } = comparison;
   return (
@@ -128,13 +149,20 @@ export function VersionComparisonView({ comparison }: { comparison: VersionCompa
           to: `${formatDateTime(to.storedAt)} (${to.storedByName}${to.isDraft ? `, ${t('pages.compare.draft')}` : to.isLive ? `, ${t('pages.compare.live')}` : ''})`,
         })}
       </p>
-      <VersionDiffView diff={diff} />
+      {restore && (
+        <p>
+          <button type="button" className="button button--grey button--small" onClick={restore.version}>
+            {t('pages.compare.restoreVersion')}
+          </button>
+        </p>
+      )}
+      <VersionDiffView diff={diff} restore={restore} />
     </div>
   );
 }
 
 /** A diff of two versions (diffVersions), as the comparison and the reviewer's dialog show it. */
-export function VersionDiffView({ diff }: { diff: VersionDiff }) {
+export function VersionDiffView({ diff, restore }: { diff: VersionDiff; restore?: RestoreHandlers | undefined }) {
   const { t } = useTranslation();
   const [layout, setLayout] = useState<Layout>('inline');
   const layoutName = useId();
@@ -158,7 +186,7 @@ export function VersionDiffView({ diff }: { diff: VersionDiff }) {
         <section className="diff__fields">
           <h4>{t('pages.compare.fields')}</h4>
           {diff.fields.map((field) => (
-            <Change key={field.name} change={field} layout={layout} />
+            <Change key={field.name} change={field} layout={layout} onRestore={restore?.field && !field.name.startsWith('typeData.') ? () => restore.field!(field) : undefined} />
           ))}
         </section>
       )}
@@ -166,7 +194,7 @@ export function VersionDiffView({ diff }: { diff: VersionDiff }) {
         {diff.blocks
           .filter((block) => block.kind !== 'unchanged' || block.moved)
           .map((block) => (
-            <BlockEntry key={`${block.key}-${block.kind}`} block={block} layout={layout} />
+            <BlockEntry key={`${block.key}-${block.kind}`} block={block} layout={layout} restore={restore} />
           ))}
       </ol>
       {unchanged > 0 && <p className="diff__unchanged">{t('pages.compare.unchanged', { count: unchanged })}</p>}

@@ -5,10 +5,27 @@ import { Modal } from '../../../components/modal/modal';
 import { useApi } from '../../../core/api/api-context';
 import { formatDateTime } from '../../../core/format/date-time';
 import { pageQueries } from '../api/page-queries';
-import { VersionComparisonView } from './version-comparison';
+import type { VersionContent } from '@pagelog/contracts/pages/page';
+import type { VersionDiff } from '@pagelog/contracts/pages/version-diff';
+import { restoreBlock, restoreField, restoreProp, restoreVersion } from '../state/restore-version';
+import { VersionComparisonView, type RestoreHandlers } from './version-comparison';
 
 /** The comparison of two versions, read when the dialog opens. */
-function CompareDialog({ pageId, from, to, onClose }: { pageId: string; from: string; to: string; onClose: () => void }) {
+type Restore = (restored: (current: VersionContent) => VersionContent) => void;
+
+type What = 'version' | 'block' | 'field';
+
+/** The restore handlers of a comparison into the draft: each puts a part of the older version into the draft on screen. */
+function restoreHandlers(diff: VersionDiff, apply: (restored: (current: VersionContent) => VersionContent, what: What) => void): RestoreHandlers {
+  return {
+    version: () => apply((current) => restoreVersion(current, diff), 'version'),
+    block: (entry) => apply((current) => restoreBlock(current, diff, entry), 'block'),
+    prop: (entry, prop) => apply((current) => restoreProp(current, entry, prop), 'field'),
+    field: (field) => apply((current) => restoreField(current, field) ?? current, 'field'),
+  };
+}
+
+function CompareDialog({ pageId, from, to, onClose, onRestore }: { pageId: string; from: string; to: string; onClose: () => void; onRestore?: ((restored: (current: VersionContent) => VersionContent, what: What) => void) | undefined }) {
   const { t } = useTranslation();
   const api = useApi();
   const comparison = useQuery(pageQueries.compare(api, pageId, from, to));
@@ -16,7 +33,16 @@ function CompareDialog({ pageId, from, to, onClose }: { pageId: string; from: st
     <Modal onClose={onClose} title={t('pages.compare.title')} size="large" buttons={[{ text: t('pages.compare.close'), theme: 'grey', onClick: onClose }]}>
       {comparison.isPending && <p>{t('pages.compare.loading')}</p>}
       {comparison.isError && <p role="alert">{t('pages.compare.failed')}</p>}
-      {comparison.data && <VersionComparisonView comparison={comparison.data} />}
+      {comparison.data && (
+        <VersionComparisonView
+          comparison={comparison.data}
+          restore={
+            onRestore && comparison.data.to.isDraft
+              ? restoreHandlers(comparison.data.diff, onRestore)
+              : undefined
+          }
+        />
+      )}
     </Modal>
   );
 }
@@ -25,7 +51,7 @@ function CompareDialog({ pageId, from, to, onClose }: { pageId: string; from: st
  * Every version of the page (issue 17), newest first, with who stored it and whether it is live
  * or the draft; any two can be compared, the draft with the live version by default.
  */
-export function VersionsPanel({ pageId }: { pageId: string }) {
+export function VersionsPanel({ pageId, draftVersionId, onRestore }: { pageId: string; draftVersionId?: string; onRestore?: Restore }) {
   const { t } = useTranslation();
   const api = useApi();
   const id = useId();
@@ -37,6 +63,7 @@ export function VersionsPanel({ pageId }: { pageId: string }) {
   const [from, setFrom] = useState<string>('');
   const [to, setTo] = useState<string>('');
   const [comparing, setComparing] = useState<{ from: string; to: string } | null>(null);
+  const [restored, setRestored] = useState<What | null>(null);
   const chosenFrom = from || live?.versionId || list[1]?.versionId || '';
   const chosenTo = to || draft?.versionId || list[0]?.versionId || '';
   const label = (v: (typeof list)[number]) =>
@@ -93,7 +120,28 @@ export function VersionsPanel({ pageId }: { pageId: string }) {
           )}
         </>
       )}
-      {comparing && <CompareDialog pageId={pageId} from={comparing.from} to={comparing.to} onClose={() => setComparing(null)} />}
+      {restored && (
+        <p className="history__note" role="status">
+          {t(`pages.compare.restored.${restored}`)}
+        </p>
+      )}
+      {comparing && (
+        <CompareDialog
+          pageId={pageId}
+          from={comparing.from}
+          to={comparing.to}
+          onClose={() => setComparing(null)}
+          onRestore={
+            onRestore && comparing.to === (draftVersionId ?? draft?.versionId)
+              ? (make, what) => {
+                  onRestore(make);
+                  setRestored(what);
+                  setComparing(null);
+                }
+              : undefined
+          }
+        />
+      )}
     </details>
   );
 }

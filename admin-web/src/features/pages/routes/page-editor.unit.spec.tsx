@@ -11,6 +11,7 @@ import { failure, success } from '../../../testing/replies';
 import { aUser } from '../../../testing/users';
 import { versionContentOf } from '../state/initial-editor-state';
 import { draftKey } from '../state/local-draft-store';
+import { diffVersions } from '@pagelog/contracts/pages/version-diff';
 
 const conflict409 = (data: unknown) => ({ status: 409, Success: false, Errors: [errorItem('V_07', 'revision', 'page')], data });
 const pinned = aPage({
@@ -544,6 +545,32 @@ describe('the page editor at /cmsadmin/pages/{id}', () => {
       expect(server.callsOf('pageDelete').map((call) => [call.params, call.body])).to.deep.equal([[{ id: 'page-1' }, { revision: 3 }]]);
       expect(localStorage.length).to.equal(0);
       expect(screen.queryByRole('dialog')).to.equal(null);
+    });
+  });
+
+  describe('versions (issue 17)', () => {
+    it('restores a block of an older version into the draft from the comparison, and a save stores it as a new version', async () => {
+      const draft = aVersion({ id: 'version-1', title: 'Over ons', blocks: [aBlock({ key: 'block-1', props: { text: 'Welkom', level: 2 } })] });
+      const older = aVersion({ id: 'version-0', title: 'Over ons', blocks: [aBlock({ key: 'block-1', props: { text: 'Welkom', level: 2 } }), aBlock({ key: 'kwijt', props: { text: 'Onze geschiedenis', level: 2 } })] });
+      const summary = (id: string, extra: Record<string, unknown>) => ({ versionId: id, storedAt: '2026-12-01T10:00:00.000Z', storedBy: 'user-1', storedByName: 'Ada', basedOnVersionId: null, published: false, isDraft: false, isLive: false, ...extra });
+      const server = pageServer(aPage(), draft, {
+        pageVersions: success([summary('version-1', { isDraft: true }), summary('version-0', { published: true })]),
+        pageCompare: success({ pageID: 'page-1', from: summary('version-0', { published: true }), to: summary('version-1', { isDraft: true }), diff: diffVersions(older, draft) }),
+      });
+      const { user } = await openEditor({ server });
+      await user.click(screen.getByText('Versions'));
+      await user.click(await screen.findByRole('button', { name: 'Compare' }));
+      const dialog = await screen.findByRole('dialog', { name: 'Compare versions' });
+      await user.click(within(dialog).getByRole('button', { name: 'Restore the block Heading kwijt as it was' }));
+      await screen.findByText('The block is back in the draft as it was. Save to keep it.');
+      expect(screen.queryByRole('dialog')).to.equal(null);
+      await save(user);
+      await waitFor(() => expect(server.callsOf('pageVersionStore')).to.have.length(1));
+      const blocks = bodyOf(server, 'pageVersionStore').blocks as { key: string; props: { text: string } }[];
+      expect(blocks.map((b) => [b.key, b.props.text])).to.deep.equal([
+        ['block-1', 'Welkom'],
+        ['kwijt', 'Onze geschiedenis'],
+      ]);
     });
   });
 
