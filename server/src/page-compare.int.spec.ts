@@ -59,6 +59,8 @@ for (const kind of storeKinds()) {
       expect(list[0]).to.deep.include({ isDraft: true, isLive: false, published: false, storedByName: 'Administrator' });
       expect(list.find((v) => v.versionId === live)).to.deep.include({ isLive: true, published: true });
       expect(list[0]!.basedOnVersionId).to.equal(live);
+      const steps = (list.find((v) => v.versionId === live) as unknown as { publication: { kind: string; byName: string }[] }).publication;
+      expect(steps.map((s) => [s.kind, s.byName])).to.deep.equal([['published', 'Administrator']]);
     });
 
     it('compares the draft with the live version: moves, additions, removals and changed words', async () => {

@@ -264,6 +264,16 @@ export function applyVersionDiff(before: VersionContent | null, diff: VersionDif
 
 // What the API answers.
 
+/** A step of a version's publication history (spec section 4): who, when, and what they wrote. */
+export interface PublicationStep {
+  kind: 'requested' | 'resent' | 'revoked' | 'accepted' | 'rejected' | 'published' | 'unpublished';
+  at: string;
+  by: string;
+  byName: string;
+  /** The request's comment, or the reviewer's feedback; '' when none. */
+  text: string;
+}
+
 /** One stored version of a page, as the versions list and a comparison name it. */
 export interface VersionSummary {
   versionId: string;
@@ -277,6 +287,8 @@ export interface VersionSummary {
   /** Whether it is the page's draft now, and the version live on the site now. */
   isDraft: boolean;
   isLive: boolean;
+  /** Its publication history, oldest first (in the versions list; empty in a comparison). */
+  publication: PublicationStep[];
 }
 
 /** GET page/:id/compare?from&to: the two versions and what changed from the one to the other. */

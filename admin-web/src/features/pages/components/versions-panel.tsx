@@ -86,6 +86,18 @@ export function VersionsPanel({ pageId, draftVersionId, onRestore }: { pageId: s
                   {v.isLive ? t('pages.compare.live') : v.isDraft ? t('pages.compare.draft') : v.published ? t('pages.compare.published') : t('pages.compare.stored')}
                 </span>
                 <span className="history__who">{t('pages.editor.history.by', { name: v.storedByName })}</span>
+                {v.publication.length > 0 && (
+                  <ul className="versions__steps">
+                    {v.publication.map((step, i) => (
+                      <li key={i} className="versions__step">
+                        <time dateTime={step.at} title={formatDateTime(step.at)}>
+                          {t(`pages.compare.steps.${step.kind}`, { name: step.byName })}
+                        </time>
+                        {step.text !== '' ? `: “${step.text}”` : ''}
+                      </li>
+                    ))}
+                  </ul>
+                )}
               </li>
             ))}
           </ol>

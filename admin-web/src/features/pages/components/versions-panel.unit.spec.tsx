@@ -16,9 +16,19 @@ const version = (id: string, extra: Partial<VersionSummary>): VersionSummary => 
   published: false,
   isDraft: false,
   isLive: false,
+  publication: [],
   ...extra,
 });
-const versions = [version('v3', { isDraft: true, storedAt: '2026-12-02T09:00:00.000Z', basedOnVersionId: 'v2' }), version('v2', { isLive: true, published: true, storedByName: 'Piet Publisher' }), version('v1', { storedAt: '2026-11-30T09:00:00.000Z' })];
+const versions = [version('v3', { isDraft: true, storedAt: '2026-12-02T09:00:00.000Z', basedOnVersionId: 'v2' }), version('v2', {
+    isLive: true,
+    published: true,
+    storedByName: 'Piet Publisher',
+    publication: [
+      { kind: 'requested', at: '2026-12-01T11:00:00.000Z', by: 'u1', byName: 'Eva Editor', text: 'Klaar voor publicatie' },
+      { kind: 'accepted', at: '2026-12-01T12:00:00.000Z', by: 'u2', byName: 'Piet Publisher', text: 'Prima' },
+      { kind: 'published', at: '2026-12-01T12:00:00.000Z', by: 'u2', byName: 'Piet Publisher', text: '' },
+    ],
+  }), version('v1', { storedAt: '2026-11-30T09:00:00.000Z' })];
 
 const page = (blocks: VersionContent['blocks'], title: string): VersionContent => ({ title, blocks, seoTitle: '', seoDescription: '', seoKeywords: [], seoImage: [] }) as VersionContent;
 const before = page(
@@ -45,7 +55,10 @@ describe('the versions panel', () => {
     const { user } = renderInApp(<VersionsPanel pageId="p1" />, { server });
     await user.click(screen.getByText('Versions'));
     await screen.findByText('by Piet Publisher');
-    expect(screen.getAllByRole('listitem').map((li) => li.textContent)).to.have.length(3);
+    expect(screen.getAllByRole('listitem').filter((li) => li.classList.contains('history__entry'))).to.have.length(3);
+    // The live version's publication history: who asked, who accepted, with what they wrote.
+    const steps = [...document.querySelectorAll('.versions__step')].map((li) => li.textContent);
+    expect(steps).to.deep.equal(['Publication requested by Eva Editor: “Klaar voor publicatie”', 'Accepted by Piet Publisher: “Prima”', 'Published by Piet Publisher']);
     expect((screen.getByLabelText('Compare') as HTMLSelectElement).value).to.equal('v2');
     expect((screen.getByLabelText('with') as HTMLSelectElement).value).to.equal('v3');
     await user.click(screen.getByRole('button', { name: 'Compare' }));
