@@ -193,6 +193,8 @@ export const endpoints = {
   pageHistory: { method: 'GET', path: '/page/:id/history', kind: 'query', model: 'page', access: 'authenticated', response: returns<PageHistoryEntry[]>() },
   pageGetMultiple: { method: 'POST', path: '/page/get-multiple', kind: 'query', model: 'page', schema: getMultipleSchema, access: 'authenticated', csrf: false, response: returns<PageListItem[]>() },
   // Issue 17: every version of a page, and two of them compared (`to` may be `live` or `draft`).
+  // The page's whole history as stored, with each event's link in the hash chain, for auditors (a JSON file).
+  pageHistoryExport: { method: 'GET', path: '/page/:id/history/export', kind: 'query', model: 'page', access: { permission: 'view-audit' }, response: returns<FileBody>() },
   pageVersions: { method: 'GET', path: '/page/:id/versions', kind: 'query', model: 'page', access: 'authenticated', response: returns<VersionSummary[]>() },
   pageCompare: { method: 'GET', path: '/page/:id/compare', kind: 'query', model: 'pageVersion', schema: compareVersionsSchema, access: 'authenticated', response: returns<VersionComparison>() },
   pageVersionFetch: { method: 'GET', path: '/page/version/fetch/:versionId', kind: 'query', model: 'pageVersion', access: 'authenticated', response: returns<{ pageVersion: PageVersionView }>() },

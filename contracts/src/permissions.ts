@@ -18,6 +18,7 @@ export const permissionDescriptions = {
   'manage-search': 'Rebuild and clear the site search index',
   'manage-tags': 'Rename and merge tags',
   'manage-forms': "See, handle, export and erase the public forms' submissions, and edit the forms' settings",
+  'view-audit': 'Export the full history of pages, with the hash chain that shows it was not altered',
 } as const;
 
 export type PermissionName = keyof typeof permissionDescriptions;
@@ -58,6 +59,12 @@ export const seededRoles: RoleView[] = [
     ID: 'editor',
     name: 'Editor',
     permissions: (['create-page', 'edit-page', 'request-publication', 'manage-media'] as const).map((name) => ({ name })),
+  },
+  {
+    // Reads the admin (signed in, like anyone) and exports the history; changes nothing.
+    ID: 'auditor',
+    name: 'Auditor',
+    permissions: (['view-audit'] as const).map((name) => ({ name })),
   },
 ];
 

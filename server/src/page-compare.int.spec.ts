@@ -1,6 +1,8 @@
 import { expect } from 'chai';
 import { ApiClient } from './test-kit/api-client';
+import { createHash } from 'node:crypto';
 import { startTestPagelog, storeKinds, type TestPagelog } from './test-kit/start-test-pagelog';
+import { createActiveUser } from './test-kit/users';
 
 const seo = { seoTitle: '', seoDescription: '', seoKeywords: [], seoImage: [] };
 const heading = (key: string, text: string) => ({ type: 'heading', key, props: { text, level: 2 }, anchorPoint: '' });
@@ -78,6 +80,25 @@ for (const kind of storeKinds()) {
       expect(byKey.tekst!.kind).to.equal('changed');
       const words = byKey.tekst!.props[0]!.words;
       expect(words.filter((w) => w.kind === 'removed').map((w) => w.text.trim())).to.deep.equal(['onafhankelijk']);
+    });
+
+    it("exports the page's history for an auditor, each link of the hash chain checkable with SHA-256 alone; not for an editor", async () => {
+      const auditor = (await createActiveUser(admin, app.env.PAGELOG_DATA_DIR!, { email: `audit-${kind}@pagelog.test`, role: 'auditor' })).client;
+      const editor = (await createActiveUser(admin, app.env.PAGELOG_DATA_DIR!, { email: `edit-${kind}@pagelog.test`, role: 'editor' })).client;
+      const res = await fetch(`${app.url}/api/cms/page/${pageID}/history/export`, { headers: { Cookie: auditor.cookie! } });
+      expect(res.status).to.equal(200);
+      expect(res.headers.get('content-disposition')).to.match(/^attachment; filename="page-history-/);
+      const exported = (await res.json()) as { page: { slug: string }; events: { position: number; id: string; stream: string; revision: number; type: string; data: string; metadata: string; previousHash: string; hash: string; actorName: string }[] };
+      expect(exported.page.slug).to.equal('over-ons');
+      expect(exported.events.map((e) => e.type)).to.include.members(['PageCreated', 'PageVersionStored', 'PagePublished']);
+      expect(exported.events.every((e) => e.actorName === 'Administrator' || e.actorName === 'Pagelog')).to.equal(true);
+      for (const e of exported.events) {
+        const link = createHash('sha256').update([e.previousHash, e.id, e.stream, e.revision, e.type, e.data, e.metadata].join('\n'), 'utf8').digest('hex');
+        expect(link, `event ${e.position}`).to.equal(e.hash);
+      }
+      expect((await fetch(`${app.url}/api/cms/page/${pageID}/history/export`, { headers: { Cookie: editor.cookie! } })).status).to.equal(403);
+      expect((await fetch(`${app.url}/api/cms/page/${pageID}/history/export`)).status).to.equal(401);
+      expect((await fetch(`${app.url}/api/cms/page/nope/history/export`, { headers: { Cookie: auditor.cookie! } })).status).to.equal(404);
     });
 
     it('answers 404 for a version that is not this page\'s or does not exist, 400 without both versions, and 401 without a session', async () => {

@@ -93,7 +93,7 @@ for (const kind of storeKinds()) {
 
     it('lists the seeded roles with their permissions for the role picker', async () => {
       const roles = await admin.get('/role/list');
-      expect(roles.body.data.map((r: { ID: string }) => r.ID)).to.have.members(['administrator', 'publisher', 'editor']);
+      expect(roles.body.data.map((r: { ID: string }) => r.ID)).to.have.members(['administrator', 'publisher', 'editor', 'auditor']);
       const editor = roles.body.data.find((r: { ID: string }) => r.ID === 'editor');
       expect(editor.permissions.map((p: { name: string }) => p.name)).to.include('create-page').and.not.include('manage-users');
     });

@@ -35,7 +35,7 @@ describe('seeding the roles', () => {
   });
 
   it('defines each role once on an empty store, the administrator with every permission', async () => {
-    expect(await seedRoles(commandDeps(store), context())).to.equal(3);
+    expect(await seedRoles(commandDeps(store), context())).to.equal(4);
     expect(await permissionsOf('administrator')).to.have.members(permissionNames);
     expect(await seedRoles(commandDeps(store), context())).to.equal(0);
   });

@@ -21,6 +21,8 @@ import { siteStructureOf } from './site-structure';
 import { searchPageDocs, searchPageDocsCapped, sortDocs } from './admin-page-search';
 import { readStreamOf } from '@pagelog/storage/event-store/load-stream';
 import { compareVersions, listVersions } from './compare';
+import { exportPageHistory } from './history-export';
+import { FILE_BODY } from '@pagelog/contracts/endpoints';
 
 
 const pages = readModels.pages.collection;
@@ -150,6 +152,16 @@ export function pageRoutes(deps: UserQueryDeps): EndpointRoute[] {
     }),
 
     query('pageVersions', admin, async (ctx) => listVersions(deps, ctx.params.id!)),
+    query('pageHistoryExport', async (ctx) => {
+      const now = new Date();
+      const body = await exportPageHistory(deps, ctx.params.id!, now);
+      ctx.set('Content-Type', 'application/json; charset=utf-8');
+      ctx.set('Content-Disposition', `attachment; filename="page-history-${encodeURIComponent(ctx.params.id!)}-${now.toISOString().slice(0, 10)}.json"`);
+      ctx.set('Cache-Control', 'no-store');
+      ctx.status = 200;
+      ctx.body = `${JSON.stringify(body, null, 2)}\n`;
+      return FILE_BODY;
+    }),
     query('pageCompare', admin, async (ctx, q) => compareVersions(deps, ctx.params.id!, q.from, q.to)),
 
     query('pageVersionFetch', admin, async (ctx) => {

@@ -5,6 +5,8 @@ import { useApi } from '../../../core/api/api-context';
 import { formatDateTime } from '../../../core/format/date-time';
 import { pageQueries } from '../api/page-queries';
 import { groupHistory } from '../state/group-history';
+import { endpointUrl } from '@pagelog/contracts/endpoints';
+import { useCurrentUser } from '../../../core/session/current-user';
 
 /**
  * The page's history from its event stream (GET /page/{id}/history), newest first, read while it
@@ -16,10 +18,18 @@ export function HistoryPanel({ pageId }: { pageId: string }) {
   const [open, setOpen] = useState(false);
   const history = useQuery({ ...pageQueries.history(api, pageId), enabled: open });
   const entries = Array.isArray(history.data) ? groupHistory(history.data).reverse() : [];
+  const { hasPermission } = useCurrentUser();
 
   return (
     <details className="history" onToggle={(event) => setOpen(event.currentTarget.open)}>
       <summary className="history__summary">{t('pages.editor.history.title')}</summary>
+      {hasPermission('view-audit') && (
+        <p className="history__note">
+          <a href={endpointUrl('pageHistoryExport', { id: pageId })} download>
+            {t('pages.editor.history.export')}
+          </a>
+        </p>
+      )}
       {open && history.isPending && <p className="history__note">{t('pages.editor.history.loading')}</p>}
       {history.isError && <p className="history__note">{t('pages.editor.history.failed')}</p>}
       {history.isSuccess && entries.length === 0 && <p className="history__note">{t('pages.editor.history.empty')}</p>}

@@ -1,0 +1,20 @@
+import { expect } from 'chai';
+import { screen } from '@testing-library/react';
+import { fakeServer } from '../../../testing/fake-server';
+import { renderInApp } from '../../../testing/render';
+import { aUser } from '../../../testing/users';
+import { HistoryPanel } from './history-panel';
+
+describe('the history panel', () => {
+  it("offers an auditor the page's history as a JSON download", () => {
+    renderInApp(<HistoryPanel pageId="page 1" />, { server: fakeServer(), signedIn: aUser({ ID: 'u-a', name: 'Aad Auditor' }, ['view-audit']) });
+    const link = screen.getByRole('link', { name: 'Export the history for auditors (JSON, with the hash chain)' });
+    expect(link.getAttribute('href')).to.equal('/api/cms/page/page%201/history/export');
+    expect(link.hasAttribute('download')).to.equal(true);
+  });
+
+  it('offers it to nobody without view-audit', () => {
+    renderInApp(<HistoryPanel pageId="p1" />, { server: fakeServer(), signedIn: aUser({ ID: 'u-e', name: 'Ed Itor' }, ['edit-page']) });
+    expect(screen.queryByRole('link', { name: /Export the history/ })).to.equal(null);
+  });
+});
