@@ -81,6 +81,8 @@ for (const kind of storeKinds()) {
       expect((await fetch(fileUrl(pageID, 'not-a-token'))).status).to.equal(403);
       const asEditor = await fetch(fileUrl(pageID), { headers: { Cookie: admin.cookie! } });
       expect(asEditor.status).to.equal(200);
+      // Never kept by a shared cache, whoever asked: an editor's answer must not reach a visitor.
+      expect(asEditor.headers.get('cache-control')).to.equal('private, no-store');
     });
 
     it('hands a visitor who fills in the form a link to the file, which opens it for that file alone, uncached', async () => {

@@ -83,6 +83,13 @@ function chainSuite(name: string, open: () => Promise<Opened>): void {
       expect(await verify(opened.store)).to.deep.include({ intact: false, position: 5, reason: 'altered' });
     });
 
+    it('chains an event an older Pagelog appended without a hash before the next append, never starting again from zero', async () => {
+      // What an older process on the same log leaves: its last event without a hash.
+      await opened.sql('UPDATE es_events SET hash = NULL WHERE position = 7');
+      await opened.store.append('page-e', [event({ n: 8 })], 0);
+      expect(await verify(opened.store)).to.deep.include({ intact: true, checked: 8 });
+    });
+
     it('chains a log written before the chain existed when it is opened, and goes on from it', async () => {
       const before = await opened.store.readChain({ after: 0, limit: 100 });
       await opened.sql('UPDATE es_events SET hash = NULL');

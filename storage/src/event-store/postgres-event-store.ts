@@ -114,7 +114,13 @@ export class PostgresEventStore implements EventStore {
           hash TEXT,
           UNIQUE (stream, revision)
         )`);
-      await client.query(`ALTER TABLE ${this.events} ADD COLUMN IF NOT EXISTS hash TEXT`);
+      // A table made before the chain gets the column; checked first, as ALTER TABLE locks the
+      // whole table even when there is nothing to do.
+      const { rows: hashColumn } = await client.query(
+        `SELECT 1 FROM information_schema.columns WHERE table_schema = $1 AND table_name = 'es_events' AND column_name = 'hash'`,
+        [this.schema],
+      );
+      if (hashColumn.length === 0) await client.query(`ALTER TABLE ${this.events} ADD COLUMN hash TEXT`);
       await client.query(`
         CREATE TABLE IF NOT EXISTS ${this.counter} (
           one BOOLEAN PRIMARY KEY DEFAULT true CHECK (one),
@@ -140,6 +146,8 @@ export class PostgresEventStore implements EventStore {
           v_count int := cardinality(p_ids);
           v_previous text;
           v_hash text;
+          v_first bigint;
+          r record;
         BEGIN
           PERFORM 1 FROM ${this.counter} FOR UPDATE;
           SELECT coalesce(max(e.revision), 0) INTO v_current FROM ${this.events} e WHERE e.stream = p_stream;
@@ -153,6 +161,23 @@ export class PostgresEventStore implements EventStore {
           UPDATE ${this.counter} SET value = value + v_count RETURNING value INTO v_last;
           -- The chain goes on from the event before (the counter's lock keeps it the last).
           SELECT e.hash INTO v_previous FROM ${this.events} e WHERE e.position = v_last - v_count;
+          IF v_previous IS NULL AND v_last - v_count > 0 THEN
+            -- Events an older Pagelog wrote without a hash: chained first, in order, from the
+            -- hashes before them, so the chain never starts again from zero after an event.
+            SELECT min(e.position) INTO v_first FROM ${this.events} e WHERE e.hash IS NULL;
+            SELECT e.hash INTO v_previous FROM ${this.events} e WHERE e.position = v_first - 1;
+            v_previous := coalesce(v_previous, '${GENESIS_HASH}');
+            FOR r IN SELECT e.position AS p, e.id AS i, e.stream AS s, e.revision AS rv, e.type AS t, e.data::text AS d, e.metadata::text AS m, e.hash AS h
+                     FROM ${this.events} e WHERE e.position >= v_first AND e.position <= v_last - v_count ORDER BY e.position LOOP
+              IF r.h IS NOT NULL THEN
+                v_previous := r.h;
+              ELSE
+                v_previous := encode(sha256(convert_to(
+                  v_previous || chr(10) || r.i || chr(10) || r.s || chr(10) || r.rv::text || chr(10) || r.t || chr(10) || r.d || chr(10) || r.m, 'UTF8')), 'hex');
+                UPDATE ${this.events} SET hash = v_previous WHERE position = r.p;
+              END IF;
+            END LOOP;
+          END IF;
           v_previous := coalesce(v_previous, '${GENESIS_HASH}');
           FOR n IN 1..v_count LOOP
             v_hash := encode(sha256(convert_to(

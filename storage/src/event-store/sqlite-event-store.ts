@@ -60,8 +60,15 @@ export class SqliteEventStore implements EventStore {
     chainExistingEvents(db);
     this.statements = prepareStatements(db);
     const insertEach = (stream: string, events: NewEvent[], current: number): RecordedEvent[] => {
-      // Inside the IMMEDIATE transaction: no other writer can append between this read and the inserts.
-      let previous = this.statements.lastHash.get()?.hash ?? GENESIS_HASH;
+      // Inside the IMMEDIATE transaction: no other writer can append between this read and the
+      // inserts. An event another process wrote without a hash (an older Pagelog on the same file)
+      // is chained first: the chain never starts again from zero after an event.
+      let last = this.statements.lastHash.get();
+      if (last !== undefined && last.hash === null) {
+        chainUnchained(db);
+        last = this.statements.lastHash.get();
+      }
+      let previous = last?.hash ?? GENESIS_HASH;
       return events.map((e, i): RecordedEvent => {
         const revision = current + i + 1;
         const data = storableJson(stream, e.data);
@@ -213,33 +220,47 @@ function prepareStatements(db: SqliteDatabase) {
 }
 
 /**
- * A log written before the hash chain (issue 17): the column is added and the events are chained
- * in position order, once, in one IMMEDIATE transaction, so no append can come between.
+ * A log written before the hash chain (issue 17): the column is added (by whichever process gets
+ * there first) and the events are chained in position order, once, in one IMMEDIATE transaction,
+ * so no append can come between. Only the last event is looked at on each start: appends always
+ * chain, and this chaining is all or nothing.
  */
 function chainExistingEvents(db: SqliteDatabase): void {
   const columns = db.prepare<[], { name: string }>('PRAGMA table_info(es_events)').all();
-  if (!columns.some((column) => column.name === 'hash')) db.exec('ALTER TABLE es_events ADD COLUMN hash TEXT');
-  // Appends always chain, and the chaining below is all or nothing: a log whose last event has its
-  // hash (or an empty one) is chained. One look-up at each start, not a scan.
-  const last = db.prepare<[], { hash: string | null }>('SELECT hash FROM es_events ORDER BY position DESC LIMIT 1').get();
-  if (last === undefined || last.hash !== null) return;
-  db.transaction(() => {
-    const batch = db.prepare<[number], Omit<ChainedEvent, 'hash'> & { hash: string | null }>(
-      'SELECT position, id, stream, revision, type, data, metadata, hash FROM es_events WHERE position > ? ORDER BY position LIMIT 5000',
-    );
-    const update = db.prepare<[string, number]>('UPDATE es_events SET hash = ? WHERE position = ?');
-    let previous = GENESIS_HASH;
-    for (let after = 0; ; ) {
-      const rows = batch.all(after);
-      for (const row of rows) {
-        const hash = row.hash ?? chainHash(previous, row);
-        if (row.hash === null) update.run(hash, row.position);
-        previous = hash;
-        after = row.position;
-      }
-      if (rows.length < 5000) break;
+  if (!columns.some((column) => column.name === 'hash')) {
+    try {
+      db.exec('ALTER TABLE es_events ADD COLUMN hash TEXT');
+    } catch (error) {
+      // Another process opening the same file added it a moment before.
+      if (!/duplicate column/i.test((error as Error).message)) throw error;
     }
-  }).immediate();
+  }
+  if (unchainedTail(db)) db.transaction(() => chainUnchained(db)).immediate();
+}
+
+/** Whether the log's last event has no hash (an event written by Pagelog before the chain). */
+function unchainedTail(db: SqliteDatabase): boolean {
+  const last = db.prepare<[], { hash: string | null }>('SELECT hash FROM es_events ORDER BY position DESC LIMIT 1').get();
+  return last !== undefined && last.hash === null;
+}
+
+/** Chains every event without a hash, in position order, from the hashes before it. Runs inside the caller's write transaction. */
+function chainUnchained(db: SqliteDatabase): void {
+  const batch = db.prepare<[number], Omit<ChainedEvent, 'hash'> & { hash: string | null }>(
+    'SELECT position, id, stream, revision, type, data, metadata, hash FROM es_events WHERE position > ? ORDER BY position LIMIT 5000',
+  );
+  const update = db.prepare<[string, number]>('UPDATE es_events SET hash = ? WHERE position = ?');
+  let previous = GENESIS_HASH;
+  for (let after = 0; ; ) {
+    const rows = batch.all(after);
+    for (const row of rows) {
+      const hash = row.hash ?? chainHash(previous, row);
+      if (row.hash === null) update.run(hash, row.position);
+      previous = hash;
+      after = row.position;
+    }
+    if (rows.length < 5000) break;
+  }
 }
 
 /** A write lock held past busy_timeout means the store cannot take writes now: 503. */

@@ -107,7 +107,9 @@ export function mediaFileRoutes(deps: UserQueryDeps): EndpointRoute[] {
       if (uses.length === 0) throw new NotFoundError('V_12', 'hash', 'media');
       // A download behind the page's download form: only with the link handed out after the form
       // (editors, signed in, see it as it is).
-      const gated = !signedIn && (await gatedOnPage(pageID, group, hash));
+      // Its answers are never kept by a shared cache, whoever asked (an editor's included).
+      const gatedFile = await gatedOnPage(pageID, group, hash);
+      const gated = gatedFile && !signedIn;
       if (gated) {
         const check = tokens().check(q.token, pageID, group, hash, Date.now());
         if (check !== 'valid') throw new ForbiddenError(check === 'expired' ? 'V_05' : 'V_04');
@@ -117,7 +119,7 @@ export function mediaFileRoutes(deps: UserQueryDeps): EndpointRoute[] {
       const looks = await Promise.all(uses.map((found) => useLook(found, ar, (image) => pickedFocalPoint(hash, image.fileID))));
       const picked = pickUse(looks, q.v, signedIn);
       const { look } = picked;
-      const cacheControl = gated ? NO_STORE : picked.cacheControl;
+      const cacheControl = gatedFile ? NO_STORE : picked.cacheControl;
       const { use } = look.found;
       const image = use.kind === 'image' ? use.image : null;
       const rendition = image

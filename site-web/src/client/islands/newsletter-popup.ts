@@ -18,8 +18,11 @@ export function mount(root: HTMLElement, props: Readonly<Record<string, unknown>
   const memory = readPopupMemory(storage);
   if (memory === null) return;
   const schedule = popupSchedule(memory, seconds(props.delaySeconds, 20), Date.now());
-  if (schedule.waitMs === null || schedule.waitMs > MAX_TIMER_MS) return;
+  if (schedule.waitMs === null) return;
+  // Remembered first, whatever comes next: a delay of days is counted from this first view, and a
+  // later page view opens the popup once its time has come.
   if (!writePopupMemory(storage, schedule.memory)) return;
+  if (schedule.waitMs > MAX_TIMER_MS) return;
 
   const remember = (outcome: 'accepted' | 'declined') => {
     const hidden = outcome === 'accepted' ? seconds(props.hiddenAfterAcceptSeconds, 365 * 86_400) : seconds(props.hiddenAfterDeclineSeconds, 30 * 86_400);

@@ -1,5 +1,5 @@
 import { useId, useState } from 'react';
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Modal } from '../../../components/modal/modal';
 import { useApi } from '../../../core/api/api-context';
@@ -16,9 +16,10 @@ type Restore = (restored: (current: VersionContent) => VersionContent) => void;
 type What = 'version' | 'block' | 'field';
 
 /** The restore handlers of a comparison into the draft: each puts a part of the older version into the draft on screen. */
-function restoreHandlers(diff: VersionDiff, apply: (restored: (current: VersionContent) => VersionContent, what: What) => void): RestoreHandlers {
+function restoreHandlers(diff: VersionDiff, apply: (restored: (current: VersionContent) => VersionContent, what: What) => void, loadOlder: () => Promise<VersionContent>): RestoreHandlers {
   return {
-    version: () => apply((current) => restoreVersion(current, diff), 'version'),
+    // The whole version as stored, fetched: every field of it, not only those the diff names.
+    version: () => void loadOlder().then((older) => apply((current) => restoreVersion(current, older), 'version')),
     block: (entry) => apply((current) => restoreBlock(current, diff, entry), 'block'),
     prop: (entry, prop) => apply((current) => restoreProp(current, entry, prop), 'field'),
     field: (field) => apply((current) => restoreField(current, field) ?? current, 'field'),
@@ -28,7 +29,9 @@ function restoreHandlers(diff: VersionDiff, apply: (restored: (current: VersionC
 function CompareDialog({ pageId, from, to, onClose, onRestore }: { pageId: string; from: string; to: string; onClose: () => void; onRestore?: ((restored: (current: VersionContent) => VersionContent, what: What) => void) | undefined }) {
   const { t } = useTranslation();
   const api = useApi();
+  const queryClient = useQueryClient();
   const comparison = useQuery(pageQueries.compare(api, pageId, from, to));
+  const loadOlder = async () => (await queryClient.fetchQuery(pageQueries.version(api, comparison.data!.from.versionId))).pageVersion as unknown as VersionContent;
   return (
     <Modal onClose={onClose} title={t('pages.compare.title')} size="large" buttons={[{ text: t('pages.compare.close'), theme: 'grey', onClick: onClose }]}>
       {comparison.isPending && <p>{t('pages.compare.loading')}</p>}
@@ -38,7 +41,7 @@ function CompareDialog({ pageId, from, to, onClose, onRestore }: { pageId: strin
           comparison={comparison.data}
           restore={
             onRestore && comparison.data.to.isDraft
-              ? restoreHandlers(comparison.data.diff, onRestore)
+              ? restoreHandlers(comparison.data.diff, onRestore, loadOlder)
               : undefined
           }
         />
@@ -86,7 +89,7 @@ export function VersionsPanel({ pageId, draftVersionId, onRestore }: { pageId: s
                   {v.isLive ? t('pages.compare.live') : v.isDraft ? t('pages.compare.draft') : v.published ? t('pages.compare.published') : t('pages.compare.stored')}
                 </span>
                 <span className="history__who">{t('pages.editor.history.by', { name: v.storedByName })}</span>
-                {v.publication.length > 0 && (
+                {(v.publication ?? []).length > 0 && (
                   <ul className="versions__steps">
                     {v.publication.map((step, i) => (
                       <li key={i} className="versions__step">

@@ -574,6 +574,30 @@ describe('the page editor at /cmsadmin/pages/{id}', () => {
     });
   });
 
+  describe('versions: the whole version (issue 17)', () => {
+    it('restores a whole older version, every field of it, into the draft', async () => {
+      const draft = aVersion({ id: 'version-1', title: 'Wie wij zijn', blocks: [aBlock({ key: 'block-1', props: { text: 'Welkom', level: 2 } })] });
+      const older = aVersion({ id: 'version-0', title: 'Over ons', blocks: [aBlock({ key: 'oud', props: { text: 'Onze geschiedenis', level: 2 } })] });
+      const summary = (id: string, extra: Record<string, unknown>) => ({ versionId: id, storedAt: '2026-12-01T10:00:00.000Z', storedBy: 'user-1', storedByName: 'Ada', basedOnVersionId: null, published: false, isDraft: false, isLive: false, publication: [], ...extra });
+      const server = pageServer(aPage(), draft, {
+        pageVersions: success([summary('version-1', { isDraft: true }), summary('version-0', { published: true })]),
+        pageCompare: success({ pageID: 'page-1', from: summary('version-0', { published: true }), to: summary('version-1', { isDraft: true }), diff: diffVersions(older, draft) }),
+      });
+      server.answer('pageVersionFetch', (call) => success({ pageVersion: (call.params as { versionId: string }).versionId === 'version-0' ? older : draft }));
+      const { user } = await openEditor({ server });
+      await user.click(screen.getByText('Versions'));
+      await user.click(await screen.findByRole('button', { name: 'Compare' }));
+      const dialog = await screen.findByRole('dialog', { name: 'Compare versions' });
+      await user.click(within(dialog).getByRole('button', { name: 'Restore this whole version into the draft' }));
+      await screen.findByText('The older version is in the draft now. Save to keep it; it goes through the usual workflow.');
+      await save(user);
+      await waitFor(() => expect(server.callsOf('pageVersionStore')).to.have.length(1));
+      const body = bodyOf(server, 'pageVersionStore') as { title: string; blocks: { key: string }[] };
+      expect(body.title).to.equal('Over ons');
+      expect(body.blocks.map((b) => b.key)).to.deep.equal(['oud']);
+    });
+  });
+
   describe('leaving with unsaved changes', () => {
     it('asks first: Stay keeps the work, Leave without saving forgets it', async () => {
       const { user, router } = await openEditor();

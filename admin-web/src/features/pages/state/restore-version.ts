@@ -17,10 +17,10 @@ function olderBlocks(diff: VersionDiff): Block[] {
   return diff.blocks.filter((entry) => entry.before !== null && entry.from !== null).sort((a, b) => a.from! - b.from!).map((entry) => entry.before!);
 }
 
-/** The whole older version: its blocks and its page fields. */
-export function restoreVersion(current: VersionContent, diff: VersionDiff): VersionContent {
-  const content: Record<string, unknown> = { ...current, blocks: olderBlocks(diff) };
-  for (const field of diff.fields) if (PAGE_FIELDS.has(field.name)) content[field.name] = field.before;
+/** The whole older version (as fetched): its blocks and every page field, unsaved edits on screen replaced. */
+export function restoreVersion(current: VersionContent, older: VersionContent): VersionContent {
+  const content: Record<string, unknown> = { ...current, blocks: older.blocks ?? [] };
+  for (const name of PAGE_FIELDS) content[name] = (older as unknown as Record<string, unknown>)[name] ?? (name === 'seoKeywords' || name === 'seoImage' ? [] : '');
   return content as unknown as VersionContent;
 }
 

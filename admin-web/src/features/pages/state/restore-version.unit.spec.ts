@@ -14,8 +14,9 @@ const entry = (key: string) => diff.blocks.find((b) => b.key === key)!;
 const keys = (v: VersionContent) => v.blocks.map((b) => `${b.key}:${String(b.props.text)}`);
 
 describe('restoring from an older version into the draft', () => {
-  it('puts the whole older version back: its blocks in their order and its title', () => {
-    const restored = restoreVersion(draft, diff);
+  it('puts the whole older version back: its blocks in their order and every page field, edits on screen replaced', () => {
+    const restored = restoreVersion({ ...draft, seoTitle: 'Net getypt' } as VersionContent, older);
+    expect(restored.seoTitle).to.equal('');
     expect(keys(restored)).to.deep.equal(['a:Een', 'b:Twee', 'c:Drie']);
     expect(restored.title).to.equal('Oud');
   });
