@@ -24,7 +24,7 @@ import type {
   StoredVersion,
 } from './pages/page';
 import type { SiteStructure } from './pages/site-structure';
-import type { VersionComparison, VersionSummary } from './pages/version-diff';
+import type { ReplayState, ReplayStep, VersionComparison, VersionSummary } from './pages/version-diff';
 import type { AddedFile, DirectoryView, MediaItemView, MediaListing, PagesUsingFile } from './media/media';
 import {
   addVideoSchema,
@@ -195,6 +195,9 @@ export const endpoints = {
   // Issue 17: every version of a page, and two of them compared (`to` may be `live` or `draft`).
   // The page's whole history as stored, with each event's link in the hash chain, for auditors (a JSON file).
   pageHistoryExport: { method: 'GET', path: '/page/:id/history/export', kind: 'query', model: 'page', access: { permission: 'view-audit' }, response: returns<FileBody>() },
+  // Replaying a page: its steps, and the page as it was right after one of them (by the stream's revision).
+  pageReplay: { method: 'GET', path: '/page/:id/replay', kind: 'query', model: 'page', access: 'authenticated', response: returns<ReplayStep[]>() },
+  pageReplayState: { method: 'GET', path: '/page/:id/replay/:revision', kind: 'query', model: 'page', access: 'authenticated', response: returns<ReplayState>() },
   pageVersions: { method: 'GET', path: '/page/:id/versions', kind: 'query', model: 'page', access: 'authenticated', response: returns<VersionSummary[]>() },
   pageCompare: { method: 'GET', path: '/page/:id/compare', kind: 'query', model: 'pageVersion', schema: compareVersionsSchema, access: 'authenticated', response: returns<VersionComparison>() },
   pageVersionFetch: { method: 'GET', path: '/page/version/fetch/:versionId', kind: 'query', model: 'pageVersion', access: 'authenticated', response: returns<{ pageVersion: PageVersionView }>() },

@@ -11,7 +11,7 @@ const seo = { seoTitle: '', seoDescription: '', seoKeywords: [], seoImage: [] };
 /**
  * Issue 17 in Chromium: an editor opens a page's versions in the editor and compares the draft
  * with the live version: the moved block as a move, the added and removed ones as such, the
- * changed words marked, inline and side by side.
+ * changed words marked, inline and side by side. The page is replayed step by step, and played.
  */
 describe('comparing two versions of a page in Chromium', function () {
   this.timeout(120_000);
@@ -75,6 +75,27 @@ describe('comparing two versions of a page in Chromium', function () {
     expect(after).to.include('zorgvuldig').and.not.include('onafhankelijk');
     await dialog.getByRole('button', { name: 'Close' }).first().click();
     expect(await page.getByRole('dialog').count()).to.equal(0);
+    expect(problems).to.deep.equal([]);
+    await context.close();
+  });
+
+  it('replays the page step by step and plays it to the end', async () => {
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    watchForProblems(page, problems);
+    await logInAt(page, `${base}${pageEditorPath(pageID)}`, TEST_ADMIN);
+    await page.getByText('History', { exact: true }).click();
+    await page.getByRole('button', { name: 'Replay the page step by step' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Replay' });
+    await dialog.getByText(/^Step 1 of \d+: Administrator created “Over ons”/).waitFor();
+    await dialog.getByRole('button', { name: 'Next step' }).click();
+    await dialog.getByText(/^Step 2 of/).waitFor();
+    await dialog.getByRole('button', { name: 'Play' }).click();
+    const last = await dialog.locator('.replay__where').textContent();
+    const count = Number(/of (\d+)/.exec(last ?? '')![1]);
+    await dialog.getByText(new RegExp(`^Step ${count} of ${count}`)).waitFor({ timeout: 20_000 });
+    expect(await dialog.locator('.replay__version').first().textContent()).to.include('zorgvuldig');
+    expect(await dialog.getByLabel('Live').textContent()).to.include('onafhankelijk');
     expect(problems).to.deep.equal([]);
     await context.close();
   });

@@ -82,6 +82,27 @@ for (const kind of storeKinds()) {
       expect(words.filter((w) => w.kind === 'removed').map((w) => w.text.trim())).to.deep.equal(['onafhankelijk']);
     });
 
+    it('replays the page step by step: each step with who took it, and the page as it was right after it', async () => {
+      const steps = await admin.get(`/page/${pageID}/replay`);
+      expect(steps.status).to.equal(200);
+      const list = steps.body.data as { revision: number; type: string; actorName: string }[];
+      expect(list.map((s) => s.type)).to.include.ordered.members(['PageCreated', 'PageVersionStored', 'PagePublished']);
+      const published = list.find((s) => s.type === 'PagePublished')!;
+      const then = (await admin.get(`/page/${pageID}/replay/${published.revision}`)).body.data;
+      expect(then.slug).to.equal('over-ons');
+      expect(then.live.blocks.map((b: { key: string }) => b.key)).to.deep.equal(['kop', 'tekst', 'team', 'oud']);
+      const last = list[list.length - 1]!;
+      const now = (await admin.get(`/page/${pageID}/replay/${last.revision}`)).body.data;
+      expect(now.draft.title).to.equal('Wie wij zijn');
+      expect(now.draft.blocks.map((b: { key: string }) => b.key)).to.deep.equal(['team', 'kop', 'tekst', 'nieuw']);
+      expect(now.live.blocks.map((b: { key: string }) => b.key)).to.deep.equal(['kop', 'tekst', 'team', 'oud']);
+      const first = (await admin.get(`/page/${pageID}/replay/1`)).body.data;
+      expect(first.live).to.equal(null);
+      expect((await admin.get(`/page/${pageID}/replay/999`)).status).to.equal(404);
+      expect((await admin.get(`/page/${pageID}/replay/abc`)).status).to.equal(404);
+      expect((await new ApiClient(app.url).get(`/page/${pageID}/replay`)).status).to.equal(401);
+    });
+
     it("exports the page's history for an auditor, each link of the hash chain checkable with SHA-256 alone; not for an editor", async () => {
       const auditor = (await createActiveUser(admin, app.env.PAGELOG_DATA_DIR!, { email: `audit-${kind}@pagelog.test`, role: 'auditor' })).client;
       const editor = (await createActiveUser(admin, app.env.PAGELOG_DATA_DIR!, { email: `edit-${kind}@pagelog.test`, role: 'editor' })).client;

@@ -298,3 +298,24 @@ export interface VersionComparison {
   to: VersionSummary;
   diff: VersionDiff;
 }
+
+/** One step of a page's replay (issue 17): an event of its stream, who took it and what they wrote. */
+export interface ReplayStep {
+  position: number;
+  revision: number;
+  type: string;
+  occurredAt: string;
+  actorName: string;
+  /** The step in words (the history's summary). */
+  summary: string;
+  /** A request's comment or a reviewer's feedback; '' when none. */
+  text: string;
+}
+
+/** The page as it was after a step: its address, its draft and its live version then. */
+export interface ReplayState {
+  step: ReplayStep;
+  slug: string;
+  draft: (VersionContent & { versionId: string }) | null;
+  live: (VersionContent & { versionId: string }) | null;
+}

@@ -22,6 +22,7 @@ import { searchPageDocs, searchPageDocsCapped, sortDocs } from './admin-page-sea
 import { readStreamOf } from '@pagelog/storage/event-store/load-stream';
 import { compareVersions, listVersions } from './compare';
 import { exportPageHistory } from './history-export';
+import { replayState, replaySteps } from './replay';
 import { FILE_BODY } from '@pagelog/contracts/endpoints';
 
 
@@ -152,6 +153,12 @@ export function pageRoutes(deps: UserQueryDeps): EndpointRoute[] {
     }),
 
     query('pageVersions', admin, async (ctx) => listVersions(deps, ctx.params.id!)),
+    query('pageReplay', async (ctx) => replaySteps(deps, ctx.params.id!)),
+    query('pageReplayState', async (ctx) => {
+      const revision = /^\d{1,9}$/.test(ctx.params.revision ?? '') ? Number(ctx.params.revision) : Number.NaN;
+      if (!Number.isSafeInteger(revision) || revision < 1) throw new NotFoundError('PM_01', 'revision', 'page');
+      return replayState(deps, ctx.params.id!, revision);
+    }),
     query('pageHistoryExport', async (ctx) => {
       const now = new Date();
       const body = await exportPageHistory(deps, ctx.params.id!, now);

@@ -21,6 +21,9 @@ export const pageQueries = {
   list: (api: ApiClient, query: PageListQuery) => endpointQuery(api, 'pageList', { body: query }),
   get: (api: ApiClient, id: string) => endpointQuery(api, 'pageGet', { params: { id } }),
   version: (api: ApiClient, versionId: string) => endpointQuery(api, 'pageVersionFetch', { params: { versionId } }),
+  /** The page's steps, and the page right after one of them (issue 17). */
+  replay: (api: ApiClient, id: string) => endpointQuery(api, 'pageReplay', { params: { id } }),
+  replayState: (api: ApiClient, id: string, revision: number) => endpointQuery(api, 'pageReplayState', { params: { id, revision: String(revision) } }),
   /** Every version of the page, newest first (issue 17). */
   versions: (api: ApiClient, id: string) => endpointQuery(api, 'pageVersions', { params: { id } }),
   /** Two versions compared; `from` and `to` are version ids, `live` or `draft`. */

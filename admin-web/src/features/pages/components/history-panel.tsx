@@ -7,6 +7,7 @@ import { pageQueries } from '../api/page-queries';
 import { groupHistory } from '../state/group-history';
 import { endpointUrl } from '@pagelog/contracts/endpoints';
 import { useCurrentUser } from '../../../core/session/current-user';
+import { ReplayDialog } from './replay-dialog';
 
 /**
  * The page's history from its event stream (GET /page/{id}/history), newest first, read while it
@@ -19,10 +20,19 @@ export function HistoryPanel({ pageId }: { pageId: string }) {
   const history = useQuery({ ...pageQueries.history(api, pageId), enabled: open });
   const entries = Array.isArray(history.data) ? groupHistory(history.data).reverse() : [];
   const { hasPermission } = useCurrentUser();
+  const [replaying, setReplaying] = useState(false);
 
   return (
     <details className="history" onToggle={(event) => setOpen(event.currentTarget.open)}>
       <summary className="history__summary">{t('pages.editor.history.title')}</summary>
+      {open && (
+        <p className="history__note">
+          <button type="button" className="button button--grey button--small" onClick={() => setReplaying(true)}>
+            {t('pages.replay.open')}
+          </button>
+        </p>
+      )}
+      {replaying && <ReplayDialog pageId={pageId} onClose={() => setReplaying(false)} />}
       {hasPermission('view-audit') && (
         <p className="history__note">
           <a href={endpointUrl('pageHistoryExport', { id: pageId })} download>

@@ -96,7 +96,7 @@ function Change({ change, layout, onRestore }: { change: ValueDiff; layout: Layo
 }
 
 /** What an added or removed block says: its text, or its images. */
-function blockText(block: Block): string {
+export function blockText(block: Block): string {
   const props = block.props ?? {};
   if (typeof props.html === 'string') return textOfHtml(props.html);
   const named = ['text', 'title', 'question', 'caption', 'name', 'quote'].map((name) => props[name]).find((v) => typeof v === 'string' && v.trim() !== '');
