@@ -71,13 +71,17 @@ describe('the renditions reactor', function () {
   const recorded = (event: NewEvent): RecordedEvent => ({ ...event, stream: 'media-x', revision: 0, position: seq }) as RecordedEvent;
 
   it('makes the declared widths up to the original in AVIF, WebP and JPEG after an upload, before anyone asks', async () => {
-    const projector = new Projector({ eventStore: log.events, readModels: log.readModels, projections: [], reactors: [renditionsReactor({ blobs })], pollMs: 50 });
+    // A handler that fails once (a busy machine) is tried again soon, not after the product's long back-off.
+    const projector = new Projector({ eventStore: log.events, readModels: log.readModels, projections: [], reactors: [renditionsReactor({ blobs })], pollMs: 50, backoffMs: 50, maxBackoffMs: 500 });
     await projector.start();
     try {
       const hash = await image(1200, 600);
       await log.events.append('media-m1', [uploaded({ hash, width: 1200, height: 600 })], 'any');
       const expected = [320, 640, 1024].flatMap((w) => ['avif', 'webp', 'jpeg'].map((f) => `${w}/${f}`));
-      await until(() => puts.length === expected.length);
+      await until(() => puts.length === expected.length).catch(async (error: Error) => {
+        // What the next run needs to tell why: what was made, and where the reactor stood.
+        throw new Error(`${error.message}: made ${JSON.stringify(puts)}; checkpoints ${JSON.stringify(await log.readModels.getCheckpoints())}`);
+      });
       expect(puts).to.have.members(expected);
       const widest = await sharp(await buffer((await store.getRendition(hash, renditionParams({ width: 1024, format: 'avif' })))!.stream)).metadata();
       expect([widest.format, widest.width, widest.height]).to.deep.equal(['heif', 1024, 512]);
