@@ -26,7 +26,7 @@ export interface VersionChanges {
 const PAGE_FIELDS = ['title', 'seoTitle', 'seoDescription', 'seoKeywords', 'seoImage'] as const;
 
 /** A stable JSON text of a value (object keys sorted), so key order never reads as a change. */
-function canonical(value: unknown): string {
+export function canonical(value: unknown): string {
   return JSON.stringify(value, (_key, v: unknown) =>
     v !== null && typeof v === 'object' && !Array.isArray(v) ? Object.fromEntries(Object.entries(v as Record<string, unknown>).sort(([a], [b]) => a.localeCompare(b))) : v,
   );
@@ -73,7 +73,7 @@ function changedProps(before: Block, after: Block): { name: string; label: strin
  * The indexes (into `sequence`) of a longest increasing run of it: the blocks that kept their
  * order; every other block common to both versions is reported as moved. O(n log n).
  */
-function keptInOrder(sequence: number[]): Set<number> {
+export function keptInOrder(sequence: number[]): Set<number> {
   const tails: number[] = [];
   const previous: number[] = new Array(sequence.length).fill(-1);
   for (let i = 0; i < sequence.length; i++) {

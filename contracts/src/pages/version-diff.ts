@@ -2,6 +2,7 @@ import { diffWords } from 'diff';
 import type { Block } from '../blocks/block';
 import { blockType } from '../blocks/block-types';
 import type { VersionContent } from './page';
+import { canonical, keptInOrder } from './version-changes';
 
 /**
  * Comparing two versions of a page (issue 17), block-aware and field-aware: blocks are matched by
@@ -67,13 +68,6 @@ const PAGE_FIELDS: { name: keyof VersionContent; label: string; empty: unknown }
   { name: 'seoImage', label: 'SEO image', empty: [] },
 ];
 
-/** A stable JSON text of a value (object keys sorted), so key order never reads as a change. */
-function canonical(value: unknown): string {
-  return JSON.stringify(value ?? null, (_key, v: unknown) =>
-    v !== null && typeof v === 'object' && !Array.isArray(v) ? Object.fromEntries(Object.entries(v as Record<string, unknown>).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) : v,
-  );
-}
-
 const same = (a: unknown, b: unknown) => canonical(a) === canonical(b);
 
 /** Rich text's words: block-level tags as line breaks, other tags dropped, the usual entities read. */
@@ -128,29 +122,6 @@ function blockProps(before: Block, after: Block): ValueDiff[] {
   return names
     .filter((name) => !same(a[name], b[name]))
     .map((name) => ({ name, label: propLabel(after.type, name), before: a[name], after: b[name], words: wordDiff(a[name], b[name], name === 'html') }));
-}
-
-/**
- * The indexes (into `sequence`) of a longest increasing run of it: the blocks that kept their
- * order; every other block both versions have moved. O(n log n).
- */
-function keptInOrder(sequence: number[]): Set<number> {
-  const tails: number[] = [];
-  const previous: number[] = new Array(sequence.length).fill(-1);
-  for (let i = 0; i < sequence.length; i++) {
-    let lo = 0;
-    let hi = tails.length;
-    while (lo < hi) {
-      const mid = (lo + hi) >> 1;
-      if (sequence[tails[mid]!]! < sequence[i]!) lo = mid + 1;
-      else hi = mid;
-    }
-    if (lo > 0) previous[i] = tails[lo - 1]!;
-    tails[lo] = i;
-  }
-  const kept = new Set<number>();
-  for (let i = tails.length > 0 ? tails[tails.length - 1]! : -1; i !== -1; i = previous[i]!) kept.add(i);
-  return kept;
 }
 
 /** What changed from `before` (the older version; null: none, every block is new) to `after`. */
