@@ -1,6 +1,6 @@
 import type { RecordedEvent } from '@pagelog/contracts/events/event';
 import type { EventData, PagelogEventType } from '@pagelog/contracts/events/registry';
-import type { Prefetch, UnitOfWork } from '@pagelog/storage/read-model-store/read-model-store';
+import type { IndexSpec, Prefetch, UnitOfWork } from '@pagelog/storage/read-model-store/read-model-store';
 
 /**
  * A named projection: the event types it handles and how each changes its read models. It must
@@ -14,7 +14,7 @@ export interface Projection {
    * models an older version wrote is rebuilt from the log when the projector starts.
    */
   version: number;
-  collections: { name: string; indexes: string[] }[];
+  collections: { name: string; indexes: IndexSpec[] }[];
   handles: readonly string[];
   apply(event: RecordedEvent, uow: UnitOfWork): Promise<void>;
   /** The documents `apply` will read for these events, fetched in one go per collection. */

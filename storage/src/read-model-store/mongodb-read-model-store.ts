@@ -16,12 +16,14 @@ import {
 import { StoreUnavailableError } from '@pagelog/contracts/domain-errors';
 import { collectWrites } from './buffered-unit-of-work';
 import { CheckpointWaiters } from './checkpoint-waiters';
+import { boundsOf, indexFields } from './range-bounds';
 import {
   CheckpointMovedError,
   type CommitOptions,
   type Checkpoint,
   type Doc,
   type FindOptions,
+  type IndexSpec,
   type ProjectionError,
   type ReadModelStore,
   type SwapPair,
@@ -121,10 +123,16 @@ export class MongoReadModelStore implements ReadModelStore {
     });
   }
 
-  async ensureCollection(_collection: string, indexedFields: string[] = []): Promise<void> {
+  async ensureCollection(_collection: string, indexes: readonly IndexSpec[] = []): Promise<void> {
     await guard(async () => {
-      for (const field of new Set(indexedFields)) {
-        await this.docs.createIndex({ c: 1, [docPath(field)]: 1 });
+      for (const spec of indexes) {
+        const fields = indexFields(spec);
+        // A single field keeps the index earlier versions made; a compound one ends in the id, as
+        // find() breaks ties by it.
+        const keys: Record<string, 1> = { c: 1 };
+        for (const field of fields) keys[docPath(field)] = 1;
+        if (fields.length > 1) keys.i = 1;
+        await this.docs.createIndex(keys);
       }
     });
   }
@@ -150,7 +158,7 @@ export class MongoReadModelStore implements ReadModelStore {
     return found.map((record) => record.doc as T);
   }
 
-  async count(collection: string, options: Pick<FindOptions, 'where' | 'search'> = {}): Promise<number> {
+  async count(collection: string, options: Pick<FindOptions, 'where' | 'search' | 'range'> = {}): Promise<number> {
     return guard(() => this.docs.countDocuments(docFilter(collection, options)));
   }
 
@@ -332,8 +340,17 @@ export class MongoReadModelStore implements ReadModelStore {
 }
 
 /** The query for `find`/`count`: the collection, equality on fields, and the search. */
-export function docFilter(collection: string, options: Pick<FindOptions, 'where' | 'search'>): Filter<DocRecord> {
+export function docFilter(collection: string, options: Pick<FindOptions, 'where' | 'search' | 'range'>): Filter<DocRecord> {
   const clauses: Filter<DocRecord>[] = [];
+  const range = boundsOf(options.range);
+  if (range === null) return { c: collection, _id: { $in: [] } };
+  for (const [field, type] of range.typed) {
+    // MongoDB compares within a type bracket already; $type also keeps out a field that is
+    // missing or null when the only bound was an infinite one.
+    const limits: Record<string, unknown> = { $type: type === 'number' ? 'number' : 'string' };
+    for (const bound of range.bounds) if (bound.field === field) limits[`$${bound.op}`] = bound.value;
+    clauses.push({ [docPath(field)]: limits });
+  }
   for (const [field, value] of Object.entries(options.where ?? {})) {
     if (typeof value === 'number' && !Number.isFinite(value)) return { c: collection, _id: { $in: [] } };
     // MongoDB equality keeps 9, '9' and true apart, and null matches null or a missing field.

@@ -73,6 +73,22 @@ describe('MongoDB read-model store mapping', () => {
       expect(docFilter('pages', { where: { rank: Number.NaN } })).to.deep.equal({ c: 'pages', _id: { $in: [] } });
     });
 
+    it('bounds a range within the type of its bounds, and matches nothing for an impossible one', () => {
+      expect(docFilter('log', { range: { position: { gt: 2, lte: 9 } } })).to.deep.equal({
+        c: 'log',
+        $and: [{ 'doc.position': { $type: 'number', $gt: 2, $lte: 9 } }],
+      });
+      expect(docFilter('log', { where: { actor: 'ann' }, range: { at: { gte: '2026-01-01' } } })).to.deep.equal({
+        c: 'log',
+        $and: [{ 'doc.at': { $type: 'string', $gte: '2026-01-01' } }, { 'doc.actor': 'ann' }],
+      });
+      expect(docFilter('log', { range: { position: { lt: Number.POSITIVE_INFINITY } } })).to.deep.equal({
+        c: 'log',
+        $and: [{ 'doc.position': { $type: 'number' } }],
+      });
+      expect(docFilter('log', { range: { position: { gt: 1, lt: 'x' } } })).to.deep.equal({ c: 'log', _id: { $in: [] } });
+    });
+
     it('sorts by the field and then by id in the same direction, or by id alone', () => {
       expect(docSort(undefined)).to.deep.equal({ i: 1 });
       expect(docSort({ field: 'rank', direction: 'asc' })).to.deep.equal({ 'doc.rank': 1, i: 1 });

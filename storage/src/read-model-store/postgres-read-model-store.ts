@@ -10,11 +10,13 @@ import {
   type Checkpoint,
   type Doc,
   type FindOptions,
+  type IndexSpec,
   type ProjectionError,
   type ReadModelStore,
   type SwapPair,
   type UnitOfWork,
 } from './read-model-store';
+import { boundsOf, indexFields, SQL_OPERATORS } from './range-bounds';
 
 export interface PostgresReadModelStoreOptions {
   /** Owned by the caller: close() leaves it open. */
@@ -104,19 +106,27 @@ export class PostgresReadModelStore implements ReadModelStore {
     });
   }
 
-  async ensureCollection(collection: string, indexedFields: string[] = []): Promise<void> {
-    if (indexedFields.length === 0) return;
+  async ensureCollection(collection: string, indexes: readonly IndexSpec[] = []): Promise<void> {
+    if (indexes.length === 0) return;
     await this.transaction(async (client) => {
       // CREATE INDEX IF NOT EXISTS can still collide when two processes run it at the same moment.
       await client.query('SELECT pg_advisory_xact_lock(hashtext($1))', [`pagelog_rm_init:${this.schema}`]);
-      for (const field of new Set(indexedFields)) {
-        // One index per field serves find's equality on it and its order by it (ties by id, read
-        // forwards or backwards, so a page of a sorted list does not sort the whole collection).
-        // It replaces the index on the field's text that earlier versions made.
-        await client.query(`DROP INDEX IF EXISTS ${pg.escapeIdentifier(indexName(collection, field))}`);
+      const seen = new Set<string>();
+      for (const spec of indexes) {
+        const fields = indexFields(spec);
+        const key = JSON.stringify(fields);
+        if (seen.has(key)) continue;
+        seen.add(key);
+        // One index per declaration serves find's equality on its fields and its order by (or
+        // range on) the next one (ties by id, read forwards or backwards, so a page of a sorted
+        // list does not sort the whole collection). A single field's index replaces the index on
+        // the field's text that earlier versions made.
+        const columns = fields.map((field) => `${fieldValue(field)} ASC NULLS FIRST`).join(', ');
+        const name = fields.length === 1 ? `${fields[0]}:order` : `${JSON.stringify(fields)}:compound`;
+        if (fields.length === 1) await client.query(`DROP INDEX IF EXISTS ${pg.escapeIdentifier(indexName(collection, fields[0]!))}`);
         await client.query(
-          `CREATE INDEX IF NOT EXISTS ${pg.escapeIdentifier(indexName(collection, `${field}:order`))}
-           ON ${this.docs} (${fieldValue(field)} ASC NULLS FIRST, id ASC) WHERE collection = ${pg.escapeLiteral(collection)}`,
+          `CREATE INDEX IF NOT EXISTS ${pg.escapeIdentifier(indexName(collection, name))}
+           ON ${this.docs} (${columns}, id ASC) WHERE collection = ${pg.escapeLiteral(collection)}`,
         );
       }
     });
@@ -156,7 +166,7 @@ export class PostgresReadModelStore implements ReadModelStore {
     return rows.map((row) => row.doc);
   }
 
-  async count(collection: string, options: Pick<FindOptions, 'where' | 'search'> = {}): Promise<number> {
+  async count(collection: string, options: Pick<FindOptions, 'where' | 'search' | 'range'> = {}): Promise<number> {
     const params: unknown[] = [];
     const { rows } = await this.query<{ n: number }>(
       `SELECT count(*)::int AS n FROM ${this.docs} WHERE ${filter(collection, options, params)}`,
@@ -355,12 +365,27 @@ function fieldValue(field: string): string {
   return `(NULLIF(doc->${pg.escapeLiteral(field)}, 'null'::jsonb))`;
 }
 
-function filter(collection: string, options: Pick<FindOptions, 'where' | 'search'>, params: unknown[]): string {
+function filter(collection: string, options: Pick<FindOptions, 'where' | 'search' | 'range'>, params: unknown[]): string {
   const param = (value: unknown): string => {
     params.push(value);
     return `$${params.length}`;
   };
   const clauses = [`collection = ${param(collection)}`];
+  const range = boundsOf(options.range);
+  if (range === null) {
+    clauses.push('FALSE');
+  } else {
+    for (const bound of range.bounds) {
+      // Spelled as the indexes are built, so a range reads an index: jsonb orders numbers as
+      // numbers, and text as find() orders it (the database's collation).
+      clauses.push(`${fieldValue(bound.field)} ${SQL_OPERATORS[bound.op]} ${param(JSON.stringify(bound.value))}::jsonb`);
+    }
+    // jsonb orders values of different types by type, so a bound needs a type check to keep
+    // values of the other type out.
+    for (const [field, type] of range.typed) {
+      clauses.push(`jsonb_typeof(doc->${pg.escapeLiteral(field)}) = '${type === 'number' ? 'number' : 'string'}'`);
+    }
+  }
   for (const [field, value] of Object.entries(options.where ?? {})) {
     if (value === null) {
       clauses.push(`${fieldValue(field)} IS NULL`);

@@ -323,6 +323,83 @@ export function readModelStoreContract(adapterName: string, open: () => Promise<
         expect(await store.find('pages', { orderBy, limit: 2, offset: 10 })).to.deep.equal([]);
       });
 
+      describe('with a range', () => {
+        beforeEach(async () => {
+          await store.ensureCollection('log', ['at', ['actor', 'position'], ['actor', 'position']]);
+          await seed(
+            'log',
+            {
+              e1: { position: 1, at: '2026-01-01T10:00:00.000Z', actor: 'ann' },
+              e2: { position: 2, at: '2026-01-02T10:00:00.000Z', actor: 'bob' },
+              e3: { position: 3, at: '2026-01-03T10:00:00.000Z', actor: 'ann' },
+              e4: { position: 4, at: '2026-01-04T10:00:00.000Z', actor: 'ann' },
+              e5: { position: 10, at: '2026-01-10T10:00:00.000Z', actor: 'bob' },
+              odd: { position: '5', at: 20260105, actor: 'ann' },
+              none: { position: null, actor: 'ann' },
+            },
+            4,
+          );
+        });
+        const ids = (docs: Doc[]) => docs.map((d) => d.position);
+
+        it('keeps numbers between the bounds, each bound exclusive or inclusive as asked', async () => {
+          const orderBy = { field: 'position', direction: 'asc' } as const;
+          expect(ids(await store.find('log', { range: { position: { gt: 1, lt: 4 } }, orderBy }))).to.deep.equal([2, 3]);
+          expect(ids(await store.find('log', { range: { position: { gte: 1, lte: 4 } }, orderBy }))).to.deep.equal([1, 2, 3, 4]);
+          expect(ids(await store.find('log', { range: { position: { gte: 4 } }, orderBy }))).to.deep.equal([4, 10]);
+          expect(ids(await store.find('log', { range: { position: { lt: 2 } }, orderBy }))).to.deep.equal([1]);
+          // Numbers compare as numbers (10 after 4), not as text.
+          expect(ids(await store.find('log', { range: { position: { gt: 3, lt: 11 } }, orderBy }))).to.deep.equal([4, 10]);
+        });
+
+        it('keeps out values of another type, null and missing fields', async () => {
+          // '5' is text and 20260105 a number: neither is within a bound of the other type.
+          const numbers = await store.find('log', { range: { position: { gte: 0, lte: 100 } } });
+          expect(numbers).to.have.length(5);
+          const times = await store.find('log', { range: { at: { gte: '2026-01-01', lt: '2027' } }, orderBy: { field: 'at', direction: 'asc' } });
+          expect(ids(times)).to.deep.equal([1, 2, 3, 4, 10]);
+          expect(await store.count('log', { range: { position: { lt: Number.POSITIVE_INFINITY } } })).to.equal(5);
+          expect(await store.count('log', { range: { position: { gt: Number.POSITIVE_INFINITY } } })).to.equal(0);
+          expect(await store.count('log', { range: { position: { gt: Number.NaN } } })).to.equal(0);
+          expect(await store.count('log', { range: { position: { gt: 0, lt: 'z' } } })).to.equal(0);
+        });
+
+        it('compares ISO times as times', async () => {
+          const found = await store.find('log', {
+            range: { at: { gte: '2026-01-02T10:00:00.000Z', lt: '2026-01-04T10:00:00.000Z' } },
+            orderBy: { field: 'at', direction: 'desc' },
+          });
+          expect(ids(found)).to.deep.equal([3, 2]);
+        });
+
+        it('combines a range with equality, an order and a page, through a compound index', async () => {
+          const found = await store.find('log', {
+            where: { actor: 'ann' },
+            range: { position: { lt: 4 } },
+            orderBy: { field: 'position', direction: 'desc' },
+            limit: 1,
+          });
+          expect(ids(found)).to.deep.equal([3]);
+          const next = await store.find('log', {
+            where: { actor: 'ann' },
+            range: { position: { lt: 3 } },
+            orderBy: { field: 'position', direction: 'desc' },
+            limit: 1,
+          });
+          expect(ids(next)).to.deep.equal([1]);
+          expect(await store.count('log', { where: { actor: 'bob' }, range: { position: { gte: 2 } } })).to.equal(2);
+          expect(await store.count('log', { where: { actor: 'bob' }, range: { position: { gte: 2, lt: 10 } } })).to.equal(1);
+        });
+
+        it('ANDs bounds on several fields', async () => {
+          const found = await store.find('log', {
+            range: { position: { gte: 2 }, at: { lt: '2026-01-04' } },
+            orderBy: { field: 'position', direction: 'asc' },
+          });
+          expect(ids(found)).to.deep.equal([2, 3]);
+        });
+      });
+
       it('counts the documents of a collection, filtered or not', async () => {
         expect(await store.count('pages')).to.equal(5);
         expect(await store.count('menus')).to.equal(1);

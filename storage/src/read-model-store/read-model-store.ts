@@ -23,9 +23,31 @@ export interface Checkpoint {
   error: ProjectionError | null;
 }
 
+/**
+ * Bounds on one top-level field, all of them applying. A bound compares within its own type:
+ * numbers as numbers, text as find() orders it (code points on SQLite and MongoDB, the
+ * database's collation on PostgreSQL: meant for ISO times and codes, which order the same
+ * everywhere). A document whose field is missing, null or of another type is left out.
+ */
+export interface Range {
+  gt?: number | string;
+  gte?: number | string;
+  lt?: number | string;
+  lte?: number | string;
+}
+
+/**
+ * An index: one top-level field, or several in order (compound). A compound index serves
+ * equality on its first fields followed by a range or an order on the next, so a filtered list
+ * read in the order of a later field reads only its own page.
+ */
+export type IndexSpec = string | readonly string[];
+
 export interface FindOptions {
   /** Equality on top-level fields. */
   where?: Record<string, string | number | boolean | null>;
+  /** Bounds on top-level fields (see Range), with `where` and `search`. */
+  range?: Record<string, Range>;
   /** Case-insensitive substring match on any of the given top-level text fields. */
   search?: { term: string; fields: string[] };
   orderBy?: { field: string; direction: 'asc' | 'desc' };
@@ -76,13 +98,13 @@ export interface UnitOfWork {
 }
 
 export interface ReadModelStore {
-  /** Declares a collection and the top-level fields to index; safe to call again. */
-  ensureCollection(collection: string, indexedFields?: string[]): Promise<void>;
+  /** Declares a collection and its indexes (fields, or compound lists of fields); safe to call again. */
+  ensureCollection(collection: string, indexes?: readonly IndexSpec[]): Promise<void>;
   get<T extends Doc = Doc>(collection: string, id: string): Promise<T | null>;
   /** Several documents of one collection in one read; ids without a document are absent. */
   getMany<T extends Doc = Doc>(collection: string, ids: string[]): Promise<Map<string, T>>;
   find<T extends Doc = Doc>(collection: string, options?: FindOptions): Promise<T[]>;
-  count(collection: string, options?: Pick<FindOptions, 'where' | 'search'>): Promise<number>;
+  count(collection: string, options?: Pick<FindOptions, 'where' | 'search' | 'range'>): Promise<number>;
   /**
    * Runs `work` and commits its writes and the checkpoint `name → position` in one transaction.
    * If `work` throws, nothing is written and the error propagates.

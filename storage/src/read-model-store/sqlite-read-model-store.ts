@@ -10,11 +10,13 @@ import {
   type Checkpoint,
   type Doc,
   type FindOptions,
+  type IndexSpec,
   type ProjectionError,
   type ReadModelStore,
   type SwapPair,
   type UnitOfWork,
 } from './read-model-store';
+import { boundsOf, indexFields, SQL_OPERATORS } from './range-bounds';
 
 /**
  * Every store on the same database object hears the others' commits; another process writing the
@@ -136,15 +138,21 @@ export class SqliteReadModelStore implements ReadModelStore {
     });
   }
 
-  async ensureCollection(collection: string, indexedFields: string[] = []): Promise<void> {
-    for (const field of new Set(indexedFields)) {
-      // (collection, field, id): SQLite then finds a collection's documents in the field's order
+  async ensureCollection(collection: string, indexes: readonly IndexSpec[] = []): Promise<void> {
+    const seen = new Set<string>();
+    for (const spec of indexes) {
+      const fields = indexFields(spec);
+      const key = JSON.stringify(fields);
+      if (seen.has(key)) continue;
+      seen.add(key);
+      // (collection, fields…, id): SQLite then finds a collection's documents in the fields' order
       // (ties by id, as find() sorts) without sorting them; an index on the field alone was
       // passed over for the primary key plus a sort of every document of the collection.
+      const columns = fields.map(fieldExpression).join(', ');
       this.db.exec(
-        `DROP INDEX IF EXISTS ${quoteIdentifier(indexName(collection, field, 1))};
-         CREATE INDEX IF NOT EXISTS ${quoteIdentifier(indexName(collection, field, 2))}
-           ON rm_docs (collection, ${fieldExpression(field)}, id) WHERE collection = ${quoteLiteral(collection)}`,
+        `${fields.length === 1 ? `DROP INDEX IF EXISTS ${quoteIdentifier(indexName(collection, fields, 1))};` : ''}
+         CREATE INDEX IF NOT EXISTS ${quoteIdentifier(indexName(collection, fields, 2))}
+           ON rm_docs (collection, ${columns}, id) WHERE collection = ${quoteLiteral(collection)}`,
       );
     }
   }
@@ -181,7 +189,7 @@ export class SqliteReadModelStore implements ReadModelStore {
     return rows.map((row) => JSON.parse(row.doc) as T);
   }
 
-  async count(collection: string, options: Pick<FindOptions, 'where' | 'search'> = {}): Promise<number> {
+  async count(collection: string, options: Pick<FindOptions, 'where' | 'search' | 'range'> = {}): Promise<number> {
     const { sql, params } = filter(collection, options);
     const row = this.statement(`SELECT count(*) AS n FROM rm_docs WHERE ${sql}`).get(...params) as { n: number };
     return row.n;
@@ -266,10 +274,24 @@ export class SqliteReadModelStore implements ReadModelStore {
 
 function filter(
   collection: string,
-  options: Pick<FindOptions, 'where' | 'search'>,
+  options: Pick<FindOptions, 'where' | 'search' | 'range'>,
 ): { sql: string; params: unknown[] } {
   const clauses = ['collection = ?'];
   const params: unknown[] = [collection];
+  const range = boundsOf(options.range);
+  if (range === null) {
+    clauses.push('0');
+  } else {
+    for (const bound of range.bounds) {
+      clauses.push(`${fieldExpression(bound.field)} ${SQL_OPERATORS[bound.op]} ?`);
+      params.push(bound.value);
+    }
+    // json_extract gives numbers as numbers and text as text, and SQLite orders every number
+    // before every text: the type check keeps a bound from reaching values of the other type.
+    for (const [field, type] of range.typed) {
+      clauses.push(`json_type(doc, ${quoteLiteral(jsonPath(field))}) ${type === 'number' ? "IN ('integer', 'real')" : "= 'text'"}`);
+    }
+  }
   for (const [field, value] of Object.entries(options.where ?? {})) {
     const expression = fieldExpression(field);
     if (value === null) {
@@ -315,11 +337,16 @@ function jsonPath(field: string): string {
   return `$."${field}"`;
 }
 
-/** Version 1 indexed the field alone; version 2 (collection, field, id). */
-function indexName(collection: string, field: string, version: 1 | 2): string {
+/**
+ * Version 1 indexed a field alone; version 2 is (collection, field, id), or (collection, fields…,
+ * id) for a compound index, whose name hashes the list of fields.
+ */
+function indexName(collection: string, fields: string[], version: 1 | 2): string {
+  const field = fields.join('_');
   const readable = `${collection}_${field}`.replace(/[^A-Za-z0-9_]/g, '_').slice(0, 40);
+  const identity = fields.length > 1 ? [collection, fields, version] : version === 1 ? [collection, field] : [collection, field, version];
   const hash = createHash('sha256')
-    .update(JSON.stringify(version === 1 ? [collection, field] : [collection, field, version]))
+    .update(JSON.stringify(identity))
     .digest('hex')
     .slice(0, 8);
   return `rm_docs_${readable}_${hash}`;
