@@ -24,6 +24,7 @@ import type {
   StoredVersion,
 } from './pages/page';
 import type { SiteStructure } from './pages/site-structure';
+import { auditExportSchema, auditLogSchema, type AuditLogPage } from './audit/audit-log';
 import type { ReplayState, ReplayStep, VersionComparison, VersionSummary } from './pages/version-diff';
 import type { AddedFile, DirectoryView, MediaItemView, MediaListing, PagesUsingFile } from './media/media';
 import {
@@ -196,6 +197,9 @@ export const endpoints = {
   // The page's whole history as stored, with each event's link in the hash chain, for auditors (a JSON file).
   pageHistoryExport: { method: 'GET', path: '/page/:id/history/export', kind: 'query', model: 'page', access: { permission: 'view-audit' }, response: returns<FileBody>() },
   // Replaying a page: its steps, and the page as it was right after one of them (by the stream's revision).
+  // The site-wide audit log (issue 17): every event, filtered, newest first; and its export by period.
+  auditLog: { method: 'GET', path: '/audit', kind: 'query', model: 'audit', schema: auditLogSchema, access: { permission: 'view-audit' }, response: returns<AuditLogPage>() },
+  auditExport: { method: 'GET', path: '/audit/export', kind: 'query', model: 'audit', schema: auditExportSchema, access: { permission: 'view-audit' }, response: returns<FileBody>() },
   pageReplay: { method: 'GET', path: '/page/:id/replay', kind: 'query', model: 'page', access: 'authenticated', response: returns<ReplayStep[]>() },
   pageReplayState: { method: 'GET', path: '/page/:id/replay/:revision', kind: 'query', model: 'page', access: 'authenticated', response: returns<ReplayState>() },
   pageVersions: { method: 'GET', path: '/page/:id/versions', kind: 'query', model: 'page', access: 'authenticated', response: returns<VersionSummary[]>() },

@@ -18,7 +18,7 @@ export const permissionDescriptions = {
   'manage-search': 'Rebuild and clear the site search index',
   'manage-tags': 'Rename and merge tags',
   'manage-forms': "See, handle, export and erase the public forms' submissions, and edit the forms' settings",
-  'view-audit': 'Export the full history of pages, with the hash chain that shows it was not altered',
+  'view-audit': "See the site-wide audit log and export it, or a page's full history, with the hash chain that shows it was not altered",
 } as const;
 
 export type PermissionName = keyof typeof permissionDescriptions;

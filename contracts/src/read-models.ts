@@ -54,6 +54,10 @@ export const readModels = {
   formSettings: { projection: 'form-settings', collection: 'form_settings' },
   /** The newsletter popup module's settings (issue 16): one document, its settings per locale. */
   newsletterPopup: { projection: 'newsletter-popup', collection: 'newsletter_popup' },
+  /** The site-wide audit log (issue 17): one document per event, by zero-padded position (audit/audit-log). */
+  auditLog: { projection: 'audit-log', collection: 'audit_log' },
+  /** The audit-log projection's own memory: each page's title, address and last stored content (to say what a version changed), and its clock. */
+  auditSubjects: { projection: 'audit-log', collection: 'audit_subjects' },
 } as const;
 
 export type ReadModelName = keyof typeof readModels;

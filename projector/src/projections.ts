@@ -10,6 +10,7 @@ import { tagsProjection } from './tags/projection';
 import { submissionsProjection } from './forms/submissions-projection';
 import { formSettingsProjection } from './forms/form-settings-projection';
 import { newsletterPopupProjection } from './newsletter-popup/projection';
+import { auditLogProjection } from './audit/audit-log-projection';
 
 /** Every projection Pagelog runs, by name. */
-export const allProjections: Projection[] = [settingsProjection, pagesProjection, publicPagesProjection, usersProjection, mediaLibraryProjection, mediaUsageProjection, menusProjection, tagsProjection, submissionsProjection, formSettingsProjection, newsletterPopupProjection];
+export const allProjections: Projection[] = [settingsProjection, pagesProjection, publicPagesProjection, usersProjection, mediaLibraryProjection, mediaUsageProjection, menusProjection, tagsProjection, submissionsProjection, formSettingsProjection, newsletterPopupProjection, auditLogProjection];

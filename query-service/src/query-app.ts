@@ -15,6 +15,7 @@ import { mediaLibraryRoutes } from './media/library/routes';
 import { menuRoutes } from './menus/routes';
 import { formRoutes } from './forms/routes';
 import { newsletterPopupRoutes } from './newsletter-popup/routes';
+import { auditRoutes } from './audit/routes';
 import { searchRoutes } from './search/routes';
 import { searchIndexerNames } from '@pagelog/contracts/search/index-meta';
 import { tagRoutes } from './tags/routes';
@@ -24,7 +25,7 @@ export const knownProjections = [...new Set(Object.values(readModels).map((r) =>
 
 /** The route of every query of the endpoint table. */
 export function queryRoutes(deps: UserQueryDeps): EndpointRoute[] {
-  return [...userQueryRoutes(deps), ...settingsRoutes(deps), ...pageRoutes(deps), ...previewRoutes(deps), ...mediaFileRoutes(deps), ...mediaLibraryRoutes(deps), ...menuRoutes(deps), ...formRoutes(deps), ...newsletterPopupRoutes(deps), ...searchRoutes(deps), ...tagRoutes(deps), ...systemRoutes(deps, [...knownProjections, ...Object.values(searchIndexerNames)], allReactorNames)];
+  return [...userQueryRoutes(deps), ...settingsRoutes(deps), ...pageRoutes(deps), ...previewRoutes(deps), ...mediaFileRoutes(deps), ...mediaLibraryRoutes(deps), ...menuRoutes(deps), ...formRoutes(deps), ...newsletterPopupRoutes(deps), ...auditRoutes(deps), ...searchRoutes(deps), ...tagRoutes(deps), ...systemRoutes(deps, [...knownProjections, ...Object.values(searchIndexerNames)], allReactorNames)];
 }
 
 /** The query service as a process of its own. */

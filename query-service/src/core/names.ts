@@ -6,6 +6,8 @@ import type { UserQueryDeps } from './query-deps';
 
 /** What the history and the lists show for steps taken by Pagelog itself (seeding). */
 export const SYSTEM_NAME = 'Pagelog';
+/** What they show for steps a visitor took without an account (a form sent on the public site). */
+export const VISITOR_NAME = 'Visitor';
 
 /**
  * The names of the people behind actor ids, opened from the users read model with each owner's
@@ -17,6 +19,7 @@ export function nameResolver(deps: Pick<UserQueryDeps, 'readModels' | 'vault'>) 
 
   async function open(id: string): Promise<string> {
     if (id === 'system') return SYSTEM_NAME;
+    if (id === 'anonymous') return VISITOR_NAME;
     const doc = await deps.readModels.get<UserDoc>(readModels.users.collection, id);
     if (!doc?.personal) return DELETED_USER_NAME;
     const personal = await deps.vault.open<PersonalData>(id, doc.personal);

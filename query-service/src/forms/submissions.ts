@@ -11,7 +11,7 @@ import { readModels } from '@pagelog/contracts/read-models';
 import { normalize } from '@pagelog/storage/search-index/analysis';
 import type { PersonalDataVault } from '@pagelog/storage/key-store/personal-data-vault';
 import { submitterIndex } from '@pagelog/storage/key-store/submitter-index';
-import { csvRow } from './csv';
+import { csvRow } from '../core/csv';
 import type { QueryDeps } from '../core/query-deps';
 
 const submissions = readModels.formSubmissions.collection;

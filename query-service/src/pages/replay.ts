@@ -5,7 +5,7 @@ import type { ReplayState, ReplayStep } from '@pagelog/contracts/pages/version-d
 import { readStreamOf, type StoredEvent } from '@pagelog/storage/event-store/load-stream';
 import type { UserQueryDeps } from '../core/query-deps';
 import { nameResolver, type NameResolver } from '../core/names';
-import { summaryOf } from './history';
+import { pageEventSummary } from '@pagelog/contracts/audit/event-words';
 
 type Content = VersionContent & { versionId: string };
 
@@ -17,7 +17,7 @@ async function stepOf(event: StoredEvent<PageStreamEvent>, names: NameResolver):
     type: event.type,
     occurredAt: event.metadata.occurredAt,
     actorName: await names.name(event.metadata.actorId),
-    summary: summaryOf(event),
+    summary: pageEventSummary(event),
     text: data.comment ?? data.feedback ?? '',
   };
 }
