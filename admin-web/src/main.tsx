@@ -13,6 +13,7 @@ import './features/pages/page-tags.css';
 import './features/newsletter-popup/newsletter-popup.css';
 import './features/forms/forms.css';
 import './features/pages/version-comparison.css';
+import './features/audit/audit-log.css';
 
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root element');

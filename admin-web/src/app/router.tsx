@@ -28,6 +28,7 @@ export interface Screens {
   FormSubmission: ComponentType;
   FormSettings: ComponentType;
   NewsletterPopup: ComponentType;
+  AuditLog: ComponentType;
   UserSettings: ComponentType;
   NotFound: ComponentType;
 }
@@ -56,6 +57,7 @@ const lazyScreens: Screens = {
   Forms: lazyScreen(() => import('../features/forms/routes/submissions').then((m) => m.FormsRoute)),
   FormSettings: lazyScreen(() => import('../features/forms/routes/form-settings').then((m) => m.FormSettingsRoute)),
   FormSubmission: lazyScreen(() => import('../features/forms/routes/submission-detail').then((m) => m.FormSubmissionRoute)),
+  AuditLog: lazyScreen(() => import('../features/audit/routes/audit-log').then((m) => m.AuditLogRoute)),
   NewsletterPopup: lazyScreen(() => import('../features/newsletter-popup/routes/newsletter-popup').then((m) => m.NewsletterPopupRoute)),
   UserSettings: lazyScreen(() => import('../features/users/routes/user-settings').then((m) => m.UserSettingsRoute)),
   NotFound: lazyScreen(() => import('./routes/not-found').then((m) => m.NotFoundRoute)),
@@ -65,7 +67,7 @@ export const adminBasename = '/cmsadmin';
 
 /** The route table, below the /cmsadmin basename. */
 export function routeTable(screen: Screens): RouteObject[] {
-  const { Login, ForgotPassword, ResetPassword, ActivateAccount, Setup, PageOverview, Dashboard, SiteStructure, MenuStructure, NewPage, PageTypeOverview, PageEditor, MediaLibrary, PublicationRequests, UserManagement, SiteSettings, SearchIndex, Tags, Forms, FormSubmission, FormSettings, NewsletterPopup, UserSettings, NotFound } = screen;
+  const { Login, ForgotPassword, ResetPassword, ActivateAccount, Setup, PageOverview, Dashboard, SiteStructure, MenuStructure, NewPage, PageTypeOverview, PageEditor, MediaLibrary, PublicationRequests, UserManagement, SiteSettings, SearchIndex, Tags, Forms, FormSubmission, FormSettings, NewsletterPopup, AuditLog, UserSettings, NotFound } = screen;
   return [
     // Reachable without a session: the paths of contracts' adminLinks among them.
     { path: 'login', element: <Login /> },
@@ -96,6 +98,7 @@ export function routeTable(screen: Screens): RouteObject[] {
             { path: 'forms/submission/:id', element: <FormSubmission /> },
             { path: 'forms/settings', element: <FormSettings /> },
             { path: 'modules/newsletter-popup', element: <NewsletterPopup /> },
+            { path: 'audit-log', element: <AuditLog /> },
             { path: 'user/settings', element: <UserSettings /> },
             { path: '*', element: <NotFound /> },
           ],

@@ -64,6 +64,7 @@ describe('the admin shell', () => {
         { text: 'Forms', href: '/cmsadmin/forms' },
         { text: 'Form settings', href: '/cmsadmin/forms/settings' },
         { text: 'Newsletter popup', href: '/cmsadmin/modules/newsletter-popup' },
+        { text: 'Audit log', href: '/cmsadmin/audit-log' },
         { text: 'Settings', href: '/cmsadmin/user/settings' },
         { text: 'Log out', href: null },
       ]);

@@ -18,6 +18,7 @@ import { FormsRoute } from '../features/forms/routes/submissions';
 import { FormSubmissionRoute } from '../features/forms/routes/submission-detail';
 import { FormSettingsRoute } from '../features/forms/routes/form-settings';
 import { NewsletterPopupRoute } from '../features/newsletter-popup/routes/newsletter-popup';
+import { AuditLogRoute } from '../features/audit/routes/audit-log';
 import { SiteStructureRoute } from '../features/site-structure/routes/site-structure';
 import { UserManagementRoute } from '../features/users/routes/user-management';
 import { UserSettingsRoute } from '../features/users/routes/user-settings';
@@ -54,6 +55,7 @@ export const eagerScreens: Screens = {
   FormSubmission: FormSubmissionRoute,
   FormSettings: FormSettingsRoute,
   NewsletterPopup: NewsletterPopupRoute,
+  AuditLog: AuditLogRoute,
   UserSettings: UserSettingsRoute,
   NotFound: NotFoundRoute,
 };

@@ -89,3 +89,11 @@ export const auditExportSchema = object({
 
 /** The columns of the CSV export, in order. */
 export const AUDIT_CSV_COLUMNS = ['position', 'at', 'actor', 'actorName', 'area', 'type', 'subject', 'subjectLabel', 'summary', 'comment', 'stream', 'revision', 'previousHash', 'hash'] as const;
+
+/** The audit log's admin route, filtered (links from a page's history, a user): `/cmsadmin/audit-log?subject=…`. */
+export function auditLogAdminPath(filters: { actor?: string; subject?: string; type?: string; area?: string } = {}): string {
+  const query = new URLSearchParams();
+  for (const [name, value] of Object.entries(filters)) if (value) query.set(name, value);
+  const text = query.toString();
+  return `/cmsadmin/audit-log${text ? `?${text}` : ''}`;
+}

@@ -77,6 +77,7 @@ export function buildNavigation({ permissions, pageTypes, extraItems = [] }: Bui
       labelKey: 'nav.modules',
       children: [{ key: 'newsletter-popup', labelKey: 'nav.newsletterPopup', to: '/modules/newsletter-popup', permission: 'manage-forms' }],
     },
+    { key: 'audit-log', labelKey: 'nav.auditLog', to: '/audit-log', permission: 'view-audit' },
     ...extraItems,
     { key: 'settings', labelKey: 'nav.settings', to: '/user/settings' },
     { key: logoutNavKey, labelKey: 'nav.logout' },

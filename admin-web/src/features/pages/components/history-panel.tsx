@@ -8,6 +8,9 @@ import { groupHistory } from '../state/group-history';
 import { endpointUrl } from '@pagelog/contracts/endpoints';
 import { useCurrentUser } from '../../../core/session/current-user';
 import { ReplayDialog } from './replay-dialog';
+import { Link } from 'react-router-dom';
+import { auditLogAdminPath } from '@pagelog/contracts/audit/audit-log';
+import { toRouterPath } from '../../../components/navigation/build-navigation';
 
 /**
  * The page's history from its event stream (GET /page/{id}/history), newest first, read while it
@@ -38,6 +41,8 @@ export function HistoryPanel({ pageId }: { pageId: string }) {
           <a href={endpointUrl('pageHistoryExport', { id: pageId })} download>
             {t('pages.editor.history.export')}
           </a>
+          {' · '}
+          <Link to={toRouterPath(auditLogAdminPath({ subject: pageId }))}>{t('pages.editor.history.auditLog')}</Link>
         </p>
       )}
       {open && history.isPending && <p className="history__note">{t('pages.editor.history.loading')}</p>}

@@ -1,3 +1,4 @@
+import { MemoryRouter } from 'react-router-dom';
 import { expect } from 'chai';
 import { screen } from '@testing-library/react';
 import { fakeServer } from '../../../testing/fake-server';
@@ -7,14 +8,22 @@ import { HistoryPanel } from './history-panel';
 
 describe('the history panel', () => {
   it("offers an auditor the page's history as a JSON download", () => {
-    renderInApp(<HistoryPanel pageId="page 1" />, { server: fakeServer(), signedIn: aUser({ ID: 'u-a', name: 'Aad Auditor' }, ['view-audit']) });
+    renderInApp(
+      <MemoryRouter basename="/cmsadmin" initialEntries={['/cmsadmin/pages/page%201']}>
+        <HistoryPanel pageId="page 1" />
+      </MemoryRouter>,
+      { server: fakeServer(), signedIn: aUser({ ID: 'u-a', name: 'Aad Auditor' }, ['view-audit']) },
+    );
     const link = screen.getByRole('link', { name: 'Export the history for auditors (JSON, with the hash chain)' });
     expect(link.getAttribute('href')).to.equal('/api/cms/page/page%201/history/export');
     expect(link.hasAttribute('download')).to.equal(true);
+    // And the site-wide audit log, filtered to this page.
+    expect(screen.getByRole('link', { name: 'Open in the audit log' }).getAttribute('href')).to.equal('/cmsadmin/audit-log?subject=page+1');
   });
 
   it('offers it to nobody without view-audit', () => {
     renderInApp(<HistoryPanel pageId="p1" />, { server: fakeServer(), signedIn: aUser({ ID: 'u-e', name: 'Ed Itor' }, ['edit-page']) });
     expect(screen.queryByRole('link', { name: /Export the history/ })).to.equal(null);
+    expect(screen.queryByRole('link', { name: 'Open in the audit log' })).to.equal(null);
   });
 });
