@@ -6,7 +6,7 @@ import { auditAreas, type AuditArea } from './event-words';
  * audit-log projection, found by actor, subject (a page, a file, a user), type, area and period,
  * newest first.
  */
-export interface AuditEntryDoc {
+export type AuditEntryDoc = {
   /** The position, zero-padded to 15 digits, so ids sort as positions. */
   id: string;
   position: number;
@@ -25,7 +25,7 @@ export interface AuditEntryDoc {
   subjectLabel: string;
   summary: string;
   comment: string | null;
-}
+};
 
 /** An entry as the audit log answers it: the actor's name opened at reading time (a deleted user reads as such). */
 export interface AuditEntry extends Omit<AuditEntryDoc, 'id'> {
@@ -92,8 +92,9 @@ export const AUDIT_CSV_COLUMNS = ['position', 'at', 'actor', 'actorName', 'area'
 
 /** The audit log's admin route, filtered (links from a page's history, a user): `/cmsadmin/audit-log?subject=…`. */
 export function auditLogAdminPath(filters: { actor?: string; subject?: string; type?: string; area?: string } = {}): string {
-  const query = new URLSearchParams();
-  for (const [name, value] of Object.entries(filters)) if (value) query.set(name, value);
-  const text = query.toString();
+  const text = Object.entries(filters)
+    .filter(([, value]) => value)
+    .map(([name, value]) => `${name}=${encodeURIComponent(value!)}`)
+    .join('&');
   return `/cmsadmin/audit-log${text ? `?${text}` : ''}`;
 }

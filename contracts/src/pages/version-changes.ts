@@ -28,14 +28,21 @@ const PAGE_FIELDS = ['title', 'seoTitle', 'seoDescription', 'seoKeywords', 'seoI
 /** A stable JSON text of a value (object keys sorted), so key order never reads as a change. */
 export function canonical(value: unknown): string {
   return JSON.stringify(value, (_key, v: unknown) =>
-    v !== null && typeof v === 'object' && !Array.isArray(v) ? Object.fromEntries(Object.entries(v as Record<string, unknown>).sort(([a], [b]) => a.localeCompare(b))) : v,
+    v !== null && typeof v === 'object' && !Array.isArray(v) ? Object.fromEntries(Object.entries(v as Record<string, unknown>).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) : v,
   );
 }
 
+/** The first text of a value, for a one-line summary: enough of it for 80 characters (a long text is not cleaned whole). */
 function textOf(value: unknown): string {
-  if (typeof value === 'string') return value.replace(/<[^>]*>/g, ' ').replace(/\s+/g, ' ').trim();
-  if (Array.isArray(value)) return value.map(textOf).find((t) => t !== '') ?? '';
-  if (value !== null && typeof value === 'object') return Object.values(value).map(textOf).find((t) => t !== '') ?? '';
+  if (typeof value === 'string') return value.slice(0, 1_000).replace(/<[^>]*>?/g, ' ').replace(/\s+/g, ' ').trim();
+  if (Array.isArray(value)) {
+    for (const item of value) {
+      const text = textOf(item);
+      if (text !== '') return text;
+    }
+    return '';
+  }
+  if (value !== null && typeof value === 'object') return textOf(Object.values(value));
   return '';
 }
 
@@ -43,18 +50,21 @@ function describe(block: Block): ChangedBlock {
   const definition = blockType(block.type);
   const props = (block.props ?? {}) as Record<string, unknown>;
   // The props a reader recognises a block by, first; else the first text of any prop.
-  const named = ['title', 'text', 'name', 'question', 'caption', 'html'].map((name) => textOf(props[name])).find((t) => t !== '');
-  const summary = named ?? textOf(props);
+  const named = textOf(['title', 'text', 'name', 'question', 'caption', 'html'].map((name) => props[name]));
+  const summary = named || textOf(props);
   return { key: block.key, type: block.type, label: definition?.label ?? block.type, summary: summary.length > 80 ? `${summary.slice(0, 79)}…` : summary };
 }
+
+/** Each block type's prop labels, read from its schema once (describe() builds the whole description). */
+const labelsByType = new Map<string, Record<string, { label?: string }> | undefined>();
 
 /** The label the block's schema gives a prop, else its name. */
 function propLabel(block: Block, name: string): string {
   if (name === '__images') return 'Images';
   if (name === '__files') return 'Files';
   if (name === 'anchorPoint') return 'Anchor';
-  const fields = (blockType(block.type)?.props.describe() as { fields?: Record<string, { label?: string }> } | undefined)?.fields;
-  return fields?.[name]?.label ?? name;
+  if (!labelsByType.has(block.type)) labelsByType.set(block.type, (blockType(block.type)?.props.describe() as { fields?: Record<string, { label?: string }> } | undefined)?.fields);
+  return labelsByType.get(block.type)?.[name]?.label ?? name;
 }
 
 /** The props (and images, files, anchor) in which two blocks of the same key differ. */

@@ -13,18 +13,18 @@ const memory = readModels.auditSubjects.collection;
 const CLOCK_ID = 'clock';
 
 /** The time of the last event written, so `at` never runs back. */
-interface ClockDoc {
+type ClockDoc = {
   id: string;
   at: string;
   position: number;
-}
+};
 
 /** What the projection remembers of a subject: its name, and for a page its address and last stored content. */
-interface SubjectDoc {
+type SubjectDoc = {
   id: string;
   label: string;
   page?: { title: string; slug: string; locale: string; content: VersionContent };
-}
+};
 
 const memoryId = (area: string, id: string) => `${area}:${id}`;
 

@@ -50,6 +50,8 @@ export class SqliteReadModelStore implements ReadModelStore {
   private readonly commits: EventEmitter;
   private readonly waiters: CheckpointWaiters;
   private readonly statements = new Map<string, Statement<unknown[]>>();
+  /** Index names known to exist (true), or known missing until a time (ms). */
+  private readonly indexes = new Map<string, true | number>();
   private readonly onCommit = (): void => this.waiters.wake();
   private readonly applyCommit: Transaction<(writes: BufferedWrite[], name: string, position: number, expected?: number) => void>;
   private readonly applyReset: Transaction<(name: string, collections: string[]) => void>;
@@ -149,6 +151,7 @@ export class SqliteReadModelStore implements ReadModelStore {
       // (ties by id, as find() sorts) without sorting them; an index on the field alone was
       // passed over for the primary key plus a sort of every document of the collection.
       const columns = fields.map(fieldExpression).join(', ');
+      this.indexes.delete(indexName(collection, fields, 2));
       this.db.exec(
         `${fields.length === 1 ? `DROP INDEX IF EXISTS ${quoteIdentifier(indexName(collection, fields, 1))};` : ''}
          CREATE INDEX IF NOT EXISTS ${quoteIdentifier(indexName(collection, fields, 2))}
@@ -173,8 +176,9 @@ export class SqliteReadModelStore implements ReadModelStore {
   }
 
   async find<T extends Doc = Doc>(collection: string, options: FindOptions = {}): Promise<T[]> {
-    const { sql, params } = filter(collection, options);
-    let query = `SELECT doc FROM rm_docs WHERE ${sql}`;
+    const hint = this.compoundHint(collection, options);
+    const { sql, params } = filter(collection, options, hint !== '');
+    let query = `SELECT doc FROM rm_docs${hint} WHERE ${sql}`;
     if (options.orderBy) {
       const direction = options.orderBy.direction === 'desc' ? 'DESC' : 'ASC';
       query += ` ORDER BY ${fieldExpression(options.orderBy.field)} ${direction}, id ${direction}`;
@@ -260,6 +264,31 @@ export class SqliteReadModelStore implements ReadModelStore {
     return new Map(rows.map((row) => [row.name, row.position]));
   }
 
+  /**
+   * ` INDEXED BY` the compound index (an equality field of `where`, then the order's field) when
+   * there is one. Without statistics SQLite prefers the order field's own index, reads the
+   * collection backwards and filters it, which at a million documents and a rare value reads
+   * them all; the compound index reads only the page asked for.
+   */
+  private compoundHint(collection: string, options: FindOptions): string {
+    if (!options.orderBy) return '';
+    for (const [field, value] of Object.entries(options.where ?? {})) {
+      if (value === null || typeof value === 'boolean') continue;
+      const name = indexName(collection, [field, options.orderBy.field], 2);
+      if (this.hasIndex(name)) return ` INDEXED BY ${quoteIdentifier(name)}`;
+    }
+    return '';
+  }
+
+  /** Whether an index exists; a missing one is looked for again after a while (another process may make it). */
+  private hasIndex(name: string): boolean {
+    const known = this.indexes.get(name);
+    if (known === true || (known !== undefined && Date.now() < known)) return known === true;
+    const found = this.statement("SELECT 1 FROM sqlite_master WHERE type = 'index' AND name = ?").get(name) !== undefined;
+    this.indexes.set(name, found ? true : Date.now() + 10_000);
+    return found;
+  }
+
   /** Prepared statements by SQL text; find() builds a handful of shapes, so the cache stays small. */
   private statement(sql: string): Statement<unknown[]> {
     let statement = this.statements.get(sql);
@@ -272,12 +301,17 @@ export class SqliteReadModelStore implements ReadModelStore {
   }
 }
 
+/**
+ * The WHERE clause of find and count. `literalCollection` spells the collection out instead of
+ * binding it: SQLite only takes a partial index INDEXED BY when the query names its condition.
+ */
 function filter(
   collection: string,
   options: Pick<FindOptions, 'where' | 'search' | 'range'>,
+  literalCollection = false,
 ): { sql: string; params: unknown[] } {
-  const clauses = ['collection = ?'];
-  const params: unknown[] = [collection];
+  const clauses = [literalCollection ? `collection = ${quoteLiteral(collection)}` : 'collection = ?'];
+  const params: unknown[] = literalCollection ? [] : [collection];
   const range = boundsOf(options.range);
   if (range === null) {
     clauses.push('0');

@@ -18,7 +18,7 @@ describe('the history panel', () => {
     expect(link.getAttribute('href')).to.equal('/api/cms/page/page%201/history/export');
     expect(link.hasAttribute('download')).to.equal(true);
     // And the site-wide audit log, filtered to this page.
-    expect(screen.getByRole('link', { name: 'Open in the audit log' }).getAttribute('href')).to.equal('/cmsadmin/audit-log?subject=page+1');
+    expect(screen.getByRole('link', { name: 'Open in the audit log' }).getAttribute('href')).to.equal('/cmsadmin/audit-log?subject=page%201');
   });
 
   it('offers it to nobody without view-audit', () => {
