@@ -5,6 +5,7 @@ import { startReactorsAtHead } from '@pagelog/storage/reactors/start-at-head';
 import { createCommandApp } from './command-app';
 import { commandServices } from './command-services';
 import { seed } from './seed';
+import { startScheduler } from './pages/scheduling/scheduler';
 import { ensureFirstAdministrator } from './users/setup/first-administrator';
 
 /** The command service as its own process (distributed mode). It seeds an empty store first. */
@@ -22,9 +23,12 @@ await runProcess('command-service', async (config, logger) => {
   );
   if (seeded.settingsInitialized || seeded.pagesCreated > 0) logger.info(seeded, 'seeded a new store');
   await ensureFirstAdministrator(deps, { email: config.adminEmail, password: config.adminPassword }, logger);
+  // Scheduled publishing (issue 17): every command process may run it; the lease lets one.
+  const scheduler = startScheduler({ deps, readModels: stores.readModels, clock: services.clock, intervalMs: config.schedulerIntervalMs, leaseMs: config.reactorLeaseMs, logger: logger.child({ part: 'scheduler' }) });
   return {
     app: createCommandApp({ deps, auth, logger, trustProxy: config.trustProxy, publicUrl: config.publicUrl, idempotency: stores.idempotency }),
     close: async () => {
+      await scheduler.stop();
       await deps.drainLater();
       await services.close();
     },

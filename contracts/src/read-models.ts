@@ -10,6 +10,8 @@ export const readModels = {
   publicationRequests: { projection: 'pages', collection: 'publication_requests' },
   /** One document per (page, internal path its draft links to): which pages link where. */
   pageLinks: { projection: 'pages', collection: 'page_links' },
+  /** Every pending scheduled publication or unpublication (issue 17), by schedule id, found by when it is due. */
+  pageSchedules: { projection: 'pages', collection: 'page_schedules' },
   publicPages: { projection: 'public-pages', collection: 'public_pages' },
   /** Old public paths of pages that moved, by `${locale}:${slug}`, pointing at the page. */
   publicRedirects: { projection: 'public-pages', collection: 'public_redirects' },

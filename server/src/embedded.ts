@@ -31,6 +31,7 @@ import { seed } from '@pagelog/command-service/seed';
 import type { AuthServices } from '@pagelog/service-kit/auth/open-auth';
 import { ensureFirstAdministrator } from '@pagelog/command-service/users/setup/first-administrator';
 import type { PagesDeps } from '@pagelog/command-service/pages/pages-deps';
+import { startScheduler, type Scheduler } from '@pagelog/command-service/pages/scheduling/scheduler';
 
 export interface RunningPagelog {
   url: string;
@@ -39,6 +40,8 @@ export interface RunningPagelog {
   auth: AuthServices;
   users: PagesDeps;
   projector: Projector;
+  /** Scheduled publishing (tests run a round at once with tick()). */
+  scheduler: Scheduler;
   /** The public site's render cache (tests look into it). */
   siteCache: RenderCache;
   /** The one-time link printed on a first start without PAGELOG_ADMIN_EMAIL, if any. */
@@ -129,6 +132,9 @@ export async function startPagelog(
     return site(ctx.req, ctx.res);
   });
 
+  // Scheduled publishing (issue 17): one scheduler among the processes, by lease.
+  const scheduler = startScheduler({ deps, readModels: stores.readModels, clock, intervalMs: config.schedulerIntervalMs, leaseMs: config.reactorLeaseMs, logger: logger.child({ part: 'scheduler' }) });
+
   const server: Server = await listen(createHttpServer(app.callback(), config.http), config.port, config.host);
   const port = (server.address() as AddressInfo).port;
 
@@ -141,11 +147,13 @@ export async function startPagelog(
     auth,
     users: deps,
     projector,
+    scheduler,
     siteCache,
     setupLink: first.setupLink,
     async close() {
       await new Promise<void>((resolve) => server.close(() => resolve()));
       server.closeAllConnections?.();
+      await scheduler.stop();
       await deps.drainLater();
       await projector.settle().catch(() => {});
       await projector.stop();

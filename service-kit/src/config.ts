@@ -48,6 +48,8 @@ export interface Config {
    * another process takes the reactor over after at most this long.
    */
   reactorLeaseMs: number;
+  /** How often the scheduler looks for due scheduled publications (PAGELOG_SCHEDULER_INTERVAL_MS, default 15 s). */
+  schedulerIntervalMs: number;
   /** Pages a search reindex takes in per step (PAGELOG_REINDEX_CHUNK_SIZE, default 200). */
   reindexChunkSize: number;
   /** A pause after each step of a reindex, to spare a busy database (PAGELOG_REINDEX_PAUSE_MS, default 0). */
@@ -265,6 +267,7 @@ export function loadConfig(env: Env = process.env): Config {
     queryServiceUrl: url(env, 'QUERY_SERVICE_URL'),
     consistencyTimeoutMs: int(env, 'PAGELOG_CONSISTENCY_TIMEOUT_MS', 2000, 0, 30000),
     reactorLeaseMs: int(env, 'PAGELOG_REACTOR_LEASE_MS', 15000, 1000, 600000),
+    schedulerIntervalMs: int(env, 'PAGELOG_SCHEDULER_INTERVAL_MS', 15000, 50, 600000),
     reindexChunkSize: int(env, 'PAGELOG_REINDEX_CHUNK_SIZE', 200, 1, 5000),
     reindexPauseMs: int(env, 'PAGELOG_REINDEX_PAUSE_MS', 0, 0, 10000),
     mediaCleanupGraceMs: int(env, 'PAGELOG_MEDIA_CLEANUP_GRACE_MS', 24 * 60 * 60 * 1000, 0, 365 * 24 * 60 * 60 * 1000),

@@ -1,5 +1,5 @@
 import { claimKey } from '@pagelog/contracts/events/claim-events';
-import type { PageStreamEvent } from '@pagelog/contracts/events/page-events';
+import type { PageStreamEvent, ScheduleAction } from '@pagelog/contracts/events/page-events';
 import { publicationStatus, type PublicationStatus, type VersionContent } from '@pagelog/contracts/pages/page';
 import type { Evolver } from '@pagelog/contracts/events/event';
 import { assertNever } from '../core/decider';
@@ -10,6 +10,15 @@ export interface OpenRequestState {
   versionId: string;
   requestedBy: string;
   comment: string;
+}
+
+/** A pending schedule (issue 17): what it does, when, for which version, by whom, and its failed attempts. */
+export interface PendingSchedule {
+  scheduleId: string;
+  at: string;
+  versionId: string;
+  scheduledBy: string;
+  attempts: number;
 }
 
 /** What the page deciders need to know of a page's history. */
@@ -45,6 +54,8 @@ export interface PageState {
   openRequest: OpenRequestState | null;
   /** The page's tag ids, public and private (page-level, like the slug). */
   tags: string[];
+  /** Pending scheduled publication and unpublication, at most one each. */
+  schedules: Record<ScheduleAction, PendingSchedule | null>;
 }
 
 export const emptyContent = (title = ''): VersionContent => ({ title, blocks: [], seoTitle: '', seoDescription: '', seoKeywords: [], seoImage: [] });
@@ -68,6 +79,7 @@ export const initialPageState: PageState = {
   draft: emptyContent(),
   versionIds: [],
   openRequest: null,
+  schedules: { publish: null, unpublish: null },
 };
 
 export function evolvePage(state: PageState, event: PageStreamEvent): PageState {
@@ -109,7 +121,7 @@ export function evolvePage(state: PageState, event: PageStreamEvent): PageState 
     case 'PageLinksUpdated':
       return { ...state, draft: { ...state.draft, blocks: event.data.blocks } };
     case 'PageDeleted':
-      return { ...state, deleted: true, publishedVersionId: null, openRequest: null };
+      return { ...state, deleted: true, publishedVersionId: null, openRequest: null, schedules: { publish: null, unpublish: null } };
     case 'PublicationRequested':
       return {
         ...state,
@@ -121,6 +133,18 @@ export function evolvePage(state: PageState, event: PageStreamEvent): PageState 
         : state;
     case 'PageTagsChanged':
       return { ...state, tags: event.data.tags };
+    case 'PageChangeScheduled': {
+      const d = event.data;
+      return { ...state, schedules: { ...state.schedules, [d.action]: { scheduleId: d.scheduleId, at: d.at, versionId: d.versionId, scheduledBy: d.scheduledBy, attempts: 0 } } };
+    }
+    case 'PageScheduleCancelled':
+    case 'PageScheduleCarriedOut':
+      return state.schedules[event.data.action]?.scheduleId === event.data.scheduleId ? { ...state, schedules: { ...state.schedules, [event.data.action]: null } } : state;
+    case 'PageScheduleFailed': {
+      const pending = state.schedules[event.data.action];
+      if (pending?.scheduleId !== event.data.scheduleId) return state;
+      return { ...state, schedules: { ...state.schedules, [event.data.action]: { ...pending, attempts: event.data.attempt } } };
+    }
     case 'PublicationRequestRevoked':
     case 'PublicationAccepted':
     case 'PublicationRejected':

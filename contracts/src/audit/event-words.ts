@@ -90,6 +90,16 @@ export function pageEventSummary(event: PageStreamEvent): string {
       return event.data.feedback ? `accepted the publication request: ${quote(event.data.feedback)}` : 'accepted the publication request';
     case 'PublicationRejected':
       return `rejected the publication request: ${quote(event.data.feedback)}`;
+    case 'PageChangeScheduled':
+      return `scheduled ${event.data.action === 'publish' ? 'publication' : 'unpublication'} for ${event.data.at}`;
+    case 'PageScheduleCancelled':
+      return `cancelled the scheduled ${event.data.action === 'publish' ? 'publication' : 'unpublication'}`;
+    case 'PageScheduleCarriedOut':
+      return event.data.changed
+        ? `carried out the scheduled ${event.data.action === 'publish' ? 'publication' : 'unpublication'}`
+        : `found the scheduled ${event.data.action === 'publish' ? 'publication' : 'unpublication'} already done`;
+    case 'PageScheduleFailed':
+      return `could not carry out the scheduled ${event.data.action === 'publish' ? 'publication' : 'unpublication'} (attempt ${event.data.attempt}: ${event.data.message}); trying again at ${event.data.retryAt}`;
   }
 }
 
@@ -130,6 +140,10 @@ export function describeEvent(event: PagelogEvent & { stream: string }): EventWo
     case 'PageTagsChanged':
     case 'PublicationRequestResent':
     case 'PublicationRequestRevoked':
+    case 'PageChangeScheduled':
+    case 'PageScheduleCancelled':
+    case 'PageScheduleCarriedOut':
+    case 'PageScheduleFailed':
       return words('pages', event.data.pageId, pageEventSummary(event), event.type === 'PublicationRequestResent' ? event.data.comment || null : null);
     case 'PublicationRequested':
       return words('pages', event.data.pageId, pageEventSummary(event), event.data.comment || null);

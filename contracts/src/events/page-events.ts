@@ -153,8 +153,44 @@ export interface PageTagsChanged {
   data: { pageId: string; locale: string; tags: string[]; added: string[]; removed: string[]; mergedFrom?: { tagId: string; intoTagId: string } };
 }
 
+/** What a schedule does when it comes due (issue 17): publish the draft, or take the page off the site. */
+export type ScheduleAction = 'publish' | 'unpublish';
+
+/**
+ * A change of the page planned for a moment (issue 17): publish the draft version `versionId`, or
+ * unpublish. One per action is pending at a time: a new one for the same action replaces it.
+ */
+export interface PageChangeScheduled {
+  type: 'PageChangeScheduled';
+  data: { pageId: string; scheduleId: string; action: ScheduleAction; at: string; versionId: string; locale: string; scheduledBy: string };
+}
+
+export interface PageScheduleCancelled {
+  type: 'PageScheduleCancelled';
+  data: { pageId: string; scheduleId: string; action: ScheduleAction };
+}
+
+/**
+ * The scheduler carried a schedule out, in the same append as the publication it made (if any:
+ * `changed` false when there was nothing left to do, the version having gone live meanwhile).
+ */
+export interface PageScheduleCarriedOut {
+  type: 'PageScheduleCarriedOut';
+  data: { pageId: string; scheduleId: string; action: ScheduleAction; versionId: string; scheduledBy: string; changed: boolean };
+}
+
+/** A due schedule could not be carried out; it stays pending and is tried again at `retryAt`. */
+export interface PageScheduleFailed {
+  type: 'PageScheduleFailed';
+  data: { pageId: string; scheduleId: string; action: ScheduleAction; scheduledBy: string; code: string; message: string; attempt: number; retryAt: string };
+}
+
 export type PageEvent =
   | PageCreated
+  | PageChangeScheduled
+  | PageScheduleCancelled
+  | PageScheduleCarriedOut
+  | PageScheduleFailed
   | PageTagsChanged
   | PageVersionStored
   | PageDraftStarted

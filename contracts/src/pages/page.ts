@@ -1,3 +1,4 @@
+import type { PageSchedules } from './schedules';
 import type { Block, BlockImage } from '../blocks/block';
 import type { PageCopiedFrom } from '../events/page-events';
 import type { PageAction } from './page-actions';
@@ -89,6 +90,8 @@ export interface PageView {
   publishedAt: string | null;
   /** The page's tag ids, public and private (issue 15); absent on pages never tagged. */
   tags?: string[];
+  /** Pending scheduled publication and unpublication (issue 17); absent when none was ever set. */
+  schedules?: PageSchedules;
 }
 
 /** A page of the same translation group (the Translations tab). */
@@ -146,6 +149,8 @@ export interface PageListItem {
   updatedAt: string;
   updatedBy: string;
   updatedByName: string;
+  /** Pending scheduled publication and unpublication (issue 17). */
+  schedules?: PageSchedules;
 }
 
 export type PublicationRequestStatus = 'requested' | 'accepted' | 'rejected' | 'revoked';

@@ -149,6 +149,11 @@ const tagsByType: { [T in PagelogEventType]: TagsOf<T> } = {
   PageDeleted: (e, facts) => [pageTag(e.data.pageId), pagePathTag(e.data.locale, e.data.slug), pageListTag(e.data.locale), ...menusOf(facts), ...taggedOf(facts)],
   // The accepted version is published by a PagePublished of its own.
   PublicationRequested: none,
+  // A schedule is a plan; the publication it carries out has its own events.
+  PageChangeScheduled: none,
+  PageScheduleCancelled: none,
+  PageScheduleCarriedOut: none,
+  PageScheduleFailed: none,
   PublicationRequestResent: none,
   PublicationRequestRevoked: none,
   PublicationAccepted: none,

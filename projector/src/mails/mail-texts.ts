@@ -49,3 +49,13 @@ export function decisionMail(to: Recipient, reviewer: string, page: PageInMail, 
       : `Hello ${to.name},\n\n${reviewer} rejected your request to publish the page "${page.title}" (${page.locale}).\n${quoted('Feedback', feedback)}\nOpen the page to make changes and ask again:\n${link}\n`,
   };
 }
+
+/** To whoever scheduled a publication (or unpublication) that could not be carried out: what went wrong, and when it is tried again. */
+export function scheduleFailedMail(to: Recipient, page: PageInMail, failure: { action: 'publish' | 'unpublish'; at: string; message: string; retryAt: string }, link: string): MailMessage {
+  const what = failure.action === 'publish' ? 'publication' : 'unpublication';
+  return {
+    to: to.email,
+    subject: `Scheduled ${what} failed: ${page.title}`,
+    text: `Hello ${to.name},\n\nThe ${what} of the page "${page.title}" (${page.locale}) you scheduled for ${failure.at} could not be carried out:\n\n> ${failure.message}\n\nPagelog tries again at ${failure.retryAt}, and keeps trying until it succeeds or the schedule is cancelled. Open the page to put it right:\n${link}\n`,
+  };
+}

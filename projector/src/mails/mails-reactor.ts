@@ -11,7 +11,7 @@ import type { Mailer } from '@pagelog/storage/mail/mailer';
 import type { PersonalDataVault } from '@pagelog/storage/key-store/personal-data-vault';
 import type { ReadModelStore } from '@pagelog/storage/read-model-store/read-model-store';
 import type { Reactor } from '../core/reactor';
-import { activationMail, decisionMail, requestMail, resetMail, type Recipient } from './mail-texts';
+import { activationMail, decisionMail, requestMail, resetMail, scheduleFailedMail, type Recipient } from './mail-texts';
 
 export interface MailsReactorDeps {
   mailer: Mailer;
@@ -29,7 +29,8 @@ interface Person extends Recipient {
 
 /**
  * Every mail Pagelog sends, from the log: the activation and reset links of users, the
- * reviewers' mail on a publication request (and its reminder), the requester's on a decision.
+ * reviewers' mail on a publication request (and its reminder), the requester's on a decision,
+ * and the scheduler's when a scheduled publication fails.
  * Recipients come from the users read model; their addresses are opened with their keys, so a
  * deleted user is mailed nothing. Each mail's key is its event (and recipient): sent once.
  */
@@ -61,7 +62,7 @@ export function mailsReactor(deps: MailsReactorDeps): Reactor {
 
   return {
     name: reactorNames.mails,
-    handles: ['UserTokenIssued', 'PublicationRequested', 'PublicationRequestResent', 'PublicationAccepted', 'PublicationRejected'],
+    handles: ['UserTokenIssued', 'PublicationRequested', 'PublicationRequestResent', 'PublicationAccepted', 'PublicationRejected', 'PageScheduleFailed'],
     reads: [readModels.users.projection, readModels.pages.projection, readModels.settings.projection],
     async react(event: RecordedEvent, effects) {
       switch (event.type) {
@@ -105,6 +106,18 @@ export function mailsReactor(deps: MailsReactorDeps): Reactor {
           const settings = await store.get<{ defaultLocale?: string }>(readModels.settings.collection, SETTINGS_DOC_ID);
           const link = accepted ? `${deps.publicUrl}${publicPath(about.locale, about.slug, settings?.defaultLocale ?? about.locale)}` : editorLink(data.pageId);
           const mail = decisionMail(requester, await nameOf(reviewerId), about, accepted, data.feedback, link);
+          await effects.once(event.id, () => deps.mailer.send({ ...mail, id: event.id }));
+          return;
+        }
+        case 'PageScheduleFailed': {
+          // Once per schedule: the first failure; the editor and the dashboard show the later ones.
+          const data = event.data as EventData<'PageScheduleFailed'>;
+          if (data.attempt !== 1) return;
+          const to = await person(data.scheduledBy);
+          const about = await page(data.pageId);
+          if (!to || !about) return;
+          const at = about.schedules?.[data.action]?.at ?? '';
+          const mail = scheduleFailedMail(to, about, { action: data.action, at, message: data.message, retryAt: data.retryAt }, editorLink(data.pageId));
           await effects.once(event.id, () => deps.mailer.send({ ...mail, id: event.id }));
           return;
         }

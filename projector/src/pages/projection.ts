@@ -1,5 +1,6 @@
 import type { RecordedEvent } from '@pagelog/contracts/events/event';
-import type { PageEvent } from '@pagelog/contracts/events/page-events';
+import type { PageEvent, ScheduleAction } from '@pagelog/contracts/events/page-events';
+import type { PageSchedules, PageScheduleView, ScheduleDoc } from '@pagelog/contracts/pages/schedules';
 import { ANY_ORIGIN, internalLinks } from '@pagelog/contracts/blocks/links';
 import { publicationStatus, type PageVersionView } from '@pagelog/contracts/pages/page';
 import type { PageDoc, RequestDoc, VersionDoc } from '@pagelog/contracts/pages/page-docs';
@@ -11,6 +12,15 @@ const pages = readModels.pages.collection;
 const versions = readModels.pageVersions.collection;
 const requests = readModels.publicationRequests.collection;
 const links = readModels.pageLinks.collection;
+const schedules = readModels.pageSchedules.collection;
+
+/** The page's schedules without the one that was cancelled or carried out (its document goes too). */
+function scheduleDone(uow: UnitOfWork, page: PageDoc, done: { scheduleId: string; action: ScheduleAction }): PageSchedules {
+  const next: PageSchedules = { ...page.schedules };
+  if (next[done.action]?.scheduleId === done.scheduleId) delete next[done.action];
+  uow.delete(schedules, done.scheduleId);
+  return next;
+}
 
 const linkId = (pageId: string, path: string) => `${pageId}|${path}`;
 
@@ -79,6 +89,7 @@ export const pagesProjection = defineProjection<PageEventType>({
     { name: versions, indexes: ['pageID'] },
     { name: requests, indexes: ['status', 'pageID', 'requestedBy'] },
     { name: links, indexes: ['path', 'pageId'] },
+    { name: schedules, indexes: ['dueAt', 'at'] },
   ],
   prefetch(events) {
     const data = events.map((e) => e.data as { pageId: string; versionId?: string; basedOnVersionId?: string; requestId?: string });
@@ -204,7 +215,35 @@ export const pagesProjection = defineProjection<PageEventType>({
     PageTagsChanged: onPage((event, page, uow) => {
       uow.put(pages, page.id, touched(page, event, { tags: event.data.tags }));
     }),
+    PageChangeScheduled: onPage((event, page, uow) => {
+      const d = event.data;
+      const view: PageScheduleView = { scheduleId: d.scheduleId, action: d.action, at: d.at, versionId: d.versionId, scheduledBy: d.scheduledBy, scheduledAt: event.metadata.occurredAt, attempts: 0, lastError: null, retryAt: null };
+      // A new schedule of the same action replaces the pending one.
+      const replaced = page.schedules?.[d.action];
+      if (replaced && replaced.scheduleId !== d.scheduleId) uow.delete(schedules, replaced.scheduleId);
+      uow.put(schedules, d.scheduleId, { ...view, id: d.scheduleId, pageId: page.id, dueAt: d.at } satisfies ScheduleDoc);
+      uow.put(pages, page.id, touched(page, event, { schedules: { ...page.schedules, [d.action]: view } }));
+    }),
+    PageScheduleCancelled: onPage((event, page, uow) => {
+      uow.put(pages, page.id, touched(page, event, { schedules: scheduleDone(uow, page, event.data) }));
+    }),
+    PageScheduleCarriedOut: onPage((event, page, uow) => {
+      // The scheduler's record: the page's own change came in the events before it.
+      uow.put(pages, page.id, { ...page, schedules: scheduleDone(uow, page, event.data), revision: event.revision });
+    }),
+    PageScheduleFailed: onPage((event, page, uow) => {
+      const d = event.data;
+      const pending = page.schedules?.[d.action];
+      if (!pending || pending.scheduleId !== d.scheduleId) {
+        uow.put(pages, page.id, { ...page, revision: event.revision });
+        return;
+      }
+      const view: PageScheduleView = { ...pending, attempts: d.attempt, lastError: { code: d.code, message: d.message }, retryAt: d.retryAt };
+      uow.put(schedules, d.scheduleId, { ...view, id: d.scheduleId, pageId: page.id, dueAt: d.retryAt } satisfies ScheduleDoc);
+      uow.put(pages, page.id, { ...page, schedules: { ...page.schedules, [d.action]: view }, revision: event.revision });
+    }),
     PageDeleted: onPage((_event, page, uow) => {
+      for (const pending of Object.values(page.schedules ?? {})) if (pending) uow.delete(schedules, pending.scheduleId);
       for (const id of page.versionIds) uow.delete(versions, id);
       for (const path of page.linkPaths) uow.delete(links, linkId(page.id, path));
       uow.delete(pages, page.id);

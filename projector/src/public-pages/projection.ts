@@ -50,7 +50,8 @@ function deleteTagLinks(uow: UnitOfWork, pageId: string, tags: readonly string[]
 /** The page events that change what the site shows; an anchor set before settings belonged to the draft, requests and reviews change nothing there. */
 type Handled = Exclude<
   PageEvent['type'],
-  'PageAnchorChanged' | 'PublicationRequested' | 'PublicationRequestResent' | 'PublicationRequestRevoked' | 'PublicationAccepted' | 'PublicationRejected'
+  // Schedules are plans: the publication a schedule carries out has its own events.
+  'PageAnchorChanged' | 'PublicationRequested' | 'PublicationRequestResent' | 'PublicationRequestRevoked' | 'PublicationAccepted' | 'PublicationRejected' | 'PageChangeScheduled' | 'PageScheduleCancelled' | 'PageScheduleCarriedOut' | 'PageScheduleFailed'
 >;
 
 /**

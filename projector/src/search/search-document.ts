@@ -93,6 +93,10 @@ function evolve(state: PageSearchState, event: StoredEvent<PageStreamEvent>): Pa
     case 'PageDraftStarted':
     case 'PageAnchorChanged':
     case 'PublicationRequested':
+    case 'PageChangeScheduled':
+    case 'PageScheduleCancelled':
+    case 'PageScheduleCarriedOut':
+    case 'PageScheduleFailed':
     case 'PublicationRequestResent':
     case 'PublicationRequestRevoked':
     case 'PublicationAccepted':

@@ -45,6 +45,10 @@ const changesDocuments: Record<PageStreamEvent['type'], boolean> = {
   PageDraftStarted: false,
   PageAnchorChanged: false,
   PublicationRequested: false,
+  PageChangeScheduled: false,
+  PageScheduleCancelled: false,
+  PageScheduleCarriedOut: false,
+  PageScheduleFailed: false,
   PublicationRequestResent: false,
   PublicationRequestRevoked: false,
   // Comes with the PagePublished it caused.

@@ -22,6 +22,7 @@ import { searchPageDocs, searchPageDocsCapped, sortDocs } from './admin-page-sea
 import { readStreamOf } from '@pagelog/storage/event-store/load-stream';
 import { compareVersions, listVersions } from './compare';
 import { exportPageHistory } from './history-export';
+import { upcomingSchedules } from './schedules';
 import { replayState, replaySteps } from './replay';
 import { FILE_BODY } from '@pagelog/contracts/endpoints';
 
@@ -153,6 +154,7 @@ export function pageRoutes(deps: UserQueryDeps): EndpointRoute[] {
     }),
 
     query('pageVersions', admin, async (ctx) => listVersions(deps, ctx.params.id!)),
+    query('pageSchedules', admin, async () => upcomingSchedules(deps)),
     query('pageReplay', async (ctx) => replaySteps(deps, ctx.params.id!)),
     query('pageReplayState', async (ctx) => {
       const revision = /^\d{1,9}$/.test(ctx.params.revision ?? '') ? Number(ctx.params.revision) : Number.NaN;

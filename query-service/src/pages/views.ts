@@ -31,6 +31,7 @@ export async function listItem(doc: PageDoc, names: NameResolver, defaultLocale:
     updatedAt: doc.updatedAt,
     updatedBy: doc.updatedBy,
     updatedByName,
+    ...(doc.schedules && Object.keys(doc.schedules).length > 0 ? { schedules: doc.schedules } : {}),
   };
 }
 

@@ -1,4 +1,5 @@
-import { pageStream, type PageStreamEvent } from '@pagelog/contracts/events/page-events';
+import { randomUUID } from 'node:crypto';
+import { pageStream, type PageStreamEvent, type ScheduleAction } from '@pagelog/contracts/events/page-events';
 import { NotFoundError } from '@pagelog/contracts/domain-errors';
 import type { VersionContent } from '@pagelog/contracts/pages/page';
 import type { ExpectedRevision } from '@pagelog/storage/event-store/event-store';
@@ -138,4 +139,27 @@ export async function reviewStep(deps: PagesDeps, versionId: string, pageID: str
     context,
   );
   return { ...reply(pageId, result), pageVersionID: versionId, requestId };
+}
+
+/** Plans publishing the draft, or unpublishing, at a moment in the future (issue 17). */
+export async function schedulePageChange(deps: CommandDeps & MediaBytesDeps, pageId: string, input: { action: ScheduleAction; at: string; revision?: number }, context: CommandContext, actor: Actor) {
+  const scheduleId = randomUUID();
+  const result = await run(deps, pageId, input.revision ?? 'any', () => ({ type: 'SchedulePageChange', data: { ...actor, scheduleId, action: input.action, at: input.at, now: context.now } }), context);
+  return { pageID: pageId, scheduleId, revision: result.revision, position: result.position };
+}
+
+export async function cancelSchedule(deps: CommandDeps & MediaBytesDeps, pageId: string, action: ScheduleAction, context: CommandContext, actor: Actor) {
+  const result = await run(deps, pageId, 'any', () => ({ type: 'CancelSchedule', data: { ...actor, action } }), context);
+  return { pageID: pageId, revision: result.revision, position: result.position };
+}
+
+/** The scheduler: carries out a due schedule; answers whether anything was appended. */
+export async function runSchedule(deps: CommandDeps & MediaBytesDeps, pageId: string, schedule: { scheduleId: string; action: ScheduleAction }, context: CommandContext) {
+  const result = await run(deps, pageId, 'any', () => ({ type: 'RunSchedule', data: { ...schedule, now: context.now } }), context);
+  return { carriedOut: result.events.some((e) => e.type === 'PageScheduleCarriedOut'), position: result.position };
+}
+
+/** The scheduler: records that a due schedule failed, and when it is tried again. */
+export async function recordScheduleFailure(deps: CommandDeps & MediaBytesDeps, pageId: string, failure: { scheduleId: string; action: ScheduleAction; code: string; message: string; retryAt: string }, context: CommandContext) {
+  await run(deps, pageId, 'any', () => ({ type: 'RecordScheduleFailure', data: failure }), context);
 }

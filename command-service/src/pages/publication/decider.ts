@@ -3,7 +3,9 @@ import { ForbiddenError, NotFoundError, ValidationError } from '@pagelog/contrac
 import { mayDecideRequest, mayWithdrawRequest } from '@pagelog/contracts/pages/page-actions';
 import { assertNever, type Decider } from '../../core/decider';
 import { afterEvents, authoringDecider, type StoreVersion } from '../authoring/decider';
-import { isLive, pageEvolver, statusOf, type PageState } from '../page-state';
+import { isLive, pageEvolver, statusOf, type PageState, type PendingSchedule } from '../page-state';
+import type { ScheduleAction } from '@pagelog/contracts/events/page-events';
+import { SCHEDULE_MAX_AHEAD_MS } from '@pagelog/contracts/pages/schedules';
 
 /** Who is acting, as far as the workflow rules care. */
 export interface Actor {
@@ -49,7 +51,31 @@ export interface ResendPublication {
   data: Actor & { versionId: string; comment?: string };
 }
 
+/** Plans publishing the draft, or unpublishing, for a moment in the future (issue 17). */
+export interface SchedulePageChange {
+  type: 'SchedulePageChange';
+  data: Actor & { scheduleId: string; action: ScheduleAction; at: string; now: string };
+}
+export interface CancelSchedule {
+  type: 'CancelSchedule';
+  data: Actor & { action: ScheduleAction };
+}
+/** The scheduler: carry out a due schedule (nothing when it is gone or no longer due). */
+export interface RunSchedule {
+  type: 'RunSchedule';
+  data: { scheduleId: string; action: ScheduleAction; now: string };
+}
+/** The scheduler: a due schedule could not be carried out; it is tried again at `retryAt`. */
+export interface RecordScheduleFailure {
+  type: 'RecordScheduleFailure';
+  data: { scheduleId: string; action: ScheduleAction; code: string; message: string; retryAt: string };
+}
+
 export type PublicationCommand =
+  | SchedulePageChange
+  | CancelSchedule
+  | RunSchedule
+  | RecordScheduleFailure
   | PublishPage
   | UnpublishPage
   | StoreAndPublish
@@ -74,11 +100,21 @@ function openRequestOf(state: PageState, versionId: string) {
   return state.openRequest;
 }
 
-/** Publishes the draft; a request open on it counts as accepted by whoever published. */
+/** The pending schedule of an action, dropped (a publication by hand makes it moot). */
+function cancelled(state: PageState, action: ScheduleAction, when: (pending: PendingSchedule) => boolean): PageEvent[] {
+  const pending = state.schedules[action];
+  return pending && when(pending) ? [{ type: 'PageScheduleCancelled', data: { pageId: state.pageId, scheduleId: pending.scheduleId, action } }] : [];
+}
+
+/**
+ * Publishes the draft; a request open on it counts as accepted by whoever published, and a
+ * publication of it scheduled for later is dropped (it has happened).
+ */
 function publish(state: PageState): PageEvent[] {
   if (state.publishedVersionId === state.draftVersionId) return [];
   const events: PageEvent[] = [
     { type: 'PagePublished', data: { pageId: state.pageId, versionId: state.draftVersionId, slug: state.slug, locale: state.locale } },
+    ...cancelled(state, 'publish', (pending) => pending.versionId === state.draftVersionId),
   ];
   const open = state.openRequest;
   if (open) {
@@ -90,9 +126,47 @@ function publish(state: PageState): PageEvent[] {
   return events;
 }
 
+/** Takes the page off the site; an unpublication scheduled for later is dropped (it has happened). */
 function unpublish(state: PageState): PageEvent[] {
   if (state.publishedVersionId === null) return [];
-  return [{ type: 'PageUnpublished', data: { pageId: state.pageId, versionId: state.publishedVersionId, slug: state.slug, locale: state.locale } }];
+  return [
+    { type: 'PageUnpublished', data: { pageId: state.pageId, versionId: state.publishedVersionId, slug: state.slug, locale: state.locale } },
+    ...cancelled(state, 'unpublish', () => true),
+  ];
+}
+
+/** Plans a publication or an unpublication: in the future, and only where there will be something to do. */
+function schedule(state: PageState, d: SchedulePageChange['data']): PageEvent[] {
+  requireLive(state);
+  const at = Date.parse(d.at);
+  const now = Date.parse(d.now);
+  if (!(at > now) || at - now > SCHEDULE_MAX_AHEAD_MS) throw ValidationError.of('V_12', 'at', 'page');
+  let versionId: string;
+  if (d.action === 'publish') {
+    // Nothing to publish: the draft is what the site shows.
+    if (state.publishedVersionId === state.draftVersionId) throw ValidationError.of('V_07', 'status', 'page');
+    versionId = state.draftVersionId;
+  } else {
+    const publishing = state.schedules.publish;
+    // Nothing to take off: not live, and not going live before then.
+    const live = state.publishedVersionId ?? (publishing && Date.parse(publishing.at) < at ? publishing.versionId : null);
+    if (live === null) throw ValidationError.of('V_07', 'status', 'page');
+    versionId = live;
+  }
+  return [{ type: 'PageChangeScheduled', data: { pageId: state.pageId, scheduleId: d.scheduleId, action: d.action, at: new Date(at).toISOString(), versionId, locale: state.locale, scheduledBy: d.actorId } }];
+}
+
+/** Carries out a due schedule: the publication (or unpublication) and the record of it, in one append. */
+function runSchedule(state: PageState, d: RunSchedule['data']): PageEvent[] {
+  const pending = state.schedules[d.action];
+  if (!isLive(state) || !pending || pending.scheduleId !== d.scheduleId || Date.parse(pending.at) > Date.parse(d.now)) return [];
+  const rest = { ...state, schedules: { ...state.schedules, [d.action]: null } };
+  // A publication of a version no longer the draft: it went live by hand and a new draft began.
+  const changes = d.action === 'publish' ? (pending.versionId === state.draftVersionId ? publish(rest) : []) : unpublish(rest);
+  return [
+    ...changes,
+    { type: 'PageScheduleCarriedOut', data: { pageId: state.pageId, scheduleId: pending.scheduleId, action: d.action, versionId: pending.versionId, scheduledBy: pending.scheduledBy, changed: changes.length > 0 } },
+  ];
 }
 
 /** A store followed by a second step, decided on the state the store leaves. */
@@ -103,6 +177,22 @@ function storeThen(state: PageState, store: StoreVersion['data'], next: (after: 
 
 function decidePublication(command: PublicationCommand, state: PageState): PageEvent[] {
   switch (command.type) {
+    case 'SchedulePageChange':
+      return schedule(state, command.data);
+    case 'CancelSchedule': {
+      requireLive(state);
+      const pending = state.schedules[command.data.action];
+      if (!pending) throw ValidationError.of('V_07', 'schedules', 'page');
+      return [{ type: 'PageScheduleCancelled', data: { pageId: state.pageId, scheduleId: pending.scheduleId, action: command.data.action } }];
+    }
+    case 'RunSchedule':
+      return runSchedule(state, command.data);
+    case 'RecordScheduleFailure': {
+      const d = command.data;
+      const pending = state.schedules[d.action];
+      if (!pending || pending.scheduleId !== d.scheduleId) return [];
+      return [{ type: 'PageScheduleFailed', data: { pageId: state.pageId, scheduleId: d.scheduleId, action: d.action, scheduledBy: pending.scheduledBy, code: d.code, message: d.message, attempt: pending.attempts + 1, retryAt: d.retryAt } }];
+    }
     case 'PublishPage':
       requireLive(state);
       return publish(state);

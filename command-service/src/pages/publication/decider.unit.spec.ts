@@ -122,4 +122,68 @@ describe('page publication decider', () => {
       page.given(created(), requested()).when({ type: 'RevokePublication', data: { actorId: 'otto', isReviewer: false, versionId: 'v1' } }).thenFails(ForbiddenError);
     });
   });
+
+  describe('when a change is scheduled (issue 17)', () => {
+    const now = '2026-12-03T09:00:00.000Z';
+    const at = '2026-12-03T09:02:00.000Z';
+    const schedulePublish: PublicationCommand = { type: 'SchedulePageChange', data: { ...rita, scheduleId: 's1', action: 'publish', at, now } };
+    const scheduled = (action: 'publish' | 'unpublish' = 'publish', when = at, versionId = 'v1', scheduleId = 's1'): PageEvent => ({
+      type: 'PageChangeScheduled',
+      data: { pageId: 'p1', scheduleId, action, at: when, versionId, locale: 'nl-nl', scheduledBy: 'rita' },
+    });
+    const run = (scheduleId = 's1', action: 'publish' | 'unpublish' = 'publish', when = at): PublicationCommand => ({ type: 'RunSchedule', data: { scheduleId, action, now: when } });
+    const carriedOut = (changed: boolean, action: 'publish' | 'unpublish' = 'publish', versionId = 'v1'): PageEvent => ({
+      type: 'PageScheduleCarriedOut',
+      data: { pageId: 'p1', scheduleId: 's1', action, versionId, scheduledBy: 'rita', changed },
+    });
+
+    it('plans publishing the draft at a moment in the future', () => {
+      page.given(created()).when(schedulePublish).then([scheduled()]);
+    });
+
+    it('refuses a moment now or past (V_12 on at), and a publication of what is already live (V_07)', () => {
+      page.given(created()).when({ ...schedulePublish, data: { ...schedulePublish.data, at: now } } as PublicationCommand).thenFails(ValidationError, [{ code: 'V_12', property: 'at', model: 'page' }]);
+      page.given(created(), published()).when(schedulePublish).thenFails(ValidationError, [{ code: 'V_07', property: 'status', model: 'page' }]);
+    });
+
+    it('plans an unpublication only of a page that is live, or goes live before then', () => {
+      const unpublishAt = (when: string): PublicationCommand => ({ type: 'SchedulePageChange', data: { ...rita, scheduleId: 's2', action: 'unpublish', at: when, now } });
+      page.given(created()).when(unpublishAt(at)).thenFails(ValidationError, [{ code: 'V_07', property: 'status', model: 'page' }]);
+      page.given(created(), published()).when(unpublishAt(at)).then([scheduled('unpublish', at, 'v1', 's2')]);
+      page.given(created(), scheduled()).when(unpublishAt('2026-12-03T10:00:00.000Z')).then([scheduled('unpublish', '2026-12-03T10:00:00.000Z', 'v1', 's2')]);
+      page.given(created(), scheduled()).when(unpublishAt('2026-12-03T09:01:00.000Z')).thenFails(ValidationError, [{ code: 'V_07', property: 'status', model: 'page' }]);
+    });
+
+    it('carries out a due publication with its record in one list, and nothing before it is due', () => {
+      page.given(created(), scheduled()).when(run('s1', 'publish', '2026-12-03T09:01:59.000Z')).thenNothing();
+      page.given(created(), scheduled()).when(run()).then([published('v1'), carriedOut(true)]);
+    });
+
+    it('does nothing for a schedule cancelled or replaced meanwhile', () => {
+      page.given(created(), scheduled(), { type: 'PageScheduleCancelled', data: { pageId: 'p1', scheduleId: 's1', action: 'publish' } }).when(run()).thenNothing();
+      page.given(created(), scheduled(), scheduled('publish', '2026-12-03T11:00:00.000Z', 'v1', 's9')).when(run()).thenNothing();
+    });
+
+    it('drops a scheduled publication when its version is published by hand', () => {
+      page.given(created(), scheduled()).when(publish).then([published('v1'), { type: 'PageScheduleCancelled', data: { pageId: 'p1', scheduleId: 's1', action: 'publish' } }]);
+    });
+
+    it('records the scheduled publication as done, without publishing, when a later draft exists', () => {
+      // Published by hand through another path that left the schedule (an old log), then a new draft began.
+      page.given(created(), scheduled(), published('v1'), draftStarted('v2', 'v1')).when(run()).then([carriedOut(false)]);
+    });
+
+    it('counts failures, each with the next attempt', () => {
+      const fail: PublicationCommand = { type: 'RecordScheduleFailure', data: { scheduleId: 's1', action: 'publish', code: 'V_12', message: 'missing', retryAt: '2026-12-03T09:03:00.000Z' } };
+      const failed = (attempt: number): PageEvent => ({ type: 'PageScheduleFailed', data: { pageId: 'p1', scheduleId: 's1', action: 'publish', scheduledBy: 'rita', code: 'V_12', message: 'missing', attempt, retryAt: '2026-12-03T09:03:00.000Z' } });
+      page.given(created(), scheduled()).when(fail).then([failed(1)]);
+      page.given(created(), scheduled(), failed(1)).when(fail).then([failed(2)]);
+      page.given(created()).when(fail).thenNothing();
+    });
+
+    it('cancels a pending schedule, and refuses to cancel none (V_07)', () => {
+      page.given(created(), scheduled()).when({ type: 'CancelSchedule', data: { ...rita, action: 'publish' } }).then([{ type: 'PageScheduleCancelled', data: { pageId: 'p1', scheduleId: 's1', action: 'publish' } }]);
+      page.given(created()).when({ type: 'CancelSchedule', data: { ...rita, action: 'publish' } }).thenFails(ValidationError, [{ code: 'V_07', property: 'schedules', model: 'page' }]);
+    });
+  });
 });

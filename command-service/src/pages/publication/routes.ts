@@ -8,7 +8,8 @@ import { linkWarnings } from '../link-warnings';
 import { storeInput } from '../authoring/routes';
 import type { PagesDeps } from '../pages-deps';
 import type { Actor } from './decider';
-import { publishPage, requestPublication, reviewStep, storeAnd, unpublishPage, type ReviewStep } from './commands';
+import { cancelSchedule, publishPage, requestPublication, reviewStep, schedulePageChange, storeAnd, unpublishPage, type ReviewStep } from './commands';
+import type { ScheduleAction } from '@pagelog/contracts/events/page-events';
 
 /** Who acts, as the workflow rules see them. */
 function actorOf(ctx: Context): Actor {
@@ -52,6 +53,12 @@ export function publicationRoutes(deps: PagesDeps): EndpointRoute[] {
       const result = await unpublishPage(deps, ctx.params.id!, input.revision ?? 'any', contextOf(ctx, deps.clock), actorOf(ctx));
       return { pageID: result.pageID, publishedVersionID: result.publishedVersionID, revision: result.revision, position: result.position };
     }),
+
+    // Scheduled publishing and unpublishing (issue 17): carried out by the scheduler when due.
+    command('pageSchedule', async (ctx, input) =>
+      schedulePageChange(deps, ctx.params.id!, { action: input.action as ScheduleAction, at: input.at, revision: input.revision }, contextOf(ctx, deps.clock), actorOf(ctx)),
+    ),
+    command('pageScheduleCancel', async (ctx, input) => cancelSchedule(deps, ctx.params.id!, input.action as ScheduleAction, contextOf(ctx, deps.clock), actorOf(ctx))),
 
     storeAndRoute('pageStoreAndPublish', 'publish'),
     storeAndRoute('pageStoreAndUnpublish', 'unpublish'),
