@@ -14,6 +14,7 @@ import './features/newsletter-popup/newsletter-popup.css';
 import './features/forms/forms.css';
 import './features/pages/version-comparison.css';
 import './features/audit/audit-log.css';
+import './features/pages/schedule.css';
 
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root element');

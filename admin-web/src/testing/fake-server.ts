@@ -29,6 +29,7 @@ const emptyAnswers: Partial<Record<EndpointName, Answer>> = {
   pageSiteStructure: success({ locale: siteSettings.defaultLocale, nodes: [] }),
   pageFetchRequest: success([]),
   pageHistory: success([]),
+  pageSchedules: success([]),
   pageSlugAvailable: success({ available: true }),
   pageAnchorAvailable: success({ available: true }),
   tagsFetch: success([]),

@@ -13,6 +13,8 @@ export interface PageScheduleView {
   /** The version it publishes (the draft when it was scheduled), or the live one it takes off. */
   versionId: string;
   scheduledBy: string;
+  /** Their name, where the query service opened it (the page as the editor reads it). */
+  scheduledByName?: string;
   scheduledAt: string;
   /** Failed attempts so far; the last one's error and when it is tried again. */
   attempts: number;

@@ -48,6 +48,10 @@ export async function pageDetails(doc: PageDoc, group: PageDoc[], breadcrumbs: P
     .map((p) => ({ pageID: p.id, locale: p.locale, slug: p.slug, title: p.title, status: p.status, path: publicPath(p.locale, p.slug, defaultLocale) }))
     .sort((a, b) => a.locale.localeCompare(b.locale));
   const view = pageView(doc);
+  if (doc.schedules) {
+    const named = await Promise.all(Object.entries(doc.schedules).map(async ([action, s]) => [action, s && { ...s, scheduledByName: await names.name(s.scheduledBy) }] as const));
+    view.schedules = Object.fromEntries(named);
+  }
   const availableActions = availablePageActions({ page: view, permissions: reader.permissions, userId: reader.userId });
   return { ...view, authorName, updatedByName, path: publicPath(doc.locale, doc.slug, defaultLocale), breadcrumbs, translations, availableActions };
 }

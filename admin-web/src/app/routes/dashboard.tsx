@@ -41,6 +41,9 @@ export function DashboardRoute() {
   // Only the count: the newest submissions to handle are in the Forms area.
   const newSubmissions = useQuery({ ...endpointQuery(api, 'formsSubmissions', { body: { status: 'new', pageIndex: 0, pageSize: 1 } }), enabled: mayHandleForms });
 
+  // Scheduled publications and unpublications (issue 17), the soonest first; failed ones stand out.
+  const scheduled = useQuery(endpointQuery(api, 'pageSchedules'));
+
   const drafts = mine.data?.items.filter((page) => page.status === 'concept' || page.status === 'unpublished-changes').slice(0, SHOWN);
   const byOthers = recent.data?.items.filter((page) => page.updatedBy !== user?.ID).slice(0, SHOWN);
 
@@ -69,6 +72,19 @@ export function DashboardRoute() {
             )}
           </DashboardSection>
         )}
+        <DashboardSection title={t('dashboard.scheduled')} loading={scheduled.isPending} failed={scheduled.isError} empty={t('dashboard.nothingScheduled')} count={scheduled.data?.length}>
+          <ul className="dashboard__list">
+            {(scheduled.data ?? []).slice(0, SHOWN).map((s) => (
+              <li key={s.scheduleId} className="dashboard__row">
+                <Link to={toRouterPath(pageEditorPath(s.pageId))}>{s.title || s.slug}</Link>
+                <span className="dashboard__detail">
+                  {t(`dashboard.scheduledAction.${s.action}`, { date: formatDateTime(s.at), name: s.scheduledByName })}
+                  {s.lastError && <span className="scheduled-mark scheduled-mark--failed">{t('dashboard.scheduleFailed', { count: s.attempts, date: formatDateTime(s.retryAt) })}</span>}
+                </span>
+              </li>
+            ))}
+          </ul>
+        </DashboardSection>
         <DashboardSection title={t('dashboard.recentlyPublished')} loading={published.isPending} failed={published.isError} empty={t('dashboard.nothingPublished')} count={published.data?.items.length}>
           {published.data && <PageRows pages={published.data.items} detail={(page) => formatDateTime(page.updatedAt)} />}
         </DashboardSection>

@@ -31,6 +31,8 @@ export const errorCollectionNames = [
   'forms',
   // The newsletter popup module's saves (issue 16).
   'newsletter-popup',
+  // A page's scheduled publication and unpublication, set in the editor (issue 17).
+  'page-schedule',
 ] as const;
 
 export type ErrorCollectionName = (typeof errorCollectionNames)[number];

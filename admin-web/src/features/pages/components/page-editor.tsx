@@ -19,6 +19,7 @@ import { LinkWarningsNotice } from './link-warnings-notice';
 import { EditorTabs } from './editor-tabs';
 import { LivePreview } from './live-preview';
 import { HistoryPanel } from './history-panel';
+import { SchedulePanel } from './schedule-panel';
 import { VersionsPanel } from './versions-panel';
 import { LeaveGuard } from '../../../components/leave-guard/leave-guard';
 import { PageBreadcrumbs } from './page-breadcrumbs';
@@ -143,6 +144,7 @@ export function PageEditor() {
               allowLeave.current = true;
             }}
           />
+          <SchedulePanel page={page} dispatch={actions.dispatch} />
           <section className="side-panel" aria-label={t('pages.editor.info.heading')}>
             <h2 className="side-panel__title">{t('pages.editor.info.heading')}</h2>
             <dl className="details-list">

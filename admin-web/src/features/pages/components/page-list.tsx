@@ -70,7 +70,19 @@ export function PageList({ label, pageTypeId }: PageListProps) {
         key: 'status',
         label: t('pages.overview.columns.status'),
         sortable: true,
-        render: (item) => <StatusBadge status={item.status} reviewRequested={item.hasPublicationRequest} />,
+        render: (item) => (
+          <>
+            <StatusBadge status={item.status} reviewRequested={item.hasPublicationRequest} />
+            {(['publish', 'unpublish'] as const).map((action) => {
+              const s = item.schedules?.[action];
+              return s ? (
+                <span key={action} className={s.lastError ? 'scheduled-mark scheduled-mark--failed' : 'scheduled-mark'}>
+                  {t(`pages.overview.scheduled.${s.lastError ? 'failed' : action}`, { date: formatDateTime(s.at) })}
+                </span>
+              ) : null;
+            })}
+          </>
+        ),
       },
       {
         key: 'updatedAt',

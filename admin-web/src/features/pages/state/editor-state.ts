@@ -108,6 +108,8 @@ export type EditorAction =
   | { type: 'versionStored'; content: VersionContent; versionId: string; revision: number }
   /** The page's tags changed (page-level, decision 0023) and the page is at `revision` now. */
   | { type: 'tagsSaved'; revision: number }
+  /** A page-level change that touches neither content nor settings on screen (a schedule): as tagsSaved. */
+  | { type: 'pageLevelSaved'; revision: number }
   | { type: 'saveFinished' }
   | { type: 'conflict'; conflict: EditorConflict }
   | { type: 'keepMine' }
@@ -344,6 +346,7 @@ export function editorReducer(state: EditorState, action: EditorAction): EditorS
       };
 
     case 'tagsSaved':
+    case 'pageLevelSaved':
       // Tags touch neither the content nor the settings on screen. When the tag change is the
       // only event since the editor's revision, the next saves are based on it (no merge, no
       // 409 for nothing); with others' events between, their saves find out as they always do.
