@@ -25,6 +25,7 @@ import type {
 } from './pages/page';
 import type { SiteStructure } from './pages/site-structure';
 import { auditExportSchema, auditLogSchema, type AuditLogPage } from './audit/audit-log';
+import { markUpToDateSchema, type TranslationStatus } from './pages/translation-status';
 import { cancelScheduleSchema, schedulePageSchema, type ScheduledChange, type UpcomingSchedule } from './pages/schedules';
 import type { ReplayState, ReplayStep, VersionComparison, VersionSummary } from './pages/version-diff';
 import type { AddedFile, DirectoryView, MediaItemView, MediaListing, PagesUsingFile } from './media/media';
@@ -187,6 +188,8 @@ export const endpoints = {
   pageRejectPublication: { method: 'POST', path: '/page/version/:id/reject-publication', kind: 'command', model: 'publicationRequest', schema: rejectPublicationSchema, access: { permission: 'review-publication' }, response: returns<Committed<ReviewedRequest>>() },
   pageRevokePublication: { method: 'POST', path: '/page/version/:id/revoke-publication', kind: 'command', model: 'publicationRequest', schema: revokePublicationSchema, access: { permission: 'request-publication' }, response: returns<Committed<ReviewedRequest>>() },
   pageResendPublication: { method: 'POST', path: '/page/version/:id/resend-publication', kind: 'command', model: 'publicationRequest', schema: resendPublicationSchema, access: { permission: 'request-publication' }, response: returns<Committed<ReviewedRequest>>() },
+  pageTranslationStatus: { method: 'GET', path: '/page/:id/translation-status', kind: 'query', model: 'page', access: 'authenticated', response: returns<TranslationStatus>() },
+  pageTranslationUpToDate: { method: 'POST', path: '/page/:id/translation/up-to-date', kind: 'command', model: 'page', schema: markUpToDateSchema, access: { permission: 'edit-page' }, response: returns<Committed<{ pageID: string; revision: number }>>() },
   pageSchedule: { method: 'POST', path: '/page/:id/schedule', kind: 'command', model: 'page', schema: schedulePageSchema, access: { permission: 'publish-page' }, response: returns<Committed<ScheduledChange>>() },
   pageScheduleCancel: { method: 'POST', path: '/page/:id/schedule/cancel', kind: 'command', model: 'page', schema: cancelScheduleSchema, access: { permission: 'publish-page' }, response: returns<Committed<{ pageID: string; revision: number }>>() },
   pageSchedules: { method: 'GET', path: '/page/schedules', kind: 'query', model: 'page', access: 'authenticated', response: returns<UpcomingSchedule[]>() },

@@ -10,6 +10,10 @@ export const readModels = {
   publicationRequests: { projection: 'pages', collection: 'publication_requests' },
   /** One document per (page, internal path its draft links to): which pages link where. */
   pageLinks: { projection: 'pages', collection: 'page_links' },
+  /** Each translation's blocks whose source changed since it was last brought up to date (issue 17), by page id. */
+  translationStatus: { projection: 'translation-sync', collection: 'translation_status' },
+  /** The translation-sync projection's own memory of every page: its blocks, its source, and what of the source it last followed. */
+  translationSyncPages: { projection: 'translation-sync', collection: 'translation_sync_pages' },
   /** Every pending scheduled publication or unpublication (issue 17), by schedule id, found by when it is due. */
   pageSchedules: { projection: 'pages', collection: 'page_schedules' },
   publicPages: { projection: 'public-pages', collection: 'public_pages' },

@@ -15,7 +15,7 @@ if (url) {
     this.timeout(90_000);
     const schema = freshSchemaName();
     const processes: RunningProcess[] = [];
-    const ports = { command: 0, query: 0, site: 0, gateway: 0 };
+    const ports = { command: 0, command2: 0, query: 0, site: 0, gateway: 0 };
     const dataDir = mkdtempSync(join(tmpdir(), 'pagelog-dist-'));
     /** A client of `baseUrl` sharing the administrator's session (every service reads the same session store). */
     async function asAdmin(baseUrl: string): Promise<ApiClient> {
@@ -43,10 +43,14 @@ if (url) {
         PAGELOG_ADMIN_EMAIL: TEST_ADMIN.email,
         PAGELOG_ADMIN_PASSWORD: TEST_ADMIN.password,
         ...(process.env.TEST_REDIS_URL ? { REDIS_URL: process.env.TEST_REDIS_URL } : {}),
+        // Both command services may run the scheduler; the lease lets one (issue 17).
+        PAGELOG_SCHEDULER_INTERVAL_MS: '300',
       };
       // The command service seeds the settings; the projector must project them for the others.
       processes.push(startProcess('command-service', 'command-service/src/main.ts', { ...common, PORT: String(ports.command) }));
       await waitForHttp(`http://127.0.0.1:${ports.command}/api/cms/nothing`, processes);
+      processes.push(startProcess('command-service-2', 'command-service/src/main.ts', { ...common, PORT: String(ports.command2) }));
+      await waitForHttp(`http://127.0.0.1:${ports.command2}/api/cms/nothing`, processes);
       processes.push(startProcess('projector', 'projector/src/main.ts', common));
       processes.push(startProcess('query-service', 'query-service/src/main.ts', { ...common, PORT: String(ports.query) }));
       processes.push(
@@ -130,6 +134,27 @@ if (url) {
       expect(html).to.match(/id="details"/);
     });
 
+    it('carries out a scheduled publication once, with two command services that could', async () => {
+      const commands = await asAdmin(`http://127.0.0.1:${ports.command2}`);
+      const queries = await asAdmin(`http://127.0.0.1:${ports.query}`);
+      const created = await commands.post('/page/create', { title: 'Straks', slug: 'straks', type: 'base', locale: 'nl-nl' });
+      const { pageID, pageVersionID, revision } = created.body.data;
+      await commands.post(`/page/version/${pageVersionID}/store`, { pageID, revision, title: 'Straks', blocks: [{ type: 'heading', key: 'h', props: { text: 'Zo meteen', level: 2 }, anchorPoint: '' }] });
+      const scheduled = await commands.post(`/page/${pageID}/schedule`, { action: 'publish', at: new Date(Date.now() + 1_500).toISOString() });
+      expect(scheduled.status, JSON.stringify(scheduled.body)).to.equal(200);
+      let status = '';
+      for (let i = 0; i < 100 && status !== 'published'; i++) {
+        await new Promise((resolve) => setTimeout(resolve, 200));
+        status = (await queries.get(`/page/${pageID}`)).body.data.status;
+      }
+      expect(status).to.equal('published');
+      await new Promise((resolve) => setTimeout(resolve, 1_000));
+      const history = (await queries.get(`/page/${pageID}/history`)).body.data as { type: string }[];
+      expect(history.filter((h) => h.type === 'PagePublished')).to.have.length(1);
+      expect(history.filter((h) => h.type === 'PageScheduleCarriedOut')).to.have.length(1);
+      expect((await fetch(`http://127.0.0.1:${ports.site}/straks`)).status).to.equal(200);
+    });
+
     it('routes commands and queries through the gateway by the endpoint table', async () => {
       const api = await ApiClient.loggedIn(`http://127.0.0.1:${ports.gateway}`);
       const created = await api.post('/page/create', { title: 'Contact', slug: 'contact', type: 'base', locale: 'nl-nl' });
@@ -145,7 +170,7 @@ if (url) {
       const status = await (await asAdmin(`http://127.0.0.1:${ports.query}`)).get('/system/projections');
       for (const p of status.body.data) expect(p.error).to.equal(null);
       expect(status.body.data.map((p: { name: string }) => p.name)).to.have.members([
-        'settings', 'pages', 'public-pages', 'users', 'media', 'media-usage', 'menus', 'tags', 'form-submissions', 'form-settings', 'newsletter-popup', 'audit-log', 'search-index:public', 'search-index:admin', 'mails', 'form-mails', 'renditions', 'media-cleanup', 'site-cache', 'tag-merges', 'form-retention',
+        'settings', 'pages', 'public-pages', 'users', 'media', 'media-usage', 'menus', 'tags', 'form-submissions', 'form-settings', 'newsletter-popup', 'translation-sync', 'audit-log', 'search-index:public', 'search-index:admin', 'mails', 'form-mails', 'renditions', 'media-cleanup', 'site-cache', 'tag-merges', 'form-retention',
       ]);
     });
 

@@ -30,6 +30,7 @@ const emptyAnswers: Partial<Record<EndpointName, Answer>> = {
   pageFetchRequest: success([]),
   pageHistory: success([]),
   pageSchedules: success([]),
+  pageTranslationStatus: success({ sourcePageId: null, stale: [] }),
   pageSlugAvailable: success({ available: true }),
   pageAnchorAvailable: success({ available: true }),
   tagsFetch: success([]),

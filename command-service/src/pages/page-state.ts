@@ -54,6 +54,8 @@ export interface PageState {
   openRequest: OpenRequestState | null;
   /** The page's tag ids, public and private (page-level, like the slug). */
   tags: string[];
+  /** The page it was made from as a translation (create-translation), or null. */
+  translatedFrom: string | null;
   /** Pending scheduled publication and unpublication, at most one each. */
   schedules: Record<ScheduleAction, PendingSchedule | null>;
 }
@@ -79,6 +81,7 @@ export const initialPageState: PageState = {
   draft: emptyContent(),
   versionIds: [],
   openRequest: null,
+  translatedFrom: null,
   schedules: { publish: null, unpublish: null },
 };
 
@@ -99,6 +102,7 @@ export function evolvePage(state: PageState, event: PageStreamEvent): PageState 
         draftVersionId: event.data.versionId,
         draft: emptyContent(event.data.title),
         versionIds: [event.data.versionId],
+        translatedFrom: event.data.copiedFrom?.as === 'translation' ? event.data.copiedFrom.pageId : null,
       };
     case 'PageVersionStored': {
       const { title, blocks, seoTitle, seoDescription, seoKeywords, seoImage } = event.data;
@@ -133,6 +137,8 @@ export function evolvePage(state: PageState, event: PageStreamEvent): PageState 
         : state;
     case 'PageTagsChanged':
       return { ...state, tags: event.data.tags };
+    case 'TranslationMarkedUpToDate':
+      return state;
     case 'PageChangeScheduled': {
       const d = event.data;
       return { ...state, schedules: { ...state.schedules, [d.action]: { scheduleId: d.scheduleId, at: d.at, versionId: d.versionId, scheduledBy: d.scheduledBy, attempts: 0 } } };

@@ -98,6 +98,8 @@ export function pageEventSummary(event: PageStreamEvent): string {
       return event.data.changed
         ? `carried out the scheduled ${event.data.action === 'publish' ? 'publication' : 'unpublication'}`
         : `found the scheduled ${event.data.action === 'publish' ? 'publication' : 'unpublication'} already done`;
+    case 'TranslationMarkedUpToDate':
+      return event.data.blockKeys === null ? 'marked the translation up to date with its source' : `marked ${event.data.blockKeys.length === 1 ? 'a block' : `${event.data.blockKeys.length} blocks`} up to date with the source`;
     case 'PageScheduleFailed':
       return `could not carry out the scheduled ${event.data.action === 'publish' ? 'publication' : 'unpublication'} (attempt ${event.data.attempt}: ${event.data.message}); trying again at ${event.data.retryAt}`;
   }
@@ -144,6 +146,7 @@ export function describeEvent(event: PagelogEvent & { stream: string }): EventWo
     case 'PageScheduleCancelled':
     case 'PageScheduleCarriedOut':
     case 'PageScheduleFailed':
+    case 'TranslationMarkedUpToDate':
       return words('pages', event.data.pageId, pageEventSummary(event), event.type === 'PublicationRequestResent' ? event.data.comment || null : null);
     case 'PublicationRequested':
       return words('pages', event.data.pageId, pageEventSummary(event), event.data.comment || null);

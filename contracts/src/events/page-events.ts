@@ -185,8 +185,18 @@ export interface PageScheduleFailed {
   data: { pageId: string; scheduleId: string; action: ScheduleAction; scheduledBy: string; code: string; message: string; attempt: number; retryAt: string };
 }
 
+/**
+ * The translator says a translation's blocks are up to date with its source again (issue 17):
+ * the named blocks, or every block (`blockKeys` null). Editing a block says so too.
+ */
+export interface TranslationMarkedUpToDate {
+  type: 'TranslationMarkedUpToDate';
+  data: { pageId: string; sourcePageId: string; blockKeys: string[] | null };
+}
+
 export type PageEvent =
   | PageCreated
+  | TranslationMarkedUpToDate
   | PageChangeScheduled
   | PageScheduleCancelled
   | PageScheduleCarriedOut

@@ -65,6 +65,7 @@ export const eventSchemas: Record<PagelogEventType, EventSchema> = {
   PageDeleted: { schemaVersion: 1, upcasters: {} },
   PageTagsChanged: { schemaVersion: 1, upcasters: {} },
   PageChangeScheduled: { schemaVersion: 1, upcasters: {} },
+  TranslationMarkedUpToDate: { schemaVersion: 1, upcasters: {} },
   PageScheduleCancelled: { schemaVersion: 1, upcasters: {} },
   PageScheduleCarriedOut: { schemaVersion: 1, upcasters: {} },
   PageScheduleFailed: { schemaVersion: 1, upcasters: {} },

@@ -103,6 +103,8 @@ export interface PageTranslation {
   status: PublicationStatus;
   /** The public path it has, or would have once published. */
   path: string;
+  /** How many of its blocks changed in its source since it was last brought up to date (issue 17); absent for a page that is not a translation of this one. */
+  staleBlocks?: number;
 }
 
 /**

@@ -151,6 +151,7 @@ const tagsByType: { [T in PagelogEventType]: TagsOf<T> } = {
   PublicationRequested: none,
   // A schedule is a plan; the publication it carries out has its own events.
   PageChangeScheduled: none,
+  TranslationMarkedUpToDate: none,
   PageScheduleCancelled: none,
   PageScheduleCarriedOut: none,
   PageScheduleFailed: none,

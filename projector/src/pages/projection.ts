@@ -224,6 +224,10 @@ export const pagesProjection = defineProjection<PageEventType>({
       uow.put(schedules, d.scheduleId, { ...view, id: d.scheduleId, pageId: page.id, dueAt: d.at } satisfies ScheduleDoc);
       uow.put(pages, page.id, touched(page, event, { schedules: { ...page.schedules, [d.action]: view } }));
     }),
+    // The translation's state is the translation-sync projection's; the page moves to the revision.
+    TranslationMarkedUpToDate: onPage((event, page, uow) => {
+      uow.put(pages, page.id, { ...page, revision: event.revision });
+    }),
     PageScheduleCancelled: onPage((event, page, uow) => {
       uow.put(pages, page.id, touched(page, event, { schedules: scheduleDone(uow, page, event.data) }));
     }),

@@ -51,7 +51,7 @@ function deleteTagLinks(uow: UnitOfWork, pageId: string, tags: readonly string[]
 type Handled = Exclude<
   PageEvent['type'],
   // Schedules are plans: the publication a schedule carries out has its own events.
-  'PageAnchorChanged' | 'PublicationRequested' | 'PublicationRequestResent' | 'PublicationRequestRevoked' | 'PublicationAccepted' | 'PublicationRejected' | 'PageChangeScheduled' | 'PageScheduleCancelled' | 'PageScheduleCarriedOut' | 'PageScheduleFailed'
+  'PageAnchorChanged' | 'PublicationRequested' | 'PublicationRequestResent' | 'PublicationRequestRevoked' | 'PublicationAccepted' | 'PublicationRejected' | 'PageChangeScheduled' | 'TranslationMarkedUpToDate' | 'PageScheduleCancelled' | 'PageScheduleCarriedOut' | 'PageScheduleFailed'
 >;
 
 /**

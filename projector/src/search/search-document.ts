@@ -94,6 +94,7 @@ function evolve(state: PageSearchState, event: StoredEvent<PageStreamEvent>): Pa
     case 'PageAnchorChanged':
     case 'PublicationRequested':
     case 'PageChangeScheduled':
+    case 'TranslationMarkedUpToDate':
     case 'PageScheduleCancelled':
     case 'PageScheduleCarriedOut':
     case 'PageScheduleFailed':

@@ -46,6 +46,7 @@ const changesDocuments: Record<PageStreamEvent['type'], boolean> = {
   PageAnchorChanged: false,
   PublicationRequested: false,
   PageChangeScheduled: false,
+  TranslationMarkedUpToDate: false,
   PageScheduleCancelled: false,
   PageScheduleCarriedOut: false,
   PageScheduleFailed: false,

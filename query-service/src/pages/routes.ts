@@ -23,6 +23,7 @@ import { readStreamOf } from '@pagelog/storage/event-store/load-stream';
 import { compareVersions, listVersions } from './compare';
 import { exportPageHistory } from './history-export';
 import { upcomingSchedules } from './schedules';
+import type { TranslationStatusDoc } from '@pagelog/contracts/pages/translation-status';
 import { replayState, replaySteps } from './replay';
 import { FILE_BODY } from '@pagelog/contracts/endpoints';
 
@@ -155,6 +156,12 @@ export function pageRoutes(deps: UserQueryDeps): EndpointRoute[] {
 
     query('pageVersions', admin, async (ctx) => listVersions(deps, ctx.params.id!)),
     query('pageSchedules', admin, async () => upcomingSchedules(deps)),
+    query('pageTranslationStatus', readYourWrites(deps, [readModels.pages.projection, readModels.translationStatus.projection]), async (ctx) => {
+      const page = await deps.readModels.get<PageDoc>(readModels.pages.collection, ctx.params.id!);
+      if (!page) throw new NotFoundError('PM_01', 'id', 'page');
+      const doc = await deps.readModels.get<TranslationStatusDoc>(readModels.translationStatus.collection, page.id);
+      return { sourcePageId: doc?.sourcePageId ?? null, stale: doc?.stale ?? [] };
+    }),
     query('pageReplay', async (ctx) => replaySteps(deps, ctx.params.id!)),
     query('pageReplayState', async (ctx) => {
       const revision = /^\d{1,9}$/.test(ctx.params.revision ?? '') ? Number(ctx.params.revision) : Number.NaN;
@@ -197,7 +204,14 @@ export function pageRoutes(deps: UserQueryDeps): EndpointRoute[] {
       ]);
       const user = ctx.state.user as Access;
       const breadcrumbs = await editorBreadcrumbs(deps, doc, settings.defaultLocale);
-      return pageDetails(doc, group, breadcrumbs, nameResolver(deps), settings.defaultLocale, { userId: user.userId, permissions: user.permissions.map((p) => p.name) });
+      const details = await pageDetails(doc, group, breadcrumbs, nameResolver(deps), settings.defaultLocale, { userId: user.userId, permissions: user.permissions.map((p) => p.name) });
+      // The Translations tab: how many blocks of each translation made from this page are behind it (issue 17).
+      const statuses = await deps.readModels.getMany<TranslationStatusDoc>(readModels.translationStatus.collection, details.translations.map((t) => t.pageID));
+      details.translations = details.translations.map((t) => {
+        const status = statuses.get(t.pageID);
+        return status?.sourcePageId === doc.id ? { ...t, staleBlocks: status.stale.length } : t;
+      });
+      return details;
     }),
   ];
 }

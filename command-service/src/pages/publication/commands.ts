@@ -163,3 +163,9 @@ export async function runSchedule(deps: CommandDeps & MediaBytesDeps, pageId: st
 export async function recordScheduleFailure(deps: CommandDeps & MediaBytesDeps, pageId: string, failure: { scheduleId: string; action: ScheduleAction; code: string; message: string; retryAt: string }, context: CommandContext) {
   await run(deps, pageId, 'any', () => ({ type: 'RecordScheduleFailure', data: failure }), context);
 }
+
+/** The translator marks blocks (or the whole page) up to date with the source (issue 17). */
+export async function markTranslationUpToDate(deps: CommandDeps & MediaBytesDeps, pageId: string, blockKeys: string[] | null, context: CommandContext, actor: Actor) {
+  const result = await run(deps, pageId, 'any', () => ({ type: 'MarkTranslationUpToDate', data: { ...actor, blockKeys } }), context);
+  return { pageID: pageId, revision: result.revision, position: result.position };
+}

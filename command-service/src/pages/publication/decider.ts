@@ -71,7 +71,14 @@ export interface RecordScheduleFailure {
   data: { scheduleId: string; action: ScheduleAction; code: string; message: string; retryAt: string };
 }
 
+/** The translator: the named blocks (or all) follow the source again (issue 17). */
+export interface MarkTranslationUpToDate {
+  type: 'MarkTranslationUpToDate';
+  data: Actor & { blockKeys: string[] | null };
+}
+
 export type PublicationCommand =
+  | MarkTranslationUpToDate
   | SchedulePageChange
   | CancelSchedule
   | RunSchedule
@@ -177,6 +184,12 @@ function storeThen(state: PageState, store: StoreVersion['data'], next: (after: 
 
 function decidePublication(command: PublicationCommand, state: PageState): PageEvent[] {
   switch (command.type) {
+    case 'MarkTranslationUpToDate': {
+      requireLive(state);
+      // Only a page made as a translation follows a source.
+      if (state.translatedFrom === null) throw ValidationError.of('V_07', 'copiedFrom', 'page');
+      return [{ type: 'TranslationMarkedUpToDate', data: { pageId: state.pageId, sourcePageId: state.translatedFrom, blockKeys: command.data.blockKeys } }];
+    }
     case 'SchedulePageChange':
       return schedule(state, command.data);
     case 'CancelSchedule': {

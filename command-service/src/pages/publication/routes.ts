@@ -8,7 +8,7 @@ import { linkWarnings } from '../link-warnings';
 import { storeInput } from '../authoring/routes';
 import type { PagesDeps } from '../pages-deps';
 import type { Actor } from './decider';
-import { cancelSchedule, publishPage, requestPublication, reviewStep, schedulePageChange, storeAnd, unpublishPage, type ReviewStep } from './commands';
+import { cancelSchedule, markTranslationUpToDate, publishPage, requestPublication, reviewStep, schedulePageChange, storeAnd, unpublishPage, type ReviewStep } from './commands';
 import type { ScheduleAction } from '@pagelog/contracts/events/page-events';
 
 /** Who acts, as the workflow rules see them. */
@@ -59,6 +59,8 @@ export function publicationRoutes(deps: PagesDeps): EndpointRoute[] {
       schedulePageChange(deps, ctx.params.id!, { action: input.action as ScheduleAction, at: input.at, revision: input.revision }, contextOf(ctx, deps.clock), actorOf(ctx)),
     ),
     command('pageScheduleCancel', async (ctx, input) => cancelSchedule(deps, ctx.params.id!, input.action as ScheduleAction, contextOf(ctx, deps.clock), actorOf(ctx))),
+
+    command('pageTranslationUpToDate', async (ctx, input) => markTranslationUpToDate(deps, ctx.params.id!, input.blockKeys ?? null, contextOf(ctx, deps.clock), actorOf(ctx))),
 
     storeAndRoute('pageStoreAndPublish', 'publish'),
     storeAndRoute('pageStoreAndUnpublish', 'unpublish'),

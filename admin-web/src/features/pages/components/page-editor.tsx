@@ -20,6 +20,7 @@ import { EditorTabs } from './editor-tabs';
 import { LivePreview } from './live-preview';
 import { HistoryPanel } from './history-panel';
 import { SchedulePanel } from './schedule-panel';
+import { StaleTranslationNotice } from './stale-translation-notice';
 import { VersionsPanel } from './versions-panel';
 import { LeaveGuard } from '../../../components/leave-guard/leave-guard';
 import { PageBreadcrumbs } from './page-breadcrumbs';
@@ -120,6 +121,7 @@ export function PageEditor() {
       <RequestNotice />
       <ConflictNotice />
       <LinkWarningsNotice />
+      <StaleTranslationNotice page={page} dispatch={actions.dispatch} readOnly={readOnly} />
       {readOnly && !isPinned(page) && <p className="notice">{t('pages.editor.readOnly')}</p>}
       <ErrorList collection="page-editor" />
       <ErrorList collection="publication-requests" />

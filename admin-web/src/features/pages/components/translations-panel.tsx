@@ -59,6 +59,9 @@ export function TranslationsPanel() {
                 <td>{translation.title}</td>
                 <td>
                   <StatusBadge status={translation.status} />
+                  {translation.staleBlocks !== undefined && translation.staleBlocks > 0 && (
+                    <span className="scheduled-mark scheduled-mark--failed">{t('pages.editor.translations.stale', { count: translation.staleBlocks })}</span>
+                  )}
                 </td>
                 <td className="data-table__actions">
                   <Link
