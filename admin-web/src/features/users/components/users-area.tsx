@@ -1,5 +1,8 @@
 import { useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router-dom';
+import { auditLogAdminPath } from '@pagelog/contracts/audit/audit-log';
+import { toRouterPath } from '../../../components/navigation/build-navigation';
 import type { UserView } from '@pagelog/contracts/users/user';
 import { ErrorList } from '../../../components/error-list/error-list';
 import { PaginatedList, type ListColumn, type ListParams } from '../../../components/paginated-list/paginated-list';
@@ -25,7 +28,7 @@ export function UsersArea({ title, headingLevel = 1, pageSize }: UsersAreaProps)
   const { t } = useTranslation();
   const api = useApi();
   const errors = useErrorStore();
-  const { user: signedIn } = useCurrentUser();
+  const { user: signedIn, hasPermission } = useCurrentUser();
   const [dialog, setDialog] = useState<Dialog>(null);
   const titleId = useId();
 
@@ -83,6 +86,11 @@ export function UsersArea({ title, headingLevel = 1, pageSize }: UsersAreaProps)
             >
               {t('users.edit')}
             </button>
+            {hasPermission('view-audit') && (
+              <Link className="button button--grey button--small" to={toRouterPath(auditLogAdminPath({ actor: String(user.ID) }))} aria-label={t('users.auditLog', { name: displayName(user) })}>
+                {t('users.auditLogShort')}
+              </Link>
+            )}
             {String(user.ID) !== signedIn?.ID && (
               <button
                 type="button"

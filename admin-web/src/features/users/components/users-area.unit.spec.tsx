@@ -52,6 +52,18 @@ describe('user management', () => {
     expect(cells.slice(0, 5)).to.deep.equal(['Bob', 'bob@example.com', 'Custom', 'Writer', 'Active']);
   });
 
+  it('links each user to what they did in the audit log, for those who may see it', async () => {
+    await openUsers();
+    expect(within(rowOf('Bob')).getByRole('link', { name: 'What Bob did, in the audit log' }).getAttribute('href')).to.equal('/cmsadmin/audit-log?actor=u2');
+  });
+
+  it('offers no audit log link without view-audit', async () => {
+    const manager = aUser({ ID: 'u1', name: 'Ada' }, ['manage-users']);
+    renderAdmin('/users', { signedIn: manager, server: fakeServer({ userList: success({ items: [manager, bob], totalItems: 2 }), roleList: success(seededRoles) }) });
+    await screen.findByRole('cell', { name: 'Bob' });
+    expect(screen.queryByRole('link', { name: /in the audit log/ })).to.equal(null);
+  });
+
   it('offers to edit every user, and to delete everyone but the signed-in user', async () => {
     await openUsers();
     expect(within(rowOf('Bob')).getByRole('button', { name: 'Edit Bob' })).to.exist;
