@@ -84,4 +84,19 @@ describe('the CMS Dashboard', () => {
     expect(screen.queryByRole('region', { name: 'New form submissions' })).to.equal(null);
     expect(server.callsOf('formsSubmissions')).to.deep.equal([]);
   });
+
+  it('lists what is scheduled, the soonest first, with a failed one marked', async () => {
+    const scheduled = (pageId: string, title: string, action: 'publish' | 'unpublish', at: string, failed = false) => ({
+      scheduleId: `s-${pageId}`, action, at, versionId: 'v', scheduledBy: 'user-2', scheduledAt: '2026-12-01T10:00:00Z', attempts: failed ? 1 : 0,
+      lastError: failed ? { code: 'V_12', message: 'The hash is not valid.' } : null, retryAt: failed ? '2026-12-03T10:01:00Z' : null,
+      pageId, title, locale: 'nl-nl', slug: pageId, scheduledByName: 'Bram',
+    });
+    const server = fakeServer({ pageList: pageLists, pageSchedules: success([scheduled('p1', 'Jaarverslag', 'publish', '2026-12-03T10:00:00Z', true), scheduled('p2', 'Actie', 'unpublish', '2026-12-05T08:00:00Z')]) });
+    renderAdmin('/dashboard', { server });
+    await waitFor(() => expect(links('Scheduled')).to.deep.equal(['Jaarverslag', 'Actie']));
+    const rows = section('Scheduled').getAllByRole('listitem').map((row) => row.textContent);
+    expect(rows[0]).to.match(/^JaarverslagPublication on .*, set by BramFailed once, trying again at /);
+    expect(rows[1]).to.match(/^ActieUnpublication on .*, set by Bram$/);
+    expect(section('Scheduled').getAllByRole('link')[0]!.getAttribute('href')).to.equal('/cmsadmin/pages/p1');
+  });
 });
