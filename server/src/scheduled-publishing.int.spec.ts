@@ -104,6 +104,19 @@ for (const kind of storeKinds()) {
       expect((await admin.post(`/page/${pageID}/schedule/cancel`, { action: 'publish' })).body.Errors[0]).to.include({ code: 'V_07' });
     });
 
+    it('drops a scheduled publication when the draft is saved again, so nothing unseen goes live', async () => {
+      const { pageID } = await newPage('bewerkt');
+      await admin.post(`/page/${pageID}/schedule`, { action: 'publish', at: new Date(now + MINUTE).toISOString() });
+      const current = await page(pageID);
+      const saved = await admin.post(`/page/version/${current.draftVersionID}/store`, { pageID, revision: current.revision, title: 'Nog niet bekeken', blocks: [heading('k', 'Nieuw')], ...seo });
+      expect(saved.status, JSON.stringify(saved.body.Errors)).to.equal(200);
+      expect((await page(pageID)).schedules ?? {}).to.deep.equal({});
+      now += 2 * MINUTE;
+      await round();
+      expect((await page(pageID)).status).to.not.equal('published');
+      expect(await site('bewerkt')).to.equal(404);
+    });
+
     it('unpublishes at the set time, and only a page that is or will be live', async () => {
       const { pageID } = await newPage('tijdelijk');
       expect((await admin.post(`/page/${pageID}/schedule`, { action: 'unpublish', at: new Date(now + MINUTE).toISOString() })).body.Errors[0]).to.include({ code: 'V_07' });

@@ -23,6 +23,12 @@ export interface EventSubject {
   id: string | null;
 }
 
+/** A moment in the log's words: "2026-12-03 10:02 UTC" (the admin shows its own times in local time beside them). */
+const when = (iso: string) => {
+  const date = new Date(iso);
+  return Number.isNaN(date.getTime()) ? iso : `${date.toISOString().slice(0, 16).replace('T', ' ')} UTC`;
+};
+
 const quote = (text: string) => `“${text.length > 120 ? `${text.slice(0, 117)}…` : text}”`;
 
 const list = (items: string[], max = 3): string =>
@@ -91,7 +97,7 @@ export function pageEventSummary(event: PageStreamEvent): string {
     case 'PublicationRejected':
       return `rejected the publication request: ${quote(event.data.feedback)}`;
     case 'PageChangeScheduled':
-      return `scheduled ${event.data.action === 'publish' ? 'publication' : 'unpublication'} for ${event.data.at}`;
+      return `scheduled ${event.data.action === 'publish' ? 'publication' : 'unpublication'} for ${when(event.data.at)}`;
     case 'PageScheduleCancelled':
       return `cancelled the scheduled ${event.data.action === 'publish' ? 'publication' : 'unpublication'}`;
     case 'PageScheduleCarriedOut':
@@ -101,7 +107,7 @@ export function pageEventSummary(event: PageStreamEvent): string {
     case 'TranslationMarkedUpToDate':
       return event.data.blockKeys === null ? 'marked the translation up to date with its source' : `marked ${event.data.blockKeys.length === 1 ? 'a block' : `${event.data.blockKeys.length} blocks`} up to date with the source`;
     case 'PageScheduleFailed':
-      return `could not carry out the scheduled ${event.data.action === 'publish' ? 'publication' : 'unpublication'} (attempt ${event.data.attempt}: ${event.data.message}); trying again at ${event.data.retryAt}`;
+      return `could not carry out the scheduled ${event.data.action === 'publish' ? 'publication' : 'unpublication'} (attempt ${event.data.attempt}: ${event.data.message}); trying again at ${when(event.data.retryAt)}`;
   }
 }
 

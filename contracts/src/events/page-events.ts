@@ -182,7 +182,7 @@ export interface PageScheduleCarriedOut {
 /** A due schedule could not be carried out; it stays pending and is tried again at `retryAt`. */
 export interface PageScheduleFailed {
   type: 'PageScheduleFailed';
-  data: { pageId: string; scheduleId: string; action: ScheduleAction; scheduledBy: string; code: string; message: string; attempt: number; retryAt: string };
+  data: { pageId: string; scheduleId: string; action: ScheduleAction; at: string; scheduledBy: string; code: string; message: string; attempt: number; retryAt: string };
 }
 
 /**

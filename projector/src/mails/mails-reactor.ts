@@ -116,8 +116,7 @@ export function mailsReactor(deps: MailsReactorDeps): Reactor {
           const to = await person(data.scheduledBy);
           const about = await page(data.pageId);
           if (!to || !about) return;
-          const at = about.schedules?.[data.action]?.at ?? '';
-          const mail = scheduleFailedMail(to, about, { action: data.action, at, message: data.message, retryAt: data.retryAt }, editorLink(data.pageId));
+          const mail = scheduleFailedMail(to, about, { action: data.action, at: data.at, message: data.message, retryAt: data.retryAt }, editorLink(data.pageId));
           await effects.once(event.id, () => deps.mailer.send({ ...mail, id: event.id }));
           return;
         }

@@ -63,7 +63,8 @@ export function staleBlocks(translation: SyncPage, source: SyncPage): StaleBlock
     const followed = translation.followed[key];
     if (followed?.hash === now.hash) continue;
     if (mine.has(key) && followed && followed.block) stale.push({ key, kind: 'changed', ...describe(followed.block, now.block), before: followed.block, now: now.block });
-    else if (!mine.has(key) || !followed) stale.push({ key, kind: 'added', ...describe(null, now.block), before: null, now: now.block });
+    // New to the translation, or back in the source after its removal was acknowledged.
+    else if (!mine.has(key) || !followed || followed.block === null) stale.push({ key, kind: 'added', ...describe(null, now.block), before: null, now: now.block });
   }
   for (const key of translation.order) {
     if (source.blocks[key]) continue;

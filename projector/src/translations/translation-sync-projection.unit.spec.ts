@@ -44,8 +44,15 @@ describe('the translation-sync projection', () => {
     expect(await status()).to.deep.equal([]);
     await apply(stored('s', [text('a', '<p>Een <a href="/y">y</a></p>'), text('b', '<p>Twee, anders</p>')]));
     expect(await status()).to.deep.equal(['changed:b']);
+    // A source block removed, its removal acknowledged, then back in the source: flagged again.
+    await apply(stored('s', [text('a', '<p>Een <a href="/y">y</a></p>')]));
+    expect(await status()).to.deep.equal(['removed:b']);
+    await apply(event('t', 'TranslationMarkedUpToDate', { sourcePageId: 's', blockKeys: ['b'] }));
+    expect(await status()).to.deep.equal([]);
+    await apply(stored('s', [text('a', '<p>Een <a href="/y">y</a></p>'), text('b', '<p>Twee, terug</p>')]));
+    expect(await status()).to.deep.equal(['added:b']);
     // Replaying an event changes nothing.
     await apply({ ...stored('s', []), revision: 2 });
-    expect(await status()).to.deep.equal(['changed:b']);
+    expect(await status()).to.deep.equal(['added:b']);
   });
 });

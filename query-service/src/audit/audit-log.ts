@@ -97,11 +97,20 @@ const BATCH = 1_000;
  * words and, where the store keeps the chain, the event as stored with its hash and the previous
  * event's: read batch by batch along the chain, so memory stays flat however long the period.
  */
-async function* exportedEvents(deps: Deps, filters: AuditFilters, names: NameResolver): AsyncGenerator<ExportedAuditEvent> {
+/** The positions an export covers: the period's, up to what the audit log has taken in. Read before the answer starts, so a failure here is a proper error, not a cut-off file. */
+export interface ExportRange {
+  first: number;
+  last: number;
+}
+
+export async function exportRange(deps: Pick<Deps, 'readModels'>, filters: AuditFilters): Promise<ExportRange> {
   const positions = await periodPositions(deps, filters);
   const checkpoint = (await deps.readModels.getCheckpoint(readModels.auditLog.projection)).position;
-  const first = positions?.first ?? 1;
-  const last = Math.min(positions?.last ?? Number.MAX_SAFE_INTEGER, checkpoint);
+  return { first: positions?.first ?? 1, last: Math.min(positions?.last ?? Number.MAX_SAFE_INTEGER, checkpoint) };
+}
+
+async function* exportedEvents(deps: Deps, filters: AuditFilters, range: ExportRange, names: NameResolver): AsyncGenerator<ExportedAuditEvent> {
+  const { first, last } = range;
   if (first > last) return;
   const where = equality(filters) ?? {};
   const matches = (doc: AuditEntryDoc) => Object.entries(where).every(([field, value]) => (doc as unknown as Record<string, unknown>)[field] === value);
@@ -138,11 +147,12 @@ async function* exportedEvents(deps: Deps, filters: AuditFilters, names: NameRes
 }
 
 /** The export's JSON, written piece by piece: a header, then each event as it is read. */
-export async function* auditExportJson(deps: Deps, filters: AuditFilters, now: Date): AsyncGenerator<string> {
+export async function* auditExportJson(deps: Deps, filters: AuditFilters, range: ExportRange, now: Date): AsyncGenerator<string> {
   const names = nameResolver(deps);
   const header = {
     exportedAt: now.toISOString(),
     filters,
+    positions: range.first > range.last ? null : range,
     chain: {
       algorithm: 'sha256',
       genesis: GENESIS_HASH,
@@ -151,7 +161,7 @@ export async function* auditExportJson(deps: Deps, filters: AuditFilters, now: D
   };
   yield `${JSON.stringify(header, null, 2).slice(0, -2)},\n  "events": [`;
   let count = 0;
-  for await (const event of exportedEvents(deps, filters, names)) {
+  for await (const event of exportedEvents(deps, filters, range, names)) {
     yield `${count === 0 ? '\n' : ',\n'}    ${JSON.stringify(event)}`;
     count += 1;
   }
@@ -159,10 +169,10 @@ export async function* auditExportJson(deps: Deps, filters: AuditFilters, now: D
 }
 
 /** The export as CSV (AUDIT_CSV_COLUMNS), one row per event. */
-export async function* auditExportCsv(deps: Deps, filters: AuditFilters): AsyncGenerator<string> {
+export async function* auditExportCsv(deps: Deps, filters: AuditFilters, range: ExportRange): AsyncGenerator<string> {
   const names = nameResolver(deps);
   yield csvRow(AUDIT_CSV_COLUMNS);
-  for await (const event of exportedEvents(deps, filters, names)) {
+  for await (const event of exportedEvents(deps, filters, range, names)) {
     const cells: Record<(typeof AUDIT_CSV_COLUMNS)[number], string> = {
       position: String(event.position),
       at: event.at,

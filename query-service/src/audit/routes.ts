@@ -5,7 +5,7 @@ import { readModels } from '@pagelog/contracts/read-models';
 import { query, type EndpointRoute } from '@pagelog/service-kit/http/endpoint-routes';
 import type { UserQueryDeps } from '../core/query-deps';
 import { readYourWrites } from '../core/read-your-writes';
-import { auditExportCsv, auditExportFileName, auditExportJson, listAuditLog } from './audit-log';
+import { auditExportCsv, auditExportFileName, auditExportJson, exportRange, listAuditLog } from './audit-log';
 
 /** The site-wide audit log (issue 17): its pages and its export by period, for auditors (view-audit). */
 export function auditRoutes(deps: UserQueryDeps, clock: () => number = Date.now): EndpointRoute[] {
@@ -18,11 +18,12 @@ export function auditRoutes(deps: UserQueryDeps, clock: () => number = Date.now)
     query('auditExport', fresh, async (ctx, input) => {
       const now = new Date(clock());
       const format = input.format === 'csv' ? 'csv' : 'json';
+      const range = await exportRange(deps, input);
       ctx.set('Content-Type', format === 'csv' ? 'text/csv; charset=utf-8' : 'application/json; charset=utf-8');
       ctx.set('Content-Disposition', `attachment; filename="${auditExportFileName(input, format, now)}"`);
       ctx.set('Cache-Control', 'no-store');
       ctx.status = 200;
-      ctx.body = Readable.from(format === 'csv' ? auditExportCsv(deps, input) : auditExportJson(deps, input, now));
+      ctx.body = Readable.from(format === 'csv' ? auditExportCsv(deps, input, range) : auditExportJson(deps, input, range, now));
       return FILE_BODY;
     }),
   ];

@@ -234,6 +234,18 @@ function decideSave(state: PageState, d: SavePage['data']): PageEvent[] {
   return events;
 }
 
+/**
+ * A change stored into a draft whose publication is scheduled drops the schedule (issue 17,
+ * decision 0024): what was scheduled is the draft as it was, and a later edit (anyone's, an
+ * autosave too) must not go live unseen. The publisher schedules the new draft again.
+ */
+function withScheduleDropped(state: PageState, events: PageEvent[]): PageEvent[] {
+  const pending = state.schedules.publish;
+  if (!pending) return events;
+  const changesIt = events.some((e) => (e.type === 'PageVersionStored' || e.type === 'PageSettingsStored') && e.data.versionId === pending.versionId);
+  return changesIt ? [...events, { type: 'PageScheduleCancelled', data: { pageId: state.pageId, scheduleId: pending.scheduleId, action: 'publish' } }] : events;
+}
+
 function decideAuthoring(command: AuthoringCommand, state: PageState): PageEvent[] {
   switch (command.type) {
     case 'CreatePage': {
@@ -264,9 +276,9 @@ function decideAuthoring(command: AuthoringCommand, state: PageState): PageEvent
       return [created, { type: 'PageVersionStored', data: { pageId: d.pageId, versionId: d.versionId, ...copy } }];
     }
     case 'StoreVersion':
-      return decideStore(state, command.data);
+      return withScheduleDropped(state, decideStore(state, command.data));
     case 'SavePage':
-      return decideSave(state, command.data);
+      return withScheduleDropped(state, decideSave(state, command.data));
     case 'UpdateLinks': {
       // A page deleted, or a draft under review, is left alone: the old path still redirects.
       if (!isLive(state) || state.openRequest) return [];

@@ -204,7 +204,7 @@ function decidePublication(command: PublicationCommand, state: PageState): PageE
       const d = command.data;
       const pending = state.schedules[d.action];
       if (!pending || pending.scheduleId !== d.scheduleId) return [];
-      return [{ type: 'PageScheduleFailed', data: { pageId: state.pageId, scheduleId: d.scheduleId, action: d.action, scheduledBy: pending.scheduledBy, code: d.code, message: d.message, attempt: pending.attempts + 1, retryAt: d.retryAt } }];
+      return [{ type: 'PageScheduleFailed', data: { pageId: state.pageId, scheduleId: d.scheduleId, action: d.action, at: pending.at, scheduledBy: pending.scheduledBy, code: d.code, message: d.message, attempt: pending.attempts + 1, retryAt: d.retryAt } }];
     }
     case 'PublishPage':
       requireLive(state);

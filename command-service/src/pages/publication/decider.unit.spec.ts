@@ -4,8 +4,10 @@ import { deciderSpec } from '../../core/decider-spec';
 import { content, created, deleted, draftStarted, published, requested, stored } from '../page-fixtures';
 import { foldPage } from '../page-state';
 import { publicationDecider, type Actor, type PublicationCommand } from './decider';
+import { authoringDecider } from '../authoring/decider';
 
 const page = deciderSpec(publicationDecider);
+const authoring = deciderSpec(authoringDecider);
 const eddie: Actor = { actorId: 'eddie', isReviewer: false };
 const rita: Actor = { actorId: 'rita', isReviewer: true };
 const publish: PublicationCommand = { type: 'PublishPage', data: rita };
@@ -164,6 +166,16 @@ describe('page publication decider', () => {
       page.given(created(), scheduled(), scheduled('publish', '2026-12-03T11:00:00.000Z', 'v1', 's9')).when(run()).thenNothing();
     });
 
+    it('drops a scheduled publication when its draft is saved again: what was scheduled is the draft as it was', () => {
+      const history = [created(), scheduled()];
+      const storeData = { versionId: 'v1', newVersionId: 'v2', content: content({ title: 'Later' }), baseRevision: 2, base: foldPage(history), currentRevision: 2 };
+      authoring.given(...history).when({ type: 'StoreVersion', data: storeData }).then([stored('v1', content({ title: 'Later' })), { type: 'PageScheduleCancelled', data: { pageId: 'p1', scheduleId: 's1', action: 'publish' } }]);
+      // A scheduled unpublication is not about the draft: a save leaves it.
+      const live = [created(), published(), scheduled('unpublish', at, 'v1', 's2')];
+      const onLive = { versionId: 'v1', newVersionId: 'v2', content: content({ title: 'Later' }), baseRevision: 3, base: foldPage(live), currentRevision: 3 };
+      authoring.given(...live).when({ type: 'StoreVersion', data: onLive }).then([draftStarted('v2', 'v1'), stored('v2', content({ title: 'Later' }))]);
+    });
+
     it('drops a scheduled publication when its version is published by hand', () => {
       page.given(created(), scheduled()).when(publish).then([published('v1'), { type: 'PageScheduleCancelled', data: { pageId: 'p1', scheduleId: 's1', action: 'publish' } }]);
     });
@@ -175,7 +187,7 @@ describe('page publication decider', () => {
 
     it('counts failures, each with the next attempt', () => {
       const fail: PublicationCommand = { type: 'RecordScheduleFailure', data: { scheduleId: 's1', action: 'publish', code: 'V_12', message: 'missing', retryAt: '2026-12-03T09:03:00.000Z' } };
-      const failed = (attempt: number): PageEvent => ({ type: 'PageScheduleFailed', data: { pageId: 'p1', scheduleId: 's1', action: 'publish', scheduledBy: 'rita', code: 'V_12', message: 'missing', attempt, retryAt: '2026-12-03T09:03:00.000Z' } });
+      const failed = (attempt: number): PageEvent => ({ type: 'PageScheduleFailed', data: { pageId: 'p1', scheduleId: 's1', action: 'publish', at, scheduledBy: 'rita', code: 'V_12', message: 'missing', attempt, retryAt: '2026-12-03T09:03:00.000Z' } });
       page.given(created(), scheduled()).when(fail).then([failed(1)]);
       page.given(created(), scheduled(), failed(1)).when(fail).then([failed(2)]);
       page.given(created()).when(fail).thenNothing();

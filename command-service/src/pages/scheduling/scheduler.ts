@@ -52,22 +52,32 @@ export function startScheduler(options: SchedulerOptions): Scheduler {
   let running: Promise<number> | null = null;
   let stopped = false;
 
-  async function carryOut(doc: ScheduleDoc, now: number): Promise<void> {
+  /** Carries one due schedule out; answers whether it appended anything (carried out, or recorded as failed). */
+  async function carryOut(doc: ScheduleDoc, now: number): Promise<boolean> {
     const context = commandContext('system', `schedule-${doc.scheduleId}-${doc.attempts}`, new Date(now));
+    let failure: { code: string; message: string };
     try {
-      await runSchedule(deps, doc.pageId, { scheduleId: doc.scheduleId, action: doc.action }, context);
+      return (await runSchedule(deps, doc.pageId, { scheduleId: doc.scheduleId, action: doc.action }, context)).carriedOut;
     } catch (error) {
-      if (!(error instanceof DomainError) || error instanceof StoreUnavailableError || error instanceof BusyError) throw error;
-      const item = error.items[0];
-      const retryAt = new Date(now + retryDelayMs(doc.attempts + 1)).toISOString();
-      logger?.warn({ scheduleId: doc.scheduleId, pageId: doc.pageId, code: item?.code, retryAt }, 'scheduled change failed');
-      await recordScheduleFailure(deps, doc.pageId, { scheduleId: doc.scheduleId, action: doc.action, code: item?.code ?? 'G_01', message: item?.message ?? error.message, retryAt }, context);
+      // The store away: not this schedule's fault; the round stops and the next one tries again.
+      if (error instanceof StoreUnavailableError || error instanceof BusyError) throw error;
+      // The page's rules refuse (a domain error), or something unexpected: recorded either way, so
+      // one schedule never holds up the others and no failure goes unseen.
+      const item = error instanceof DomainError ? error.items[0] : undefined;
+      failure = { code: item?.code ?? 'G_01', message: item?.message ?? 'The publication could not be carried out because of an unexpected error.' };
+      if (!(error instanceof DomainError)) logger?.error({ err: error, scheduleId: doc.scheduleId, pageId: doc.pageId }, 'scheduled change failed unexpectedly');
     }
+    const retryAt = new Date(now + retryDelayMs(doc.attempts + 1)).toISOString();
+    logger?.warn({ scheduleId: doc.scheduleId, pageId: doc.pageId, code: failure.code, retryAt }, 'scheduled change failed');
+    await recordScheduleFailure(deps, doc.pageId, { scheduleId: doc.scheduleId, action: doc.action, ...failure, retryAt }, context);
+    return true;
   }
 
+  /** Takes or renews the lease: held across rounds, lasting three of them, so standbys wait. */
+  const lease = () => store.acquireLease(SCHEDULER_LEASE, holder, Math.max(options.leaseMs, 3 * options.intervalMs));
+
   async function round(): Promise<number> {
-    // Held across rounds: renewed each round, and lasting three of them, so standbys wait.
-    if (!(await store.acquireLease(SCHEDULER_LEASE, holder, Math.max(options.leaseMs, 3 * options.intervalMs)))) return 0;
+    if (!(await lease())) return 0;
     let done = 0;
     for (;;) {
       const now = clock();
@@ -76,14 +86,17 @@ export function startScheduler(options: SchedulerOptions): Scheduler {
         orderBy: { field: 'dueAt', direction: 'asc' },
         limit: ROUND,
       });
+      let appended = 0;
       for (const doc of due) {
         if (stopped) return done;
-        await carryOut(doc, now);
-        done += 1;
+        if (await carryOut(doc, now)) appended += 1;
       }
-      if (due.length < ROUND) return done;
-      // A full round: wait until the read model has taken in what this round wrote, then go on.
-      await store.waitForCheckpoints([readModels.pages.projection], await deps.store.headPosition(), 2_000);
+      done += appended;
+      // A full batch that did something: once the read model has taken it in, the next batch, under
+      // a renewed lease. A batch that did nothing (the read model behind) waits for the next round.
+      if (due.length < ROUND || appended === 0) return done;
+      if (!(await store.waitForCheckpoints([readModels.pages.projection], await deps.store.headPosition(), 2_000))) return done;
+      if (!(await lease())) return done;
     }
   }
 

@@ -24,8 +24,8 @@ export function localInputValue(iso: string): string {
 /**
  * Scheduled publishing in the editor (issue 17): what is planned for the page (publication of the
  * draft, unpublication), by whom, and a failed attempt's error with its next try; with
- * publish-page, a time to plan either, changed or cancelled until it happens. Saving the draft
- * meanwhile is fine: the publication publishes the draft as it is when it comes due.
+ * publish-page, a time to plan either, changed or cancelled until it happens. What is scheduled
+ * is the draft as it was: saving it again cancels the publication (the panel says so).
  */
 export function SchedulePanel({ page, dispatch }: { page: PageDetails; dispatch: (action: EditorAction) => void }) {
   const { t } = useTranslation();
@@ -90,6 +90,7 @@ export function SchedulePanel({ page, dispatch }: { page: PageDetails; dispatch:
                 <strong>{t(`pages.schedule.pending.${s.action}`, { date: formatDateTime(s.at) })}</strong>
                 {s.scheduledByName && <span className="schedule-panel__by"> {t('pages.schedule.by', { name: s.scheduledByName })}</span>}
               </p>
+              {s.action === 'publish' && <p className="schedule-panel__by">{t('pages.schedule.saveCancels')}</p>}
               {s.lastError && (
                 <p className="schedule-panel__error" role="alert">
                   {t('pages.schedule.failed', { count: s.attempts, message: s.lastError.message, date: formatDateTime(s.retryAt) })}
