@@ -1,23 +1,13 @@
 import { expect } from 'chai';
+import { MemoryUow } from '../core/memory-uow';
 import type { AuditEntryDoc } from '@pagelog/contracts/audit/audit-log';
 import type { RecordedEvent } from '@pagelog/contracts/events/event';
 import { eventSchemas } from '@pagelog/contracts/events/registry';
-import type { Doc, UnitOfWork } from '@pagelog/storage/read-model-store/read-model-store';
 import { auditLogProjection } from './audit-log-projection';
 
-class MemoryUow implements UnitOfWork {
-  docs = new Map<string, Doc>();
-  async get<T extends Doc = Doc>(collection: string, id: string): Promise<T | null> {
-    return (this.docs.get(`${collection}/${id}`) as T | undefined) ?? null;
-  }
-  put(collection: string, id: string, doc: Doc): void {
-    this.docs.set(`${collection}/${id}`, structuredClone(doc));
-  }
-  delete(collection: string, id: string): void {
-    this.docs.delete(`${collection}/${id}`);
-  }
+class AuditUow extends MemoryUow {
   entries(): AuditEntryDoc[] {
-    return [...this.docs.entries()].filter(([key]) => key.startsWith('audit_log/')).map(([, doc]) => doc as unknown as AuditEntryDoc).sort((a, b) => a.position - b.position);
+    return Object.values(this.of('audit_log')).map((doc) => doc as unknown as AuditEntryDoc).sort((a, b) => a.position - b.position);
   }
 }
 
@@ -40,7 +30,7 @@ describe('the audit-log projection', () => {
   });
 
   it('writes each event once, in words, with time that never runs back along positions', async () => {
-    const uow = new MemoryUow();
+    const uow = new AuditUow();
     const log = [
       event(1, 'PageCreated', { pageId: 'p1', translationGroupId: 'g', type: 'base', locale: 'nl-nl', title: 'Over ons', slug: 'over-ons', content: '', typeData: {}, versionId: 'v1', copiedFrom: null }, '2026-05-01T10:00:02.000Z'),
       // Written by a process whose clock was a second behind.

@@ -1,25 +1,9 @@
 import { expect } from 'chai';
+import { MemoryUow } from '../core/memory-uow';
 import type { RecordedEvent } from '@pagelog/contracts/events/event';
 import type { TagDoc } from '@pagelog/contracts/tags/tag-docs';
-import type { Doc, UnitOfWork } from '@pagelog/storage/read-model-store/read-model-store';
 import { tagsProjection } from './projection';
 
-class MemoryUow implements UnitOfWork {
-  docs = new Map<string, Doc>();
-  async get<T extends Doc = Doc>(collection: string, id: string): Promise<T | null> {
-    return (this.docs.get(`${collection}/${id}`) as T | undefined) ?? null;
-  }
-  put(collection: string, id: string, doc: Doc): void {
-    this.docs.set(`${collection}/${id}`, structuredClone(doc));
-  }
-  delete(collection: string, id: string): void {
-    this.docs.delete(`${collection}/${id}`);
-  }
-  /** The documents of a collection, by id. */
-  of(collection: string): Record<string, Doc> {
-    return Object.fromEntries([...this.docs].filter(([key]) => key.startsWith(`${collection}/`)).map(([key, doc]) => [key.slice(collection.length + 1), doc]));
-  }
-}
 
 let position = 0;
 const revisions = new Map<string, number>();

@@ -1,21 +1,9 @@
 import { expect } from 'chai';
+import { MemoryUow } from '../core/memory-uow';
 import type { RecordedEvent } from '@pagelog/contracts/events/event';
 import type { TranslationStatusDoc } from '@pagelog/contracts/pages/translation-status';
-import type { Doc, UnitOfWork } from '@pagelog/storage/read-model-store/read-model-store';
 import { translationSyncProjection } from './translation-sync-projection';
 
-class MemoryUow implements UnitOfWork {
-  docs = new Map<string, Doc>();
-  async get<T extends Doc = Doc>(collection: string, id: string): Promise<T | null> {
-    return (this.docs.get(`${collection}/${id}`) as T | undefined) ?? null;
-  }
-  put(collection: string, id: string, doc: Doc): void {
-    this.docs.set(`${collection}/${id}`, structuredClone(doc));
-  }
-  delete(collection: string, id: string): void {
-    this.docs.delete(`${collection}/${id}`);
-  }
-}
 
 const revisions = new Map<string, number>();
 let position = 0;
