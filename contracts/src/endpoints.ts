@@ -25,6 +25,7 @@ import type {
 } from './pages/page';
 import type { SiteStructure } from './pages/site-structure';
 import { auditExportSchema, auditLogSchema, type AuditLogPage } from './audit/audit-log';
+import { asOfSiteReadSchema, timeTravelLinkSchema, timeTravelMomentSchema, type AsOfView, type TimeTravelLink, type TimeTravelMoment } from './time-travel/time-travel';
 import { markUpToDateSchema, type TranslationStatus } from './pages/translation-status';
 import { cancelScheduleSchema, schedulePageSchema, type ScheduledChange, type UpcomingSchedule } from './pages/schedules';
 import type { ReplayState, ReplayStep, VersionComparison, VersionSummary } from './pages/version-diff';
@@ -207,6 +208,12 @@ export const endpoints = {
   // The site-wide audit log (issue 17): every event, filtered, newest first; and its export by period.
   auditLog: { method: 'GET', path: '/audit', kind: 'query', model: 'audit', schema: auditLogSchema, access: { permission: 'view-audit' }, response: returns<AuditLogPage>() },
   auditExport: { method: 'GET', path: '/audit/export', kind: 'query', model: 'audit', schema: auditExportSchema, access: { permission: 'view-audit' }, response: returns<FileBody>() },
+  // Time travel (issue 17, decision 0005): the moment a date or position names, a signed link to
+  // the site as of it, and the site's reads as of a link's moment (the distributed site makes them).
+  timeTravelMoment: { method: 'GET', path: '/time-travel/moment', kind: 'query', model: 'timeTravel', schema: timeTravelMomentSchema, access: { permission: 'time-travel' }, response: returns<TimeTravelMoment>() },
+  timeTravelLink: { method: 'POST', path: '/time-travel/link', kind: 'query', model: 'timeTravel', schema: timeTravelLinkSchema, access: { permission: 'time-travel' }, csrf: false, response: returns<TimeTravelLink>() },
+  timeTravelOpen: { method: 'POST', path: '/time-travel/open', kind: 'query', model: 'timeTravel', schema: asOfSiteReadSchema.pick(['token']), access: 'public', csrf: false, response: returns<AsOfView>() },
+  timeTravelSiteRead: { method: 'POST', path: '/time-travel/site-read', kind: 'query', model: 'timeTravel', schema: asOfSiteReadSchema, access: 'public', csrf: false, response: returns<{ value: unknown }>() },
   pageReplay: { method: 'GET', path: '/page/:id/replay', kind: 'query', model: 'page', access: 'authenticated', response: returns<ReplayStep[]>() },
   pageReplayState: { method: 'GET', path: '/page/:id/replay/:revision', kind: 'query', model: 'page', access: 'authenticated', response: returns<ReplayState>() },
   pageVersions: { method: 'GET', path: '/page/:id/versions', kind: 'query', model: 'page', access: 'authenticated', response: returns<VersionSummary[]>() },

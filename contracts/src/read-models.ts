@@ -3,7 +3,7 @@
  * them): each collection with the projection that owns it.
  */
 export const readModels = {
-  settings: { projection: 'settings', collection: 'settings' },
+  settings: { projection: 'settings', collection: 'settings', temporal: true },
   pages: { projection: 'pages', collection: 'pages' },
   pageVersions: { projection: 'pages', collection: 'page_versions' },
   /** Every publication request, open or decided, by request id. */
@@ -16,14 +16,14 @@ export const readModels = {
   translationSyncPages: { projection: 'translation-sync', collection: 'translation_sync_pages' },
   /** Every pending scheduled publication or unpublication (issue 17), by schedule id, found by when it is due. */
   pageSchedules: { projection: 'pages', collection: 'page_schedules' },
-  publicPages: { projection: 'public-pages', collection: 'public_pages' },
+  publicPages: { projection: 'public-pages', collection: 'public_pages', temporal: true },
   /** Old public paths of pages that moved, by `${locale}:${slug}`, pointing at the page. */
-  publicRedirects: { projection: 'public-pages', collection: 'public_redirects' },
+  publicRedirects: { projection: 'public-pages', collection: 'public_redirects', temporal: true },
   /**
    * Which live page carries which tag (any tag: visibility is the tags' to say), one document per
    * (tag, page) with the page's locale, type and list date: a tag's published pages, newest first.
    */
-  publicPageTags: { projection: 'public-pages', collection: 'public_page_tags' },
+  publicPageTags: { projection: 'public-pages', collection: 'public_page_tags', temporal: true },
   /** The public-pages projection's own memory of every page (its draft, tags, whether deleted): what a page's tags were once it is off the site. */
   publicPageDrafts: { projection: 'public-pages', collection: 'public_page_drafts' },
   users: { projection: 'users', collection: 'users' },
@@ -45,21 +45,21 @@ export const readModels = {
   /** The menus projection's own memory of every page: locale, slug, titles, whether it is live. */
   menuPages: { projection: 'menus', collection: 'menu_pages' },
   /** The published menus with the live pages they name, by menu id: what the public site reads. */
-  publicMenus: { projection: 'menus', collection: 'public_menus' },
+  publicMenus: { projection: 'menus', collection: 'public_menus', temporal: true },
   /** Every tag by id, with its locale, visibility, name, key, slug, merged flag and page counts (issue 15). */
-  tags: { projection: 'tags', collection: 'tags' },
+  tags: { projection: 'tags', collection: 'tags', temporal: true },
   /** The tags projection's own memory of every page: its locale, tags, whether it is live. */
   tagPages: { projection: 'tags', collection: 'tag_pages' },
   /** Which pages carry which tag now, one document per (tag, page), found by tag. */
   tagPageLinks: { projection: 'tags', collection: 'tag_page_links' },
   /** Every slug a tag has had, by locale and slug: where a tag page's old address leads. */
-  tagAddresses: { projection: 'tags', collection: 'tag_addresses' },
+  tagAddresses: { projection: 'tags', collection: 'tag_addresses', temporal: true },
   /** The public forms' submissions (issue 16), their values sealed. */
   formSubmissions: { projection: 'form-submissions', collection: 'form_submissions' },
   /** Each public form's settings (issue 16), by form id: intro, thank-you text, recipients, confirmation mail per locale; retention. */
-  formSettings: { projection: 'form-settings', collection: 'form_settings' },
+  formSettings: { projection: 'form-settings', collection: 'form_settings', temporal: true },
   /** The newsletter popup module's settings (issue 16): one document, its settings per locale. */
-  newsletterPopup: { projection: 'newsletter-popup', collection: 'newsletter_popup' },
+  newsletterPopup: { projection: 'newsletter-popup', collection: 'newsletter_popup', temporal: true },
   /** The site-wide audit log (issue 17): one document per event, by zero-padded position (audit/audit-log). */
   auditLog: { projection: 'audit-log', collection: 'audit_log' },
   /** The audit-log projection's own memory: each page's title, address and last stored content (to say what a version changed), and its clock. */
@@ -67,6 +67,15 @@ export const readModels = {
 } as const;
 
 export type ReadModelName = keyof typeof readModels;
+
+/**
+ * The collections that keep their history (decision 0005): everything the public site reads, so
+ * the site as of any moment reads them as they were then. Their projections declare them
+ * temporal (a projector spec checks that the two agree).
+ */
+export const temporalCollections: ReadonlySet<string> = new Set(
+  Object.values(readModels).flatMap((m) => ('temporal' in m && m.temporal ? [m.collection] : [])),
+);
 
 /**
  * The reactors (side effects from the log, beside the projections): their checkpoints are read

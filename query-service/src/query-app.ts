@@ -3,6 +3,7 @@ import type { Logger } from 'pino';
 import { allReactorNames, readModels } from '@pagelog/contracts/read-models';
 import { apiStack } from '@pagelog/service-kit/http/api-stack';
 import type { UserQueryDeps } from './core/query-deps';
+import { timeTravelRoutes } from './time-travel/routes';
 import type { AuthDeps } from '@pagelog/service-kit/auth/auth-middleware';
 import type { EndpointRoute } from '@pagelog/service-kit/http/endpoint-routes';
 import { userQueryRoutes } from './users/routes';
@@ -25,7 +26,7 @@ export const knownProjections = [...new Set(Object.values(readModels).map((r) =>
 
 /** The route of every query of the endpoint table. */
 export function queryRoutes(deps: UserQueryDeps): EndpointRoute[] {
-  return [...userQueryRoutes(deps), ...settingsRoutes(deps), ...pageRoutes(deps), ...previewRoutes(deps), ...mediaFileRoutes(deps), ...mediaLibraryRoutes(deps), ...menuRoutes(deps), ...formRoutes(deps), ...newsletterPopupRoutes(deps), ...auditRoutes(deps), ...searchRoutes(deps), ...tagRoutes(deps), ...systemRoutes(deps, [...knownProjections, ...Object.values(searchIndexerNames)], allReactorNames)];
+  return [...userQueryRoutes(deps), ...settingsRoutes(deps), ...pageRoutes(deps), ...previewRoutes(deps), ...mediaFileRoutes(deps), ...mediaLibraryRoutes(deps), ...menuRoutes(deps), ...formRoutes(deps), ...newsletterPopupRoutes(deps), ...auditRoutes(deps), ...timeTravelRoutes(deps), ...searchRoutes(deps), ...tagRoutes(deps), ...systemRoutes(deps, [...knownProjections, ...Object.values(searchIndexerNames)], allReactorNames)];
 }
 
 /** The query service as a process of its own. */

@@ -69,6 +69,8 @@ class MemoryUnitOfWork implements UnitOfWork {
   delete(collection: string, id: string): void {
     this.state.collection(collection).delete(id);
   }
+
+  at(): void {}
 }
 
 /** Applies the events of (from, to] to the state. Returns how many events were read. */

@@ -477,6 +477,10 @@ export class RecordingUnitOfWork implements UnitOfWork {
     this.change(collection, id, doc);
   }
 
+  at(position: number): void {
+    this.position = position;
+  }
+
   delete(collection: string, id: string): void {
     this.change(collection, id, null);
   }

@@ -5,6 +5,7 @@ import type { SearchRequest, SearchResponse } from '../search/search';
 import type { PublicNewsletterPopup } from '../newsletter-popup/popup-settings';
 import type { PublicSettings } from '../settings/site-settings';
 import type { TagView } from '../tags/tag';
+import type { AsOfView } from '../time-travel/time-travel';
 
 /** What is at a public path: a published page, the new path of a page that moved, or nothing. */
 export type PageLookup =
@@ -84,6 +85,12 @@ export interface SiteReads {
    * it or it has expired. Optional: a site without it answers /_preview with 404.
    */
   preview?(token: string): Promise<PublicPageView | null>;
+  /**
+   * What a time-travel link's token opens (issue 17): the moment, for the banner, and the site's
+   * reads as of it; null when the API did not sign the token or it has expired. Optional: a site
+   * without it answers /_asof with 404.
+   */
+  asOf?(token: string): Promise<{ view: AsOfView; reads: SiteReads } | null>;
   /**
    * Reads for one page's render, where a source can do better than each read on its own (the
    * embedded mode reads each document once: the settings, the page). Optional: without it, the

@@ -15,6 +15,8 @@ export class MemoryUow implements UnitOfWork {
   delete(collection: string, id: string): void {
     this.docs.delete(`${collection}/${id}`);
   }
+  /** Positions are the stores' business: nothing here keeps history. */
+  at(): void {}
   /** The documents of a collection, by id. */
   of(collection: string): Record<string, Doc> {
     return Object.fromEntries([...this.docs].filter(([key]) => key.startsWith(`${collection}/`)).map(([key, doc]) => [key.slice(collection.length + 1), doc]));

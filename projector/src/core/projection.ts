@@ -14,7 +14,12 @@ export interface Projection {
    * models an older version wrote is rebuilt from the log when the projector starts.
    */
   version: number;
-  collections: { name: string; indexes: IndexSpec[] }[];
+  /**
+   * Its collections and their indexes. A `temporal` one keeps its history (decision 0005): the
+   * public site as of any moment reads it, so it holds what the site shows and refers to other
+   * documents by id.
+   */
+  collections: { name: string; indexes: IndexSpec[]; temporal?: boolean }[];
   handles: readonly string[];
   apply(event: RecordedEvent, uow: UnitOfWork): Promise<void>;
   /** The documents `apply` will read for these events, fetched in one go per collection. */

@@ -51,6 +51,11 @@ export class ProjectionRunner extends LogRunner {
     return this.options.batchSize ?? 500;
   }
 
+  /** The collections whose history the commits keep (decision 0005). */
+  private get temporal(): string[] {
+    return this.projection.collections.filter((c) => c.temporal).map((c) => c.name);
+  }
+
   /** Applies one batch; returns how many events of the log it moved past (0 = caught up). */
   async runBatch(): Promise<number> {
     const checkpoint = await this.options.readModels.getCheckpoint(this.projection.name);
@@ -85,13 +90,14 @@ export class ProjectionRunner extends LogRunner {
         async (uow) => {
           for (const event of relevant) {
             try {
+              uow.at(event.position);
               await this.projection.apply(event, uow);
             } catch (error) {
               throw new HandlerFailure(event, error);
             }
           }
         },
-        { prefetch: this.projection.prefetch?.(relevant), expectedPosition: from },
+        { prefetch: this.projection.prefetch?.(relevant), expectedPosition: from, temporal: this.temporal },
       );
       if ((this.attempts > 0 || wasFailing) && this.state !== 'store-unreachable') {
         this.options.logger?.info({ projection: name, position: last.position }, 'projection recovered');
@@ -107,9 +113,12 @@ export class ProjectionRunner extends LogRunner {
           name,
           upTo.position,
           async (uow) => {
-            for (const event of before) await this.projection.apply(event, uow);
+            for (const event of before) {
+              uow.at(event.position);
+              await this.projection.apply(event, uow);
+            }
           },
-          { expectedPosition: from },
+          { expectedPosition: from, temporal: this.temporal },
         );
       }
       throw error;
@@ -154,7 +163,7 @@ export class Projector {
   /** Creates the collections and their indexes. */
   async prepare(): Promise<void> {
     for (const p of this.options.projections) {
-      for (const c of p.collections) await this.options.readModels.ensureCollection(c.name, c.indexes);
+      for (const c of p.collections) await this.options.readModels.ensureCollection(c.name, c.indexes, { temporal: c.temporal === true });
     }
     const reactors = this.options.reactors ?? [];
     if (reactors.length > 0) {

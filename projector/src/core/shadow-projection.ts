@@ -33,7 +33,7 @@ export function shadowProjection(projection: Projection): Projection {
   return {
     name: shadowName(projection.name),
     version: projection.version,
-    collections: projection.collections.map((c) => ({ name: shadowName(c.name), indexes: [] })),
+    collections: projection.collections.map((c) => ({ name: shadowName(c.name), indexes: [], ...(c.temporal ? { temporal: true } : {}) })),
     handles: projection.handles,
     apply: (event, uow) => projection.apply(event, renamingUnit(uow, rename)),
     prefetch: prefetch && ((events) => prefetch.call(projection, events).map((p) => ({ collection: rename(p.collection), ids: p.ids }))),
@@ -46,5 +46,6 @@ function renamingUnit(uow: UnitOfWork, rename: (collection: string) => string): 
     get: <T extends Doc = Doc>(collection: string, id: string) => uow.get<T>(rename(collection), id),
     put: (collection, id, doc) => uow.put(rename(collection), id, doc),
     delete: (collection, id) => uow.delete(rename(collection), id),
+    at: (position) => uow.at(position),
   };
 }

@@ -34,6 +34,7 @@ function recordingUnit() {
     },
     put: (collection, id, doc) => calls.push(`put ${collection} ${id} ${JSON.stringify(doc)}`),
     delete: (collection, id) => calls.push(`delete ${collection} ${id}`),
+    at: () => undefined,
   };
   return { uow, calls };
 }

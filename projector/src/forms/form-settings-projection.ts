@@ -27,8 +27,8 @@ function change<K extends FormSettingsEvent['type']>(apply: (doc: FormSettingsDo
  */
 export const formSettingsProjection = defineProjection<FormSettingsEvent['type']>({
   name: readModels.formSettings.projection,
-  version: 1,
-  collections: [{ name: collection, indexes: [] }],
+  version: 2,
+  collections: [{ name: collection, indexes: [], temporal: true }],
   handlers: {
     FormSettingsChanged: change((doc, event) => {
       const { locale, intro, thankYou, recipients, confirmationMail } = event.data;

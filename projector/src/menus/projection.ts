@@ -68,11 +68,11 @@ async function onDraft(event: RecordedOf<'MenuDraftSaved'> | RecordedOf<'MenuRes
  */
 export const menusProjection = defineProjection<Handled>({
   name: readModels.menus.projection,
-  version: 1,
+  version: 2,
   collections: [
     { name: menus, indexes: ['locale'] },
     { name: pages, indexes: [] },
-    { name: publicMenus, indexes: ['locale'] },
+    { name: publicMenus, indexes: ['locale'], temporal: true },
   ],
   prefetch(events) {
     const ids = (types: readonly string[]) => events.filter((e) => types.includes(e.type)).map((e) => (e.data as { pageId?: string; menuId?: string }).pageId ?? (e.data as { menuId: string }).menuId);

@@ -12,8 +12,8 @@ const { collection } = readModels.newsletterPopup;
  */
 export const newsletterPopupProjection = defineProjection<NewsletterPopupEvent['type']>({
   name: readModels.newsletterPopup.projection,
-  version: 1,
-  collections: [{ name: collection, indexes: [] }],
+  version: 2,
+  collections: [{ name: collection, indexes: [], temporal: true }],
   handlers: {
     NewsletterPopupSettingsChanged: async (event, uow) => {
       const current = await uow.get<NewsletterPopupDoc>(collection, NEWSLETTER_POPUP_ID);

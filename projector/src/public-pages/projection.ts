@@ -74,12 +74,12 @@ export const publicPagesProjection = defineProjection<Handled>({
   // name an external image by externalUrl (blocks upcast for the media library, issue 12). 4: the
   // first publication and the list date, indexed by type, for overviews and cards (issue 14). 5:
   // the tags of the live pages, and each (tag, live page) for tag pages and tag filters (issue 15).
-  version: 5,
+  version: 6,
   collections: [
-    { name: published, indexes: ['locale', 'slug', 'translationGroupId', 'type', 'listDate'] },
+    { name: published, indexes: ['locale', 'slug', 'translationGroupId', 'type', 'listDate'], temporal: true },
     { name: drafts, indexes: [] },
-    { name: redirects, indexes: ['pageId'] },
-    { name: pageTags, indexes: ['tagId', 'locale', 'type', 'listDate'] },
+    { name: redirects, indexes: ['pageId'], temporal: true },
+    { name: pageTags, indexes: ['tagId', 'locale', 'type', 'listDate'], temporal: true },
   ],
   prefetch(events) {
     const pageIds = events.map((e) => (e.data as { pageId: string }).pageId);

@@ -32,8 +32,8 @@ const site = (doc: SettingsDoc, section: Partial<SiteSettings>): Pick<SettingsDo
 export const settingsProjection = defineProjection<SettingsEvent['type']>({
   name: readModels.settings.projection,
   // 2: the site settings (name, logo, contact, social links, default SEO image) beside the locales.
-  version: 2,
-  collections: [{ name: collection, indexes: [] }],
+  version: 3,
+  collections: [{ name: collection, indexes: [], temporal: true }],
   handlers: {
     SettingsInitialized: change((_doc, event) => ({ ...event.data })),
     SiteIdentityChanged: change((doc, event) => site(doc, { siteName: event.data.siteName, logo: event.data.logo })),

@@ -64,12 +64,12 @@ function onTag<K extends 'TagRenamed' | 'TagMerged'>(change: (event: RecordedOf<
 export const tagsProjection = defineProjection<Handled>({
   name: readModels.tags.projection,
   // 2: the addresses (every slug a tag has had), made from the whole log.
-  version: 2,
+  version: 3,
   collections: [
-    { name: tags, indexes: ['locale', 'visibility', 'slug', 'merged'] },
+    { name: tags, indexes: ['locale', 'visibility', 'slug', 'merged'], temporal: true },
     { name: pages, indexes: [] },
     { name: links, indexes: ['tagId', 'pageId'] },
-    { name: addresses, indexes: [] },
+    { name: addresses, indexes: [], temporal: true },
   ],
   prefetch(events) {
     const pageIds = events.filter((e) => e.type.startsWith('Page')).map((e) => (e.data as { pageId: string }).pageId);

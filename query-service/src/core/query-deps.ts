@@ -7,6 +7,7 @@ import type { SessionManager } from '@pagelog/service-kit/auth/sessions';
 import type { Services } from '@pagelog/service-kit/compose-services';
 import type { FormCsrf } from '@pagelog/service-kit/http/form-csrf';
 import type { PreviewTokens } from '@pagelog/service-kit/http/preview-tokens';
+import type { TimeTravelTokens } from '@pagelog/service-kit/http/time-travel-tokens';
 
 export interface QueryDeps {
   readModels: ReadModelStore;
@@ -29,6 +30,8 @@ export interface UserQueryDeps extends QueryDeps {
   formCsrf: FormCsrf;
   /** Seals an editor's draft for the site's preview, and opens it for the site. */
   previews: PreviewTokens;
+  /** Signs and opens the links to the site as of a moment (issue 17). */
+  timeTravel: TimeTravelTokens;
   /** Keys the form submitters' index (a submitter looked up by e-mail address before erasing them). */
   secret: string;
 }
@@ -46,6 +49,7 @@ export function queryServices({ stores, auth, config }: Services): UserQueryDeps
     inactivityMinutes: config.inactivityMinutes,
     formCsrf: auth.formCsrf,
     previews: auth.previews,
+    timeTravel: auth.timeTravel,
     secret: auth.secret,
   };
 }

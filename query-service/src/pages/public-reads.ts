@@ -12,6 +12,7 @@ import { isValidSlug, NOT_FOUND_SLUG, parsePublicPath, publicPath } from '@pagel
 import type { TagDoc } from '@pagelog/contracts/tags/tag-docs';
 import { validateInput } from '@pagelog/contracts/validation';
 import type { PreviewTokens } from '@pagelog/service-kit/http/preview-tokens';
+import type { TimeTravelTokens } from '@pagelog/service-kit/http/time-travel-tokens';
 import type { QueryDeps } from '../core/query-deps';
 import { openPreview } from './preview';
 import { readScope } from '../core/read-scope';
@@ -197,8 +198,8 @@ async function publicTagOrNull(deps: QueryDeps, locale: string, slug: string) {
  * leaves it out, for read models that keep their answers already (the embedded site's document
  * cache).
  */
-export function siteReads(deps: QueryDeps & { previews?: PreviewTokens }, options: { perRender?: boolean } = {}): SiteReads {
-  const { previews } = deps;
+export function siteReads(deps: QueryDeps & { previews?: PreviewTokens; timeTravel?: TimeTravelTokens }, options: { perRender?: boolean } = {}): SiteReads {
+  const { previews, timeTravel } = deps;
   const reads: SiteReads = {
     pageBySlug: (path) => lookupPublicPage(deps, path),
     siblings: (pageID) => publishedSiblings(deps, pageID),
@@ -212,6 +213,8 @@ export function siteReads(deps: QueryDeps & { previews?: PreviewTokens }, option
     // Checked as the route checks it (no HTTP here to do it): a term too long is the same ValidationError in both modes.
     search: async (request) => searchPublic(deps, validateInput(searchSchema, request, 'search')),
     ...(previews ? { preview: (token: string) => openPreview({ ...deps, previews }, token) } : {}),
+    // Imported late: the time-travel reads are these very reads over the past.
+    ...(timeTravel ? { asOf: async (token: string) => (await import('../time-travel/time-travel')).openMoment({ ...deps, timeTravel }, token) } : {}),
   };
   return options.perRender === false ? reads : { ...reads, scoped: () => siteReads({ ...deps, readModels: readScope(deps.readModels) }, { perRender: false }) };
 }

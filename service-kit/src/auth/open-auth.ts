@@ -22,11 +22,14 @@ import { isPlainHttpLocalhost, SessionManager, type Clock } from './sessions';
 import type { AuthDeps } from './auth-middleware';
 import { FormCsrf } from '../http/form-csrf';
 import { PreviewTokens } from '../http/preview-tokens';
+import { TimeTravelTokens } from '../http/time-travel-tokens';
 
 export interface AuthServices extends AuthDeps {
   formCsrf: FormCsrf;
   /** Seals drafts for the public site's preview and opens them again. */
   previews: PreviewTokens;
+  /** Signs and opens the links to the site as of a moment (issue 17). */
+  timeTravel: TimeTravelTokens;
   vault: PersonalDataVault;
   blobs: BlobStore;
   secret: string;
@@ -136,6 +139,7 @@ export async function openAuth(config: Config, eventStore: EventStore, logger: L
     secret,
     formCsrf: new FormCsrf(deriveKey(secret, 'form-csrf'), secureCookie, clock),
     previews: new PreviewTokens(deriveKey(secret, 'page-preview'), clock),
+    timeTravel: new TimeTravelTokens(deriveKey(secret, 'time-travel'), clock),
     describe: described.join(', '),
     async close() {
       await sessionStore.close();

@@ -14,11 +14,13 @@ import {
   type Sort,
 } from 'mongodb';
 import { StoreUnavailableError } from '@pagelog/contracts/domain-errors';
-import { collectWrites } from './buffered-unit-of-work';
+import { collectWrites, type HistoryWrite } from './buffered-unit-of-work';
+import { historyKey, planHistory, type OpenRow } from './history-plan';
 import { CheckpointWaiters } from './checkpoint-waiters';
 import { boundsOf, indexFields } from './range-bounds';
 import {
   CheckpointMovedError,
+  type CollectionOptions,
   type CommitOptions,
   type Checkpoint,
   type Doc,
@@ -43,6 +45,15 @@ export interface MongoReadModelStoreOptions {
 export interface DocRecord {
   c: string;
   i: string;
+  doc: Doc;
+}
+
+/** One state of a temporal collection's document (decision 0005): valid from position `from` until `to` (null: still). */
+export interface HistoryRecord {
+  c: string;
+  i: string;
+  from: number;
+  to: number | null;
   doc: Doc;
 }
 
@@ -79,6 +90,7 @@ export class MongoReadModelStore implements ReadModelStore {
   private readonly client: MongoClient;
   private readonly db: Db;
   private readonly docs: Collection<DocRecord>;
+  private readonly history: Collection<HistoryRecord>;
   private readonly checkpoints: Collection<CheckpointRecord>;
   private readonly leases: Collection<LeaseRecord>;
   private readonly waiters: CheckpointWaiters;
@@ -90,6 +102,7 @@ export class MongoReadModelStore implements ReadModelStore {
     this.client = options.client;
     this.db = options.client.db(options.dbName);
     this.docs = this.db.collection<DocRecord>('rm_docs');
+    this.history = this.db.collection<HistoryRecord>('rm_history');
     this.checkpoints = this.db.collection<CheckpointRecord>('rm_checkpoints');
     this.leases = this.db.collection<LeaseRecord>('rm_leases');
     this.waiters = new CheckpointWaiters({
@@ -114,16 +127,17 @@ export class MongoReadModelStore implements ReadModelStore {
       }
       // Collections are created up front: creating one inside a transaction is allowed, but a
       // transaction racing the creation fails with a catalog conflict.
-      for (const name of ['rm_docs', 'rm_checkpoints', 'rm_leases']) {
+      for (const name of ['rm_docs', 'rm_history', 'rm_checkpoints', 'rm_leases']) {
         await this.db.createCollection(name).catch((error: unknown) => {
           if ((error as { code?: number }).code !== 48) throw error; // 48 NamespaceExists
         });
       }
       await this.docs.createIndex({ c: 1, i: 1 }, { unique: true, name: 'c_1_i_1' });
+      await this.history.createIndex({ c: 1, i: 1, from: 1 }, { unique: true, name: 'c_1_i_1_from_1' });
     });
   }
 
-  async ensureCollection(_collection: string, indexes: readonly IndexSpec[] = []): Promise<void> {
+  async ensureCollection(_collection: string, indexes: readonly IndexSpec[] = [], options: CollectionOptions = {}): Promise<void> {
     await guard(async () => {
       for (const spec of indexes) {
         const fields = indexFields(spec);
@@ -133,8 +147,58 @@ export class MongoReadModelStore implements ReadModelStore {
         for (const field of fields) keys[docPath(field)] = 1;
         if (fields.length > 1) keys.i = 1;
         await this.docs.createIndex(keys);
+        if (options.temporal) {
+          const historyKeys: Record<string, 1> = { c: 1 };
+          for (const field of fields) historyKeys[docPath(field)] = 1;
+          historyKeys.from = 1;
+          await this.history.createIndex(historyKeys);
+        }
       }
     });
+  }
+
+  async getAt<T extends Doc = Doc>(collection: string, id: string, position: number): Promise<T | null> {
+    const found = await guard(() => this.history.findOne({ c: collection, i: id, ...validAt(position) }, { projection: { _id: 0, doc: 1 } }));
+    return (found?.doc as T | undefined) ?? null;
+  }
+
+  async getManyAt<T extends Doc = Doc>(collection: string, ids: string[], position: number): Promise<Map<string, T>> {
+    const found = await guard(() => this.history.find({ c: collection, i: { $in: ids }, ...validAt(position) }, { projection: { _id: 0, i: 1, doc: 1 } }).toArray());
+    return new Map(found.map((d) => [d.i as string, d.doc as T]));
+  }
+
+  async findAt<T extends Doc = Doc>(collection: string, position: number, options: FindOptions = {}): Promise<T[]> {
+    if (options.limit === 0) return [];
+    const cursor = this.history
+      .find(historyFilter(collection, position, options), { projection: { _id: 0, doc: 1 } })
+      .sort(docSort(options.orderBy));
+    if (options.offset) cursor.skip(options.offset);
+    if (options.limit !== undefined) cursor.limit(options.limit);
+    const found = await guard(() => cursor.toArray());
+    return found.map((record) => record.doc as T);
+  }
+
+  async countAt(collection: string, position: number, options: Pick<FindOptions, 'where' | 'search' | 'range'> = {}): Promise<number> {
+    return guard(() => this.history.countDocuments(historyFilter(collection, position, options)));
+  }
+
+  /** Writes a commit's temporal changes as history records, in the commit's transaction. */
+  private async writeHistory(session: ClientSession, history: HistoryWrite[]): Promise<void> {
+    const keys = [...new Map(history.map((h) => [historyKey(h.collection, h.id), h])).values()];
+    const found = await this.history
+      .find({ $or: keys.map((k) => ({ c: k.collection, i: k.id })), to: null }, { session, projection: { _id: 0, c: 1, i: 1, from: 1, doc: 1 } })
+      .toArray();
+    const open = new Map<string, OpenRow>(found.map((r) => [historyKey(r.c, r.i), { validFrom: r.from, json: JSON.stringify(r.doc) }]));
+    const plan = planHistory(history, open);
+    const operations = [
+      ...plan.remove.map((r) => ({ deleteOne: { filter: { c: r.collection, i: r.id, from: r.validFrom } } })),
+      ...plan.close.map((c) => ({ updateOne: { filter: { c: c.collection, i: c.id, from: c.validFrom }, update: { $set: { to: c.validTo } } } })),
+      ...plan.insert.map((i) => {
+        const filter = { c: i.collection, i: i.id, from: i.validFrom };
+        return { replaceOne: { filter, replacement: { ...filter, to: i.validTo, doc: JSON.parse(i.json) as Doc }, upsert: true } };
+      }),
+    ];
+    if (operations.length > 0) await this.history.bulkWrite(operations, { session, ordered: true });
   }
 
   async get<T extends Doc = Doc>(collection: string, id: string): Promise<T | null> {
@@ -163,7 +227,7 @@ export class MongoReadModelStore implements ReadModelStore {
   }
 
   async commit(name: string, position: number, work: (uow: UnitOfWork) => Promise<void>, options: CommitOptions = {}): Promise<void> {
-    const writes = await collectWrites(this, work, options.prefetch);
+    const { writes, history } = await collectWrites(this, work, options.prefetch, { collections: options.temporal, position });
     const expected = options.expectedPosition;
     // Parsed once, outside the transaction: withTransaction may run its callback more than once.
     const operations = writes.map((w) => {
@@ -180,6 +244,7 @@ export class MongoReadModelStore implements ReadModelStore {
         if (actual !== expected) throw new CheckpointMovedError(name, expected, actual);
       }
       if (operations.length > 0) await this.docs.bulkWrite(operations, { session, ordered: true });
+      if (history.length > 0) await this.writeHistory(session, history);
       await this.checkpoints.updateOne(
         { _id: name },
         { $set: { position, error: null, updatedAt: new Date() } },
@@ -231,6 +296,7 @@ export class MongoReadModelStore implements ReadModelStore {
   async reset(name: string, collections: string[]): Promise<void> {
     await this.transaction(async (session) => {
       await this.docs.deleteMany({ c: { $in: collections } }, { session });
+      await this.history.deleteMany({ c: { $in: collections } }, { session });
       await this.checkpoints.updateOne(
         { _id: name },
         { $set: { position: 0, error: null, updatedAt: new Date() } },
@@ -261,6 +327,8 @@ export class MongoReadModelStore implements ReadModelStore {
       for (const pair of pairs) {
         await this.docs.deleteMany({ c: pair.live }, { session });
         await this.docs.updateMany({ c: pair.shadow }, { $set: { c: pair.live } }, { session });
+        await this.history.deleteMany({ c: pair.live }, { session });
+        await this.history.updateMany({ c: pair.shadow }, { $set: { c: pair.live } }, { session });
       }
       await this.checkpoints.updateOne(
         { _id: name },
@@ -363,6 +431,20 @@ export function docFilter(collection: string, options: Pick<FindOptions, 'where'
     clauses.push({ $or: search.fields.map((field) => ({ [docPath(field)]: { $regex: pattern, $options: 'i' } })) });
   }
   return clauses.length === 0 ? { c: collection } : { c: collection, $and: clauses };
+}
+
+/** The states valid after the event at `position`: started at or before it, not ended by then. */
+export function validAt(position: number): Filter<HistoryRecord> {
+  return { from: { $lte: position }, $or: [{ to: null }, { to: { $gt: position } }] };
+}
+
+/** The query for `findAt`/`countAt`: `find`'s, over the history records valid at `position`. */
+export function historyFilter(collection: string, position: number, options: Pick<FindOptions, 'where' | 'search' | 'range'>): Filter<HistoryRecord> {
+  const base = docFilter(collection, options) as Filter<HistoryRecord>;
+  const valid = validAt(position);
+  // The validity's $or goes into $and beside find's clauses: a search's own $or must not be replaced.
+  const and = [...((base.$and as Filter<HistoryRecord>[] | undefined) ?? []), valid];
+  return { ...base, $and: and };
 }
 
 /** Sort for `find`: the field (null and missing first when ascending, as in PostgreSQL), then id. */

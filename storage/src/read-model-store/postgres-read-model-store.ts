@@ -2,10 +2,12 @@ import { createHash } from 'node:crypto';
 import pg from 'pg';
 import { guard } from '../postgres/pg-errors';
 import { inTransaction } from '../postgres/transaction';
-import { collectWrites } from './buffered-unit-of-work';
+import { collectWrites, type HistoryWrite } from './buffered-unit-of-work';
+import { historyKey, planHistory, type OpenRow } from './history-plan';
 import { CheckpointWaiters } from './checkpoint-waiters';
 import {
   CheckpointMovedError,
+  type CollectionOptions,
   type CommitOptions,
   type Checkpoint,
   type Doc,
@@ -54,6 +56,7 @@ export class PostgresReadModelStore implements ReadModelStore {
   private readonly docs: string;
   private readonly checkpoints: string;
   private readonly leases: string;
+  private readonly history: string;
   private readonly channel: string;
   private readonly waiters: CheckpointWaiters;
   private listener: pg.Client | undefined;
@@ -69,6 +72,7 @@ export class PostgresReadModelStore implements ReadModelStore {
     this.docs = `${schema}.rm_docs`;
     this.checkpoints = `${schema}.rm_checkpoints`;
     this.leases = `${schema}.rm_leases`;
+    this.history = `${schema}.rm_history`;
     this.channel = channelName(this.schema);
     this.swapTimeoutMs = options.swapTimeoutMs ?? 300_000;
     this.waiters = new CheckpointWaiters({
@@ -98,6 +102,15 @@ export class PostgresReadModelStore implements ReadModelStore {
           updated_at timestamptz
         )`);
       await client.query(`
+        CREATE TABLE IF NOT EXISTS ${this.history} (
+          collection text NOT NULL,
+          id text NOT NULL,
+          valid_from bigint NOT NULL,
+          valid_to bigint,
+          doc jsonb NOT NULL,
+          PRIMARY KEY (collection, id, valid_from)
+        )`);
+      await client.query(`
         CREATE TABLE IF NOT EXISTS ${this.leases} (
           name text PRIMARY KEY,
           holder text NOT NULL,
@@ -106,7 +119,7 @@ export class PostgresReadModelStore implements ReadModelStore {
     });
   }
 
-  async ensureCollection(collection: string, indexes: readonly IndexSpec[] = []): Promise<void> {
+  async ensureCollection(collection: string, indexes: readonly IndexSpec[] = [], options: CollectionOptions = {}): Promise<void> {
     if (indexes.length === 0) return;
     await this.transaction(async (client) => {
       // CREATE INDEX IF NOT EXISTS can still collide when two processes run it at the same moment.
@@ -128,8 +141,97 @@ export class PostgresReadModelStore implements ReadModelStore {
           `CREATE INDEX IF NOT EXISTS ${pg.escapeIdentifier(indexName(collection, name))}
            ON ${this.docs} (${columns}, id ASC) WHERE collection = ${pg.escapeLiteral(collection)}`,
         );
+        // A temporal collection's history rows: the same look-up, then the state's start.
+        if (options.temporal) {
+          await client.query(
+            `CREATE INDEX IF NOT EXISTS ${pg.escapeIdentifier(indexName(collection, name).replace(/^rm_docs_/, 'rm_history_'))}
+             ON ${this.history} (${columns}, valid_from) WHERE collection = ${pg.escapeLiteral(collection)}`,
+          );
+        }
       }
     });
+  }
+
+  async getAt<T extends Doc = Doc>(collection: string, id: string, position: number): Promise<T | null> {
+    const { rows } = await this.query<{ doc: T }>(
+      `SELECT doc FROM ${this.history} WHERE collection = $1 AND id = $2 AND valid_from <= $3 AND (valid_to IS NULL OR valid_to > $3)
+       ORDER BY valid_from DESC LIMIT 1`,
+      [collection, id, position],
+    );
+    return rows[0]?.doc ?? null;
+  }
+
+  async getManyAt<T extends Doc = Doc>(collection: string, ids: string[], position: number): Promise<Map<string, T>> {
+    const { rows } = await this.query<{ id: string; doc: T }>(
+      `SELECT id, doc FROM ${this.history} WHERE collection = $1 AND id = ANY($2::text[]) AND valid_from <= $3 AND (valid_to IS NULL OR valid_to > $3)`,
+      [collection, ids, position],
+    );
+    return new Map(rows.map((row) => [row.id, row.doc]));
+  }
+
+  async findAt<T extends Doc = Doc>(collection: string, position: number, options: FindOptions = {}): Promise<T[]> {
+    const params: unknown[] = [];
+    let sql = `SELECT doc FROM ${this.history} WHERE ${filter(collection, options, params, true)}`;
+    params.push(position);
+    sql += ` AND valid_from <= $${params.length} AND (valid_to IS NULL OR valid_to > $${params.length})`;
+    if (options.orderBy) {
+      const desc = options.orderBy.direction === 'desc';
+      const value = fieldValue(options.orderBy.field);
+      sql += desc ? ` ORDER BY ${value} DESC NULLS LAST, id DESC` : ` ORDER BY ${value} ASC NULLS FIRST, id ASC`;
+    } else {
+      sql += ' ORDER BY id';
+    }
+    if (options.limit !== undefined || options.offset !== undefined) {
+      params.push(options.limit ?? null, options.offset ?? 0);
+      sql += ` LIMIT $${params.length - 1} OFFSET $${params.length}`;
+    }
+    const { rows } = await this.query<{ doc: T }>(sql, params);
+    return rows.map((row) => row.doc);
+  }
+
+  async countAt(collection: string, position: number, options: Pick<FindOptions, 'where' | 'search' | 'range'> = {}): Promise<number> {
+    const params: unknown[] = [];
+    let sql = `SELECT count(*)::int AS n FROM ${this.history} WHERE ${filter(collection, options, params, true)}`;
+    params.push(position);
+    sql += ` AND valid_from <= $${params.length} AND (valid_to IS NULL OR valid_to > $${params.length})`;
+    const { rows } = await this.query<{ n: number }>(sql, params);
+    return rows[0]!.n;
+  }
+
+  /** Writes a commit's temporal changes as history rows, in the commit's transaction. */
+  private async writeHistory(client: pg.PoolClient, history: HistoryWrite[]): Promise<void> {
+    const keys = [...new Map(history.map((h) => [historyKey(h.collection, h.id), h])).values()];
+    // Locked, so two writers of the same history (which the checkpoint check already keeps apart) cannot interleave.
+    const { rows } = await client.query<{ collection: string; id: string; valid_from: string; doc: string }>(
+      `SELECT h.collection, h.id, h.valid_from, h.doc::text AS doc FROM ${this.history} AS h
+       JOIN unnest($1::text[], $2::text[]) AS x(collection, id) ON h.collection = x.collection AND h.id = x.id
+       WHERE h.valid_to IS NULL FOR UPDATE OF h`,
+      [keys.map((k) => k.collection), keys.map((k) => k.id)],
+    );
+    const open = new Map<string, OpenRow>(rows.map((row) => [historyKey(row.collection, row.id), { validFrom: Number(row.valid_from), json: row.doc }]));
+    const plan = planHistory(history, open);
+    if (plan.remove.length > 0) {
+      await client.query(
+        `DELETE FROM ${this.history} AS h USING unnest($1::text[], $2::text[], $3::bigint[]) AS x(collection, id, valid_from)
+         WHERE h.collection = x.collection AND h.id = x.id AND h.valid_from = x.valid_from`,
+        [plan.remove.map((r) => r.collection), plan.remove.map((r) => r.id), plan.remove.map((r) => r.validFrom)],
+      );
+    }
+    if (plan.close.length > 0) {
+      await client.query(
+        `UPDATE ${this.history} AS h SET valid_to = x.valid_to FROM unnest($1::text[], $2::text[], $3::bigint[], $4::bigint[]) AS x(collection, id, valid_from, valid_to)
+         WHERE h.collection = x.collection AND h.id = x.id AND h.valid_from = x.valid_from`,
+        [plan.close.map((c) => c.collection), plan.close.map((c) => c.id), plan.close.map((c) => c.validFrom), plan.close.map((c) => c.validTo)],
+      );
+    }
+    if (plan.insert.length > 0) {
+      await client.query(
+        `INSERT INTO ${this.history} (collection, id, valid_from, valid_to, doc)
+         SELECT * FROM unnest($1::text[], $2::text[], $3::bigint[], $4::bigint[], $5::jsonb[])
+         ON CONFLICT (collection, id, valid_from) DO UPDATE SET valid_to = EXCLUDED.valid_to, doc = EXCLUDED.doc`,
+        [plan.insert.map((i) => i.collection), plan.insert.map((i) => i.id), plan.insert.map((i) => i.validFrom), plan.insert.map((i) => i.validTo), plan.insert.map((i) => i.json)],
+      );
+    }
   }
 
   async get<T extends Doc = Doc>(collection: string, id: string): Promise<T | null> {
@@ -176,7 +278,7 @@ export class PostgresReadModelStore implements ReadModelStore {
   }
 
   async commit(name: string, position: number, work: (uow: UnitOfWork) => Promise<void>, options: CommitOptions = {}): Promise<void> {
-    const writes = await collectWrites(this, work, options.prefetch);
+    const { writes, history } = await collectWrites(this, work, options.prefetch, { collections: options.temporal, position });
     const puts = writes.filter((w) => w.json !== null);
     const deletes = writes.filter((w) => w.json === null);
     const expected = options.expectedPosition;
@@ -206,6 +308,7 @@ export class PostgresReadModelStore implements ReadModelStore {
           [puts.map((w) => w.collection), puts.map((w) => w.id), puts.map((w) => w.json)],
         );
       }
+      if (history.length > 0) await this.writeHistory(client, history);
       await client.query(
         `INSERT INTO ${this.checkpoints} (name, position, error, updated_at) VALUES ($1, $2, NULL, now())
          ON CONFLICT (name) DO UPDATE SET position = EXCLUDED.position, error = NULL, updated_at = now()`,
@@ -251,6 +354,7 @@ export class PostgresReadModelStore implements ReadModelStore {
   async reset(name: string, collections: string[]): Promise<void> {
     await this.transaction(async (client) => {
       await client.query(`DELETE FROM ${this.docs} WHERE collection = ANY($1::text[])`, [collections]);
+      await client.query(`DELETE FROM ${this.history} WHERE collection = ANY($1::text[])`, [collections]);
       await client.query(
         `INSERT INTO ${this.checkpoints} (name, position, error, updated_at) VALUES ($1, 0, NULL, now())
          ON CONFLICT (name) DO UPDATE SET position = 0, error = NULL, updated_at = now()`,
@@ -284,6 +388,8 @@ export class PostgresReadModelStore implements ReadModelStore {
       for (const pair of pairs) {
         await query(client, `DELETE FROM ${this.docs} WHERE collection = $1`, [pair.live]);
         await query(client, `UPDATE ${this.docs} SET collection = $1 WHERE collection = $2`, [pair.live, pair.shadow]);
+        await query(client, `DELETE FROM ${this.history} WHERE collection = $1`, [pair.live]);
+        await query(client, `UPDATE ${this.history} SET collection = $1 WHERE collection = $2`, [pair.live, pair.shadow]);
       }
       await client.query(`UPDATE ${this.checkpoints} SET position = $2, error = NULL, updated_at = now() WHERE name = $1`, [name, shadow]);
       await client.query(`DELETE FROM ${this.checkpoints} WHERE name = $1`, [shadowName]);
@@ -365,12 +471,13 @@ function fieldValue(field: string): string {
   return `(NULLIF(doc->${pg.escapeLiteral(field)}, 'null'::jsonb))`;
 }
 
-function filter(collection: string, options: Pick<FindOptions, 'where' | 'search' | 'range'>, params: unknown[]): string {
+/** The WHERE clause of find and count; `literalCollection` spells the collection out, so a partial index of it applies (the history's). */
+function filter(collection: string, options: Pick<FindOptions, 'where' | 'search' | 'range'>, params: unknown[], literalCollection = false): string {
   const param = (value: unknown): string => {
     params.push(value);
     return `$${params.length}`;
   };
-  const clauses = [`collection = ${param(collection)}`];
+  const clauses = [literalCollection ? `collection = ${pg.escapeLiteral(collection)}` : `collection = ${param(collection)}`];
   const range = boundsOf(options.range);
   if (range === null) {
     clauses.push('FALSE');

@@ -1,5 +1,6 @@
 import { expect } from 'chai';
 import { leaseContract } from './lease.contract';
+import { temporalContract } from './temporal.contract';
 import { CheckpointMovedError, type Doc, type ProjectionError, type ReadModelStore } from './read-model-store';
 
 export interface OpenedReadModelStore {
@@ -32,6 +33,7 @@ export function readModelStoreContract(adapterName: string, open: () => Promise<
     }
 
     leaseContract(() => store);
+    temporalContract(() => store);
 
     describe('when a projection commits documents', () => {
       it('reads back nested JSON exactly as it was written', async () => {

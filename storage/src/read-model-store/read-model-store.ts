@@ -72,6 +72,12 @@ export interface CommitOptions {
    * moved it since, nothing is written and CheckpointMovedError is thrown.
    */
   expectedPosition?: number;
+  /**
+   * Collections whose every change is also kept as history (decision 0005): a put or delete is
+   * recorded as "this document's state from the position of `uow.at()` on", so findAt and getAt
+   * answer as of any position. Changes made before any `at()` are recorded at the commit's position.
+   */
+  temporal?: readonly string[];
 }
 
 /** A commit found its projection's checkpoint moved by someone else; nothing was written. */
@@ -95,16 +101,42 @@ export interface UnitOfWork {
   get<T extends Doc = Doc>(collection: string, id: string): Promise<T | null>;
   put(collection: string, id: string, doc: Doc): void;
   delete(collection: string, id: string): void;
+  /**
+   * The position of the event whose changes follow: the projector calls it before each event, so
+   * a temporal collection's history says which event changed what. Several changes of one
+   * document at one position leave one state (the last).
+   */
+  at(position: number): void;
+}
+
+/** Options of ensureCollection. */
+export interface CollectionOptions {
+  /**
+   * The collection keeps its history (decision 0005): its indexes are also made on the history
+   * rows, each ending in the position a state starts at, so a look-up as of a position reads an
+   * index.
+   */
+  temporal?: boolean;
 }
 
 export interface ReadModelStore {
   /** Declares a collection and its indexes (fields, or compound lists of fields); safe to call again. */
-  ensureCollection(collection: string, indexes?: readonly IndexSpec[]): Promise<void>;
+  ensureCollection(collection: string, indexes?: readonly IndexSpec[], options?: CollectionOptions): Promise<void>;
   get<T extends Doc = Doc>(collection: string, id: string): Promise<T | null>;
   /** Several documents of one collection in one read; ids without a document are absent. */
   getMany<T extends Doc = Doc>(collection: string, ids: string[]): Promise<Map<string, T>>;
   find<T extends Doc = Doc>(collection: string, options?: FindOptions): Promise<T[]>;
   count(collection: string, options?: Pick<FindOptions, 'where' | 'search' | 'range'>): Promise<number>;
+  /**
+   * A temporal collection's document as it was after the event at `position` (decision 0005):
+   * the state whose interval [validFrom, validTo) holds it; null where there was none. A
+   * collection that keeps no history has none at any position.
+   */
+  getAt<T extends Doc = Doc>(collection: string, id: string, position: number): Promise<T | null>;
+  getManyAt<T extends Doc = Doc>(collection: string, ids: string[], position: number): Promise<Map<string, T>>;
+  /** find() over the documents as they were after the event at `position`. */
+  findAt<T extends Doc = Doc>(collection: string, position: number, options?: FindOptions): Promise<T[]>;
+  countAt(collection: string, position: number, options?: Pick<FindOptions, 'where' | 'search' | 'range'>): Promise<number>;
   /**
    * Runs `work` and commits its writes and the checkpoint `name → position` in one transaction.
    * If `work` throws, nothing is written and the error propagates.
@@ -115,12 +147,12 @@ export interface ReadModelStore {
   /** Records (or, with null, clears) a projection's error; a successful commit also clears it. */
   recordError(name: string, error: ProjectionError | null): Promise<void>;
   getCheckpoints(): Promise<Checkpoint[]>;
-  /** Deletes the collections' documents and resets the checkpoint to 0, in one transaction. */
+  /** Deletes the collections' documents (and their history) and resets the checkpoint to 0, in one transaction. */
   reset(name: string, collections: string[]): Promise<void>;
   /**
    * Puts a rebuild in place of projection `name`'s read models, in one transaction: when the
    * checkpoint `shadowName` is at or past `name`'s, each live collection's documents are replaced
-   * by its shadow's (which then holds none), `name`'s checkpoint moves to the shadow's position
+   * by its shadow's (which then holds none), and its history by the shadow's history, `name`'s checkpoint moves to the shadow's position
    * with its error cleared, the shadow checkpoint is deleted, waiters are woken, and the answer is
    * true. Otherwise nothing changes and the answer is false: the caller catches the shadow up and
    * tries again. Readers see the old documents until the commit and the new ones after, never a

@@ -2,10 +2,12 @@ import { createHash } from 'node:crypto';
 import { EventEmitter } from 'node:events';
 import type { Statement, Transaction } from 'better-sqlite3';
 import type { SqliteDatabase } from '../sqlite/open-database';
-import { collectWrites, type BufferedWrite } from './buffered-unit-of-work';
+import { collectWrites, type SealedWrites } from './buffered-unit-of-work';
+import { historyKey, planHistory, type OpenRow } from './history-plan';
 import { CheckpointWaiters } from './checkpoint-waiters';
 import {
   CheckpointMovedError,
+  type CollectionOptions,
   type CommitOptions,
   type Checkpoint,
   type Doc,
@@ -53,7 +55,7 @@ export class SqliteReadModelStore implements ReadModelStore {
   /** Index names known to exist (true), or known missing until a time (ms). */
   private readonly indexes = new Map<string, true | number>();
   private readonly onCommit = (): void => this.waiters.wake();
-  private readonly applyCommit: Transaction<(writes: BufferedWrite[], name: string, position: number, expected?: number) => void>;
+  private readonly applyCommit: Transaction<(writes: SealedWrites, name: string, position: number, expected?: number) => void>;
   private readonly applyReset: Transaction<(name: string, collections: string[]) => void>;
   private readonly applySwap: Transaction<(name: string, shadowName: string, pairs: SwapPair[]) => boolean>;
 
@@ -71,6 +73,14 @@ export class SqliteReadModelStore implements ReadModelStore {
         error TEXT,
         updated_at TEXT
       );
+      CREATE TABLE IF NOT EXISTS rm_history (
+        collection TEXT NOT NULL,
+        id TEXT NOT NULL,
+        valid_from INTEGER NOT NULL,
+        valid_to INTEGER,
+        doc TEXT NOT NULL,
+        PRIMARY KEY (collection, id, valid_from)
+      );
       CREATE TABLE IF NOT EXISTS rm_leases (
         name TEXT PRIMARY KEY,
         holder TEXT NOT NULL,
@@ -82,7 +92,7 @@ export class SqliteReadModelStore implements ReadModelStore {
       value === null || value === undefined ? null : String(value).toLowerCase(),
     );
 
-    this.applyCommit = db.transaction((writes: BufferedWrite[], name: string, position: number, expected?: number) => {
+    this.applyCommit = db.transaction(({ writes, history }: SealedWrites, name: string, position: number, expected?: number) => {
       if (expected !== undefined) {
         const row = this.statement('SELECT position FROM rm_checkpoints WHERE name = ?').get(name) as { position: number } | undefined;
         const actual = row?.position ?? 0;
@@ -97,6 +107,7 @@ export class SqliteReadModelStore implements ReadModelStore {
         if (w.json === null) remove.run(w.collection, w.id);
         else upsert.run(w.collection, w.id, w.json);
       }
+      if (history.length > 0) this.writeHistory(history);
       this.statement(
         `INSERT INTO rm_checkpoints (name, position, error, updated_at) VALUES (?, ?, NULL, ?)
          ON CONFLICT (name) DO UPDATE SET position = excluded.position, error = NULL,
@@ -105,7 +116,11 @@ export class SqliteReadModelStore implements ReadModelStore {
     });
     this.applyReset = db.transaction((name: string, collections: string[]) => {
       const clear = this.statement('DELETE FROM rm_docs WHERE collection = ?');
-      for (const collection of new Set(collections)) clear.run(collection);
+      const clearHistory = this.statement('DELETE FROM rm_history WHERE collection = ?');
+      for (const collection of new Set(collections)) {
+        clear.run(collection);
+        clearHistory.run(collection);
+      }
       this.statement(
         `INSERT INTO rm_checkpoints (name, position, error, updated_at) VALUES (?, 0, NULL, ?)
          ON CONFLICT (name) DO UPDATE SET position = 0, error = NULL, updated_at = excluded.updated_at`,
@@ -120,9 +135,13 @@ export class SqliteReadModelStore implements ReadModelStore {
       if (shadow < live) return false;
       const clear = this.statement('DELETE FROM rm_docs WHERE collection = ?');
       const rename = this.statement('UPDATE rm_docs SET collection = ? WHERE collection = ?');
+      const clearHistory = this.statement('DELETE FROM rm_history WHERE collection = ?');
+      const renameHistory = this.statement('UPDATE rm_history SET collection = ? WHERE collection = ?');
       for (const pair of pairs) {
         clear.run(pair.live);
         rename.run(pair.live, pair.shadow);
+        clearHistory.run(pair.live);
+        renameHistory.run(pair.live, pair.shadow);
       }
       this.statement(
         `INSERT INTO rm_checkpoints (name, position, error, updated_at) VALUES (?, ?, NULL, ?)
@@ -140,7 +159,7 @@ export class SqliteReadModelStore implements ReadModelStore {
     });
   }
 
-  async ensureCollection(collection: string, indexes: readonly IndexSpec[] = []): Promise<void> {
+  async ensureCollection(collection: string, indexes: readonly IndexSpec[] = [], options: CollectionOptions = {}): Promise<void> {
     const seen = new Set<string>();
     for (const spec of indexes) {
       const fields = indexFields(spec);
@@ -157,7 +176,78 @@ export class SqliteReadModelStore implements ReadModelStore {
          CREATE INDEX IF NOT EXISTS ${quoteIdentifier(indexName(collection, fields, 2))}
            ON rm_docs (collection, ${columns}, id) WHERE collection = ${quoteLiteral(collection)}`,
       );
+      // History rows of a temporal collection: the same look-up, then the state's start, so "as
+      // of P" reads the few states of the documents that match.
+      if (options.temporal) {
+        this.db.exec(
+          `CREATE INDEX IF NOT EXISTS ${quoteIdentifier(indexName(collection, fields, 2).replace(/^rm_docs_/, 'rm_history_'))}
+             ON rm_history (collection, ${columns}, valid_from) WHERE collection = ${quoteLiteral(collection)}`,
+        );
+      }
     }
+  }
+
+  async getAt<T extends Doc = Doc>(collection: string, id: string, position: number): Promise<T | null> {
+    const row = this.statement(
+      'SELECT doc FROM rm_history WHERE collection = ? AND id = ? AND valid_from <= ? AND (valid_to IS NULL OR valid_to > ?) ORDER BY valid_from DESC LIMIT 1',
+    ).get(collection, id, position, position) as { doc: string } | undefined;
+    return row ? (JSON.parse(row.doc) as T) : null;
+  }
+
+  async getManyAt<T extends Doc = Doc>(collection: string, ids: string[], position: number): Promise<Map<string, T>> {
+    const rows = this.statement(
+      `SELECT id, doc FROM rm_history WHERE collection = ? AND id IN (SELECT value FROM json_each(?))
+         AND valid_from <= ? AND (valid_to IS NULL OR valid_to > ?)`,
+    ).all(collection, JSON.stringify(ids), position, position) as { id: string; doc: string }[];
+    return new Map(rows.map((row) => [row.id, JSON.parse(row.doc) as T]));
+  }
+
+  async findAt<T extends Doc = Doc>(collection: string, position: number, options: FindOptions = {}): Promise<T[]> {
+    // The collection spelled out, so SQLite may use the history's partial indexes.
+    const { sql, params } = filter(collection, options, true);
+    let query = `SELECT doc FROM rm_history WHERE ${sql} AND valid_from <= ? AND (valid_to IS NULL OR valid_to > ?)`;
+    params.push(position, position);
+    if (options.orderBy) {
+      const direction = options.orderBy.direction === 'desc' ? 'DESC' : 'ASC';
+      query += ` ORDER BY ${fieldExpression(options.orderBy.field)} ${direction}, id ${direction}`;
+    } else {
+      query += ' ORDER BY id';
+    }
+    if (options.limit !== undefined || options.offset !== undefined) {
+      query += ' LIMIT ? OFFSET ?';
+      params.push(options.limit ?? -1, options.offset ?? 0);
+    }
+    const rows = this.statement(query).all(...params) as { doc: string }[];
+    return rows.map((row) => JSON.parse(row.doc) as T);
+  }
+
+  async countAt(collection: string, position: number, options: Pick<FindOptions, 'where' | 'search' | 'range'> = {}): Promise<number> {
+    const { sql, params } = filter(collection, options, true);
+    const row = this.statement(`SELECT count(*) AS n FROM rm_history WHERE ${sql} AND valid_from <= ? AND (valid_to IS NULL OR valid_to > ?)`).get(
+      ...params,
+      position,
+      position,
+    ) as { n: number };
+    return row.n;
+  }
+
+  /** Writes a commit's temporal changes as history rows (inside the commit's transaction). */
+  private writeHistory(history: SealedWrites['history']): void {
+    const openRow = this.statement('SELECT valid_from, doc FROM rm_history WHERE collection = ? AND id = ? AND valid_to IS NULL');
+    const open = new Map<string, OpenRow>();
+    for (const { collection, id } of history) {
+      const k = historyKey(collection, id);
+      if (open.has(k)) continue;
+      const row = openRow.get(collection, id) as { valid_from: number; doc: string } | undefined;
+      if (row) open.set(k, { validFrom: row.valid_from, json: row.doc });
+    }
+    const plan = planHistory(history, open);
+    const remove = this.statement('DELETE FROM rm_history WHERE collection = ? AND id = ? AND valid_from = ?');
+    for (const r of plan.remove) remove.run(r.collection, r.id, r.validFrom);
+    const close = this.statement('UPDATE rm_history SET valid_to = ? WHERE collection = ? AND id = ? AND valid_from = ?');
+    for (const c of plan.close) close.run(c.validTo, c.collection, c.id, c.validFrom);
+    const insert = this.statement('INSERT OR REPLACE INTO rm_history (collection, id, valid_from, valid_to, doc) VALUES (?, ?, ?, ?, ?)');
+    for (const i of plan.insert) insert.run(i.collection, i.id, i.validFrom, i.validTo, i.json);
   }
 
   async get<T extends Doc = Doc>(collection: string, id: string): Promise<T | null> {
@@ -200,7 +290,7 @@ export class SqliteReadModelStore implements ReadModelStore {
   }
 
   async commit(name: string, position: number, work: (uow: UnitOfWork) => Promise<void>, options: CommitOptions = {}): Promise<void> {
-    const writes = await collectWrites(this, work, options.prefetch);
+    const writes = await collectWrites(this, work, options.prefetch, { collections: options.temporal, position });
     this.applyCommit.immediate(writes, name, position, options.expectedPosition);
     this.commits.emit('commit');
   }

@@ -1,0 +1,65 @@
+import { array, mixed, number, object, string } from 'yup';
+
+/**
+ * Time travel (issue 17, decision 0005): the whole public site as it was after the event at a
+ * position of the log, read-only, for administrators and for whoever holds a signed, expiring
+ * link to that moment.
+ */
+
+/** A moment of the log: the position (as of: after the event there) and when its event happened. */
+export interface TimeTravelMoment {
+  position: number;
+  /** When the event at `position` happened (kept non-decreasing along the log); null for position 0, before anything. */
+  at: string | null;
+  /** The head of the log now, and when its event happened. */
+  headPosition: number;
+  headAt: string | null;
+}
+
+/** A link to the site as of a moment, for people with or without an account. */
+export interface TimeTravelLink {
+  /** The site's path that opens the view (`/_asof/<token>`): relative to the public site. */
+  url: string;
+  position: number;
+  expiresAt: string;
+}
+
+/** What the site shows in its banner while a visitor browses a past moment. */
+export interface AsOfView {
+  position: number;
+  at: string | null;
+  expiresAt: string;
+}
+
+/** The site's path that opens a moment from its token, and the one that goes back to the present. */
+export const AS_OF_PATH = '/_asof';
+export const AS_OF_LEAVE_PATH = '/_asof/leave';
+/** The cookie that keeps a visitor in a moment once they opened its link (HttpOnly, the site's own). */
+export const AS_OF_COOKIE = 'pagelog_asof';
+
+/** How long a link lasts unless asked otherwise, and at most. */
+export const TIME_TRAVEL_LINK_DEFAULT_HOURS = 24;
+export const TIME_TRAVEL_LINK_MAX_HOURS = 24 * 30;
+
+/** GET /time-travel/moment: a date and time (ISO 8601) or a position; neither means now (the head). */
+export const timeTravelMomentSchema = object({
+  at: string().max(40, 'V_12').matches(/^\d{4}-\d{2}-\d{2}(T\d{2}:\d{2}(:\d{2}(\.\d{1,3})?)?(Z|[+-]\d{2}:\d{2})?)?$/, { message: 'V_12', excludeEmptyString: true }),
+  position: string().max(16, 'V_12').matches(/^\d+$/, { message: 'V_12', excludeEmptyString: true }),
+});
+
+/** POST /time-travel/link: the moment, and how many hours the link works. */
+export const timeTravelLinkSchema = object({
+  position: number().typeError('V_12').required('V_01').integer('V_12').min(0, 'V_12'),
+  hours: number().typeError('V_12').integer('V_12').min(1, 'V_12').max(TIME_TRAVEL_LINK_MAX_HOURS, 'V_12').default(TIME_TRAVEL_LINK_DEFAULT_HOURS),
+});
+
+/** The site's reads a time-travel token may make over HTTP (the distributed site), by name. */
+export const asOfSiteReadNames = ['pageBySlug', 'siblings', 'settings', 'menus', 'pageCards', 'pageList', 'search', 'publicTag', 'formTexts', 'newsletterPopup'] as const;
+export type AsOfSiteReadName = (typeof asOfSiteReadNames)[number];
+
+/** POST /time-travel/site-read: one of the site's reads, as of the token's moment. */
+export const asOfSiteReadSchema = object({
+  token: string().required('V_01').max(400, 'V_12'),
+  read: string().required('V_01').oneOf([...asOfSiteReadNames], 'V_12'),
+  args: array(mixed()).max(4, 'V_12').default([]),
+});

@@ -1,0 +1,67 @@
+import { ValidationError } from '@pagelog/contracts/domain-errors';
+import { publicListSchema } from '@pagelog/contracts/pages/schemas';
+import { searchSchema } from '@pagelog/contracts/search/schemas';
+import { AS_OF_PATH, type AsOfSiteReadName } from '@pagelog/contracts/time-travel/time-travel';
+import { validateInput } from '@pagelog/contracts/validation';
+import { query, type EndpointRoute } from '@pagelog/service-kit/http/endpoint-routes';
+import type { UserQueryDeps } from '../core/query-deps';
+import { asOfSiteRead, openMoment, resolveMoment } from './time-travel';
+
+const isText = (v: unknown): v is string => typeof v === 'string' && v.length <= 2000;
+
+/** The arguments each read takes, checked before it runs: a caller of the public endpoint may send anything. */
+function checkedArgs(read: AsOfSiteReadName, args: unknown[]): unknown[] {
+  const fail = () => {
+    throw ValidationError.of('V_12', 'args', 'timeTravel');
+  };
+  switch (read) {
+    case 'settings':
+      return [];
+    case 'pageBySlug':
+    case 'siblings':
+    case 'menus':
+    case 'newsletterPopup':
+      if (!isText(args[0])) fail();
+      return [args[0]];
+    case 'publicTag':
+    case 'formTexts':
+      if (!isText(args[0]) || !isText(args[1])) fail();
+      return [args[0], args[1]];
+    case 'pageCards':
+      if (!Array.isArray(args[0]) || args[0].length > 200 || !args[0].every(isText)) fail();
+      return [args[0]];
+    case 'pageList':
+      return [validateInput(publicListSchema, args[0] ?? {}, 'page')];
+    case 'search':
+      return [validateInput(searchSchema, args[0] ?? {}, 'search')];
+  }
+}
+
+/**
+ * Time travel (issue 17): the moment a date or a position names and a signed link to the site as
+ * of it, for holders of `time-travel`; and, for whoever holds such a link, what it opens and the
+ * site's reads as of its moment (the distributed site asks these; the embedded one calls them
+ * in-process). A link's token is its only key: nothing of a session counts.
+ */
+export function timeTravelRoutes(deps: UserQueryDeps): EndpointRoute[] {
+  return [
+    query('timeTravelMoment', async (_ctx, input) => resolveMoment(deps, input)),
+    query('timeTravelLink', async (_ctx, input) => {
+      const head = await deps.eventStore.headPosition();
+      if (input.position > head) throw ValidationError.of('V_12', 'position', 'timeTravel');
+      const { token, expiresAt } = deps.timeTravel.issue(input.position, input.hours * 3600_000);
+      return { url: `${AS_OF_PATH}/${token}`, position: input.position, expiresAt: new Date(expiresAt).toISOString() };
+    }),
+    query('timeTravelOpen', async (_ctx, { token }) => {
+      const opened = await openMoment(deps, token);
+      if (!opened) throw ValidationError.of('V_05', 'token', 'timeTravel');
+      return opened.view;
+    }),
+    query('timeTravelSiteRead', async (_ctx, input) => {
+      const opened = await openMoment(deps, input.token);
+      if (!opened) throw ValidationError.of('V_05', 'token', 'timeTravel');
+      const read = input.read as AsOfSiteReadName;
+      return { value: (await asOfSiteRead(opened.reads, read, checkedArgs(read, input.args as unknown[]))) ?? null };
+    }),
+  ];
+}

@@ -1,0 +1,167 @@
+import type { AuditEntryDoc } from '@pagelog/contracts/audit/audit-log';
+import { ValidationError } from '@pagelog/contracts/domain-errors';
+import type { PublishedDoc } from '@pagelog/contracts/pages/page-docs';
+import { readModels, temporalCollections } from '@pagelog/contracts/read-models';
+import type { FacetCount, SearchRequest, SearchResponse, SnippetPart } from '@pagelog/contracts/search/search';
+import { DEFAULT_SEARCH_COUNT } from '@pagelog/contracts/search/search';
+import type { AsOfSiteReadName, AsOfView, TimeTravelMoment } from '@pagelog/contracts/time-travel/time-travel';
+import type { SiteReads } from '@pagelog/contracts/site/site-reads';
+import { NOT_FOUND_SLUG, publicPath } from '@pagelog/contracts/slugs';
+import type { TimeTravelTokens } from '@pagelog/service-kit/http/time-travel-tokens';
+import type { QueryDeps } from '../core/query-deps';
+import { readScope } from '../core/read-scope';
+import { siteReads } from '../pages/public-reads';
+import { readSettings } from '../settings/routes';
+import { readModelsAsOf } from './as-of-store';
+
+/** The projections whose read models a view of the past reads: every temporal collection's, and the audit log's clock. */
+export const timeTravelProjections: string[] = [
+  ...new Set(Object.values(readModels).flatMap((m) => (temporalCollections.has(m.collection) ? [m.projection] : []))),
+  readModels.auditLog.projection,
+];
+
+const auditLog = readModels.auditLog.collection;
+const auditId = (position: number) => String(position).padStart(15, '0');
+
+/** When the event at a position happened, as the audit log's clock keeps it (non-decreasing); null for 0 or an event it has not taken in. */
+async function timeOf(deps: QueryDeps, position: number): Promise<string | null> {
+  if (position <= 0) return null;
+  const entry = await deps.readModels.get<AuditEntryDoc>(auditLog, auditId(position));
+  return entry?.at ?? null;
+}
+
+/**
+ * The moment a date or a position names (decision 0005): a position as it is (refused past the
+ * head of the log); a date as the last position whose event happened at or before it (the audit
+ * log's clock, indexed by time); neither, the head. A date after the last event is the head: the
+ * site as it is now.
+ */
+export async function resolveMoment(deps: QueryDeps, input: { at?: string | undefined; position?: string | number | undefined }): Promise<TimeTravelMoment> {
+  const headPosition = await deps.eventStore.headPosition();
+  // The clock is read from the audit log: it must have taken in the head (read-your-writes style).
+  await deps.readModels.waitForCheckpoints(timeTravelProjections, headPosition, deps.consistencyTimeoutMs);
+  let position = headPosition;
+  if (input.position !== undefined && input.position !== '') {
+    position = Number(input.position);
+    if (!Number.isSafeInteger(position) || position < 0 || position > headPosition) throw ValidationError.of('V_12', 'position', 'timeTravel');
+  } else if (input.at) {
+    const time = Date.parse(input.at);
+    if (Number.isNaN(time)) throw ValidationError.of('V_12', 'at', 'timeTravel');
+    const iso = new Date(time).toISOString();
+    const [last] = await deps.readModels.find<AuditEntryDoc>(auditLog, { range: { at: { lte: iso } }, orderBy: { field: 'at', direction: 'desc' }, limit: 1 });
+    // Several events may share a time: the last of them (ids sort as positions, and ties are read by id, descending).
+    position = last?.position ?? 0;
+  }
+  const [at, headAt] = await Promise.all([timeOf(deps, position), timeOf(deps, headPosition)]);
+  return { position, at, headPosition, headAt };
+}
+
+/** Text of a page for the search of a past moment: its title, description and the words of its blocks (tags dropped). */
+function textOf(doc: PublishedDoc): string {
+  const words: string[] = [];
+  const walk = (value: unknown, key: string) => {
+    if (typeof value === 'string') {
+      // Ids, hashes, keys and addresses are not what a visitor searches.
+      if (!/^(id|key|hash|fileID|type|url|href|src|__.*)$/i.test(key)) words.push(value.replace(/<[^>]*>/g, ' '));
+    } else if (Array.isArray(value)) {
+      for (const item of value) walk(item, key);
+    } else if (value && typeof value === 'object') {
+      for (const [k, v] of Object.entries(value)) walk(v, k);
+    }
+  };
+  walk(doc.pageVersion.seoDescription ?? '', 'text');
+  walk(doc.pageVersion.blocks, 'blocks');
+  return words.join(' ').replace(/\s+/g, ' ').trim();
+}
+
+function snippetOf(text: string, terms: string[]): SnippetPart[] {
+  const lower = text.toLowerCase();
+  const first = Math.min(...terms.map((t) => lower.indexOf(t)).filter((i) => i >= 0), Number.MAX_SAFE_INTEGER);
+  const start = first === Number.MAX_SAFE_INTEGER ? 0 : Math.max(0, first - 60);
+  const window = text.slice(start, start + 200);
+  const parts: SnippetPart[] = [];
+  const pattern = new RegExp(`(${terms.map((t) => t.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('|')})`, 'gi');
+  let last = 0;
+  for (const match of window.matchAll(pattern)) {
+    if (match.index > last) parts.push({ text: window.slice(last, match.index), highlight: false });
+    parts.push({ text: match[0], highlight: true });
+    last = match.index + match[0].length;
+  }
+  if (last < window.length) parts.push({ text: window.slice(last), highlight: false });
+  return start > 0 ? [{ text: '… ', highlight: false }, ...parts] : parts;
+}
+
+/**
+ * The site search as of a moment: the pages published then whose title or text hold every word
+ * of the term (or, without words, carry the asked tags), the title's matches first. The search
+ * index keeps only the present, so a view of the past reads the pages it had (a few thousand at
+ * most) and matches them here: plainer than the index's ranking and stemming, but it finds what
+ * the site held then and nothing it did not.
+ */
+export async function searchAsOf(deps: QueryDeps, request: SearchRequest): Promise<SearchResponse> {
+  const terms = request.term.toLowerCase().split(/\s+/).filter((t) => t !== '');
+  const tags = request.tags ?? [];
+  if (terms.length === 0 && tags.length === 0) return { total: 0, results: [], facets: { pageTypes: [], locales: [], tags: [] } };
+  const [settings, docs] = await Promise.all([readSettings(deps), deps.readModels.find<PublishedDoc>(readModels.publicPages.collection, { orderBy: { field: 'listDate', direction: 'desc' } })]);
+  const matches: { doc: PublishedDoc; text: string; score: number }[] = [];
+  for (const doc of docs) {
+    if (doc.slug === NOT_FOUND_SLUG) continue;
+    if (tags.some((t) => !(doc.tags ?? []).includes(t))) continue;
+    const title = doc.pageVersion.title.toLowerCase();
+    const text = textOf(doc);
+    const all = `${title} ${text.toLowerCase()}`;
+    if (!terms.every((t) => all.includes(t))) continue;
+    matches.push({ doc, text, score: terms.filter((t) => title.includes(t)).length * 2 + 1 });
+  }
+  const facet = (values: string[]): FacetCount[] => {
+    const counts = new Map<string, number>();
+    for (const v of values) counts.set(v, (counts.get(v) ?? 0) + 1);
+    return [...counts].map(([value, count]) => ({ value, count })).sort((a, b) => b.count - a.count || a.value.localeCompare(b.value));
+  };
+  const facets = { pageTypes: facet(matches.map((m) => m.doc.type)), locales: facet(matches.map((m) => m.doc.locale)), tags: [] as FacetCount[] };
+  const filtered = matches.filter((m) => (request.locales ?? []).length === 0 || request.locales!.includes(m.doc.locale)).filter((m) => (request.pageTypes ?? []).length === 0 || request.pageTypes!.includes(m.doc.type));
+  filtered.sort((a, b) => b.score - a.score);
+  const offset = request.offset ?? 0;
+  const page = filtered.slice(offset, offset + (request.count ?? DEFAULT_SEARCH_COUNT));
+  return {
+    total: filtered.length,
+    results: page.map(({ doc, text, score }) => ({
+      id: doc.id,
+      locale: doc.locale,
+      pageType: doc.type,
+      title: doc.pageVersion.title,
+      path: publicPath(doc.locale, doc.slug, settings.defaultLocale),
+      snippet: snippetOf(text, terms),
+      date: doc.listDate ?? null,
+      tags: [],
+      score,
+    })),
+    facets,
+  };
+}
+
+/** The public site's reads as of a position: the same functions, over the read models as they were then. */
+export function siteReadsAt(deps: QueryDeps, position: number): SiteReads {
+  const past: QueryDeps = { ...deps, readModels: readScope(readModelsAsOf(deps.readModels, position)) };
+  const reads = siteReads(past, { perRender: false });
+  return { ...reads, search: (request) => searchAsOf(past, request) };
+}
+
+/**
+ * What a time-travel token opens: the moment and the site's reads as of it, once the projections
+ * have taken that moment in; null for a token this server did not sign, or one that expired.
+ */
+export async function openMoment(deps: QueryDeps & { timeTravel: TimeTravelTokens }, token: string): Promise<{ view: AsOfView; reads: SiteReads } | null> {
+  const opened = deps.timeTravel.open(token);
+  if (!opened) return null;
+  await deps.readModels.waitForCheckpoints(timeTravelProjections, opened.position, deps.consistencyTimeoutMs);
+  const view: AsOfView = { position: opened.position, at: await timeOf(deps, opened.position), expiresAt: new Date(opened.expiresAt).toISOString() };
+  return { view, reads: siteReadsAt(deps, opened.position) };
+}
+
+/** One of the site's reads as of a token's moment, by name (the distributed site's POST /time-travel/site-read). */
+export async function asOfSiteRead(reads: SiteReads, read: AsOfSiteReadName, args: unknown[]): Promise<unknown> {
+  const fn = reads[read] as ((...a: unknown[]) => Promise<unknown>) | undefined;
+  if (!fn) return null;
+  return fn(...args);
+}
