@@ -25,6 +25,8 @@ describe('image renditions within limits', () => {
   let wholeReads: number;
   /** While set, reading an original waits for it: a making that started holds its slot. */
   let gate: Promise<void> | null;
+  /** Called when a read reaches the gate: a making holds its slot from then on. */
+  let atGate: (() => void) | null;
   let blobs: BlobStore;
 
   beforeEach(() => {
@@ -33,10 +35,14 @@ describe('image renditions within limits', () => {
     puts = 0;
     wholeReads = 0;
     gate = null;
+    atGate = null;
     blobs = Object.assign(Object.create(store) as BlobStore, {
       get: async (...args: Parameters<BlobStore['get']>) => {
         if (!args[1]?.range) wholeReads++;
-        if (gate) await gate;
+        if (gate) {
+          atGate?.();
+          await gate;
+        }
         return store.get(...args);
       },
       putRendition: (...args: Parameters<BlobStore['putRendition']>) => {
@@ -102,9 +108,11 @@ describe('image renditions within limits', () => {
       await renditions.info(key);
       let open!: () => void;
       gate = new Promise((resolve) => (open = resolve));
+      const reached = new Promise<void>((resolve) => (atGate = resolve));
       const first = renditions.rendition(key, { width: 100, format: 'png' });
-      // Let the first making take the one slot (it then waits for its original).
-      await new Promise((resolve) => setImmediate(resolve));
+      // Wait until the first making holds the one slot: it is reading its original, held at the gate
+      // (a fixed number of turns of the event loop is not enough on a busy machine).
+      await reached;
       const refusing = renditions.rendition(key, { width: 200, format: 'png' }, { refuseWhenBusy: true });
       // The same rendition asked for by background work at that moment: it does not share the refusal.
       const joining = renditions.rendition(key, { width: 200, format: 'png' });
