@@ -31,6 +31,12 @@ const heroPageTypes = new Set(['home', 'landing-page', 'expertise']);
  * a hero band and the blocks after it (a home, landing or expertise page, or the home page), or
  * its blocks as they are.
  */
+/** The moment of a view of the past in the visitor's language, to the minute, in the Dutch time zone the site is run from. */
+function asOfDate(at: string | null, locale: string): string {
+  if (at === null) return '—';
+  return new Intl.DateTimeFormat(locale, { dateStyle: 'long', timeStyle: 'short', timeZone: 'Europe/Amsterdam' }).format(new Date(at));
+}
+
 function PageContent({
   page,
   found,
@@ -110,6 +116,12 @@ export function App({ state }: { state: PageState }) {
       <a className="skip-link" href="#main">
         {texts.skipToContent}
       </a>
+      {state.asOf && (
+        <p className="as-of-banner" role="note">
+          {texts.asOfBanner.replace('{at}', asOfDate(state.asOf.at, locale)).replace('{position}', String(state.asOf.position))}{' '}
+          <a href={state.asOf.leaveHref}>{texts.asOfLeave}</a>
+        </p>
+      )}
       {state.preview && (
         <p className="preview-banner" role="note">
           {texts.previewBanner}

@@ -45,6 +45,8 @@ export interface PageState {
   chrome?: SiteChrome;
   /** A draft shown as a preview (/_preview): the page says so at its top. */
   preview?: boolean;
+  /** The site as of a past moment (time travel, /_asof): a banner says when, read-only, with the way back to the present. */
+  asOf?: AsOfBanner;
   /** What the server prepared for the page's type data (an overview's list, whether a vacancy closed). */
   typeView?: TypeView;
   /** The search results page (page null): what was searched and what was found. */
@@ -64,4 +66,13 @@ export const noMenus: PublicMenus = { main: [], footer: [], service: [] };
 /** The chrome a page shows: the one it was given, or the site name alone without menus or details. */
 export function chromeOf(state: Pick<PageState, 'chrome' | 'siteName'>): SiteChrome {
   return state.chrome ?? { site: { name: state.siteName, logo: null, contact: emptyContact, social: [] }, menus: noMenus };
+}
+
+/** What the banner of a view of the past shows. */
+export interface AsOfBanner {
+  /** When the moment's event happened (ISO); null for the very start. */
+  at: string | null;
+  position: number;
+  /** Where "back to the present" goes. */
+  leaveHref: string;
 }

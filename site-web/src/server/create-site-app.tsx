@@ -10,6 +10,7 @@ import { errorPages } from './error-pages';
 import { newsletterConfirmRoute } from './newsletter-confirm-route';
 import { pageRender, previewRender } from './page-render';
 import { previewRoute } from './preview-route';
+import { asOfRoute } from './as-of-route';
 import { pageRoute } from './page-route';
 import { RenderCache } from './render-cache';
 import { requestId } from './request-id';
@@ -55,7 +56,8 @@ const defaultClientDir = fileURLToPath(new URL('../../dist/client', import.meta.
  * (rendered for every request), and every other GET or HEAD path answered with its page, rendered
  * with React on the server once per change and then served from the render cache. A POST of a
  * page is a form on it sent without JavaScript (form-post-route.ts), answered uncached. Other
- * methods get 405. No answer sets a cookie.
+ * methods get 405. No answer sets a cookie, except time travel's (as-of-route.ts): a visitor who
+ * opened a link to a past moment keeps it in one until they leave it.
  */
 export function createSiteApp(options: SiteAppOptions): Koa {
   const logger = options.logger ?? consoleLogger;
@@ -89,6 +91,7 @@ export function createSiteApp(options: SiteAppOptions): Koa {
     await next();
   });
   app.use(previews);
+  app.use(asOfRoute({ open: reads.asOf?.bind(reads), clientAssets, publicUrl: options.publicUrl, logger }));
   app.use(async (ctx, next) => {
     if (ctx.method === 'GET' || ctx.method === 'HEAD') return newsletterConfirm(ctx, () => search(ctx, () => pages(ctx, next)));
     if (ctx.method === 'POST' && formPosts) return formPosts(ctx, next);

@@ -6,7 +6,7 @@ import { breadcrumbPathTags, mediaTag, menusTag, newsletterPopupTag, notFoundTag
 import { NOT_FOUND_SLUG, parsePublicPath, publicPath } from '@pagelog/contracts/slugs';
 import { popupShownOn } from '@pagelog/contracts/newsletter-popup/popup-settings';
 import type { NewsletterPopupView } from '../app/newsletter/newsletter-popup';
-import type { PageSiblings, PageState, SiteChrome } from '../app/page-state';
+import type { AsOfBanner, PageSiblings, PageState, SiteChrome } from '../app/page-state';
 import { mayBeTagPagePath, tagPageAddress } from '../app/tag-path';
 import { buildHead } from './build-head';
 import type { ClientAssets } from './client-assets';
@@ -27,6 +27,8 @@ const NOINDEX = '<meta name="robots" content="noindex, nofollow">';
 
 export interface PageRenderDependencies {
   reads: TracedSiteReads;
+  /** The site as of a past moment (time travel): every page carries its banner. */
+  asOf?: AsOfBanner;
   clientAssets: () => ClientAssets;
   publicUrl: string;
   logger: SiteLogger;
@@ -77,8 +79,8 @@ function pageTags(page: PublicPageView): CacheTag[] {
  * tag page when tags/public knows the tag (tag-page-render.ts), and otherwise whatever is at that
  * path (a page, or the 404), kept until a tag page appears there.
  */
-export function pageRender({ reads: source, clientAssets, publicUrl, logger }: PageRenderDependencies): (key: string, requestId: string, formPost?: FormPostState) => Promise<Rendered> {
-  const renderTagPage = tagPageRender({ clientAssets, publicUrl, logger });
+export function pageRender({ reads: source, clientAssets, publicUrl, logger, asOf }: PageRenderDependencies): (key: string, requestId: string, formPost?: FormPostState) => Promise<Rendered> {
+  const renderTagPage = tagPageRender({ clientAssets, publicUrl, logger, ...(asOf ? { asOf } : {}) });
 
   /** A found page's translations; the page is shown without a language switcher (and not kept) when they cannot be read. */
   async function siblingsOf(reads: TracedSiteReads, page: PublicPageView, requestId: string): Promise<{ siblings: PageSiblings | null; read: boolean }> {
@@ -164,6 +166,7 @@ export function pageRender({ reads: source, clientAssets, publicUrl, logger }: P
       ...(typeData.view ? { typeView: typeData.view } : {}),
       ...(formPost ? { formPost } : {}),
       ...(popup.view ? { newsletterPopup: popup.view } : {}),
+      ...(asOf ? { asOf } : {}),
     };
     const paging = pagingOf(typeData);
     const head = buildHead({

@@ -51,13 +51,14 @@ const statusOf: Record<SearchOutcome['kind'], number> = { form: 200, results: 20
  * page's own form with the term, what the search found, the footer; `noindex`, titled
  * "Zoeken: term – Site". Nothing of it is kept (search-route.ts says why).
  */
-export function searchRender({ reads: source, clientAssets, publicUrl, logger }: PageRenderDependencies): (input: SearchRenderInput, requestId: string) => Promise<SearchAnswer> {
+export function searchRender({ reads: source, clientAssets, publicUrl, logger, asOf }: PageRenderDependencies): (input: SearchRenderInput, requestId: string) => Promise<SearchAnswer> {
   return async (input, requestId) => {
     const reads = source.scoped?.() ?? source;
     const { locale, settings, query } = input;
     const { defaultLocale } = settings;
     const [outcome, { chrome }] = await Promise.all([outcomeOf(reads, input, requestId, logger), readChrome({ reads, settings, locale, requestId, logger })]);
     const state: PageState = {
+      ...(asOf ? { asOf } : {}),
       page: null,
       status: statusOf[outcome.kind],
       siteName: settings.site.name,

@@ -10,6 +10,10 @@ import type { PageListQuery, PageLookup, SiteReads } from '@pagelog/contracts/si
 import type { TagView } from '@pagelog/contracts/tags/tag';
 import { readSiblingSlugs, siblingSlugsPath } from '../app/language/sibling-slugs';
 import { isSitePath } from '../app/site-path';
+import { asOfSiteReadNames, type AsOfSiteReadName, type AsOfView } from '@pagelog/contracts/time-travel/time-travel';
+
+/** How many arguments each read takes: the traced reads add a request id, which is not sent. */
+const readArity: Record<AsOfSiteReadName, number> = { pageBySlug: 1, siblings: 1, settings: 0, menus: 1, pageCards: 1, pageList: 1, search: 1, publicTag: 2, formTexts: 2, newsletterPopup: 1 };
 
 /** The API could not be reached, answered 5xx, or answered something unreadable. */
 export class ApiUnavailableError extends Error {
@@ -134,7 +138,32 @@ export function httpSiteReads({ apiUrl, timeoutMs }: { apiUrl: string; timeoutMs
     }
   }
 
+  /** The site's reads as of a time-travel token's moment: each one a POST of its name and arguments. */
+  function readsAsOf(token: string): TracedSiteReads {
+    const call = (read: AsOfSiteReadName) => async (...args: unknown[]) => {
+      const response = await post('/api/cms/time-travel/site-read', { token, read, args: args.slice(0, readArity[read]) }, undefined);
+      if (response.status !== 200) {
+        await response.body?.cancel();
+        throw new ApiUnavailableError(`time-travel/site-read ${read} answered ${response.status}`);
+      }
+      return (await readEnvelope<{ value: unknown }>(response)).data?.value ?? null;
+    };
+    return Object.fromEntries(asOfSiteReadNames.map((name) => [name, call(name)])) as unknown as TracedSiteReads;
+  }
+
   return {
+    async asOf(token) {
+      const response = await post('/api/cms/time-travel/open', { token }, undefined);
+      if (response.status !== 200) {
+        // Not signed by the API, or expired.
+        await response.body?.cancel();
+        return null;
+      }
+      const view = (await readEnvelope<AsOfView>(response)).data;
+      if (!view || typeof view.position !== 'number' || typeof view.expiresAt !== 'string') throw new ApiUnavailableError('time-travel/open answered without a moment');
+      return { view, reads: readsAsOf(token) };
+    },
+
     async preview(token) {
       const response = await post('/api/cms/page/preview/open', { token }, undefined);
       if (response.status !== 200) {

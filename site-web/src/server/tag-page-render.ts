@@ -40,7 +40,7 @@ export interface TagPageRequest {
  * pages (one going live, moving, going off the site, given or losing the tag), of its address,
  * and of the settings and menus around it.
  */
-export function tagPageRender({ clientAssets, publicUrl, logger }: Omit<PageRenderDependencies, 'reads'>): (request: TagPageRequest) => Promise<Rendered | null> {
+export function tagPageRender({ clientAssets, publicUrl, logger, asOf }: Omit<PageRenderDependencies, 'reads'>): (request: TagPageRequest) => Promise<Rendered | null> {
   return async ({ reads, settings, locale, slug, listPage, requestId }) => {
     const tag = await reads.publicTag(locale, slug, requestId);
     if (tag === null) return null;
@@ -73,6 +73,7 @@ export function tagPageRender({ clientAssets, publicUrl, logger }: Omit<PageRend
     const words = tagTexts(locale);
     const status = pastTheEnd ? 404 : 200;
     const state: PageState = {
+      ...(asOf ? { asOf } : {}),
       page: null,
       status,
       siteName: settings.site.name,

@@ -44,6 +44,10 @@ export interface SiteTexts {
   table: string;
   /** The band at the top of a preview: what is shown is not (yet) the public page. */
   previewBanner: string;
+  /** The band at the top of the site as of a past moment: when, and that it is read-only. */
+  asOfBanner: string;
+  /** Its link back to the site as it is now. */
+  asOfLeave: string;
 }
 
 const en: SiteTexts = {
@@ -72,6 +76,8 @@ const en: SiteTexts = {
   specialties: 'Specialties',
   table: 'Table',
   previewBanner: 'Preview: this version is not published.',
+  asOfBanner: 'You are viewing the site as it was on {at} (log position {position}). Read-only.',
+  asOfLeave: 'Back to the present',
 };
 
 const texts: Readonly<Record<string, SiteTexts>> = {
@@ -101,6 +107,8 @@ const texts: Readonly<Record<string, SiteTexts>> = {
     specialties: 'Specialismen',
     table: 'Tabel',
     previewBanner: 'Voorbeeld: deze versie is niet gepubliceerd.',
+    asOfBanner: 'U bekijkt de site zoals die was op {at} (logpositie {position}). Alleen lezen.',
+    asOfLeave: 'Terug naar nu',
   },
   en,
   de: {
@@ -129,6 +137,8 @@ const texts: Readonly<Record<string, SiteTexts>> = {
     specialties: 'Fachgebiete',
     table: 'Tabelle',
     previewBanner: 'Vorschau: diese Version ist nicht veröffentlicht.',
+    asOfBanner: 'Sie sehen die Website, wie sie am {at} war (Protokollposition {position}). Nur lesen.',
+    asOfLeave: 'Zurück zur Gegenwart',
   },
   fr: {
     skipToContent: 'Aller au contenu',
@@ -156,6 +166,8 @@ const texts: Readonly<Record<string, SiteTexts>> = {
     specialties: 'Spécialités',
     table: 'Tableau',
     previewBanner: 'Aperçu : cette version n’est pas publiée.',
+    asOfBanner: 'Vous consultez le site tel qu’il était le {at} (position {position} du journal). Lecture seule.',
+    asOfLeave: 'Revenir au présent',
   },
 };
 
