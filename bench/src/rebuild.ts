@@ -92,7 +92,7 @@ export function* pageLog(pages: number): Generator<Append> {
   for (let p = 0; p < pages; p++) yield at(p, [newDraft(p), ...stores(p, 12)]);
 }
 
-async function writeLog(store: EventStore, pages: number): Promise<{ events: number; seconds: number }> {
+export async function writeLog(store: EventStore, pages: number): Promise<{ events: number; seconds: number }> {
   const start = process.hrtime.bigint();
   let events = 0;
   for (const append of pageLog(pages)) {

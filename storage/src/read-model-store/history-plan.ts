@@ -44,8 +44,11 @@ export function planHistory(writes: readonly HistoryWrite[], open: ReadonlyMap<s
     list.push(write);
   }
   for (const [k, list] of byKey) {
-    // Positions only go forwards in a projector's commit; sorted (stably) in case a caller did not.
-    const changes = [...list].sort((a, b) => a.position - b.position);
+    // Positions only go forwards in a projector's commit; sorted (stably) in case a caller did not,
+    // and one state per position: the last change made at it.
+    const lastAt = new Map<number, HistoryWrite>();
+    for (const write of list) lastAt.set(write.position, write);
+    const changes = [...lastAt.values()].sort((a, b) => a.position - b.position);
     const { collection, id } = changes[0]!;
     const existing = open.get(k);
     // The state the document is in as the changes are walked: the stored open row, or a new one.

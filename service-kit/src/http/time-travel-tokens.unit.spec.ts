@@ -1,0 +1,28 @@
+import { expect } from 'chai';
+import { TimeTravelTokens } from './time-travel-tokens';
+
+describe('time-travel link tokens', () => {
+  const key = Buffer.alloc(32, 7);
+
+  it('opens the moment it was issued for until it expires, and nothing after', () => {
+    let now = 1_000_000;
+    const tokens = new TimeTravelTokens(key, () => now);
+    const { token, expiresAt } = tokens.issue(4321, 60_000);
+    expect(expiresAt).to.equal(1_060_000);
+    expect(tokens.open(token)).to.deep.equal({ position: 4321, expiresAt: 1_060_000 });
+    now = 1_059_999;
+    expect(tokens.open(token)?.position).to.equal(4321);
+    now = 1_060_000;
+    expect(tokens.open(token)).to.equal(null);
+  });
+
+  it('refuses a token with another position or expiry, signed with another key, or of another shape', () => {
+    const tokens = new TimeTravelTokens(key, () => 0);
+    const { token } = tokens.issue(10, 60_000);
+    const [p, e, mac] = token.split('.') as [string, string, string];
+    expect(tokens.open(`${(11).toString(36)}.${e}.${mac}`)).to.equal(null);
+    expect(tokens.open(`${p}.${(Number.parseInt(e, 36) * 2).toString(36)}.${mac}`)).to.equal(null);
+    expect(new TimeTravelTokens(Buffer.alloc(32, 8), () => 0).open(token)).to.equal(null);
+    for (const bad of ['', 'a.b', `${token}x`, `${p}.${e}.${mac.slice(1)}`]) expect(tokens.open(bad), bad).to.equal(null);
+  });
+});
