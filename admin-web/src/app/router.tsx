@@ -29,6 +29,7 @@ export interface Screens {
   FormSettings: ComponentType;
   NewsletterPopup: ComponentType;
   AuditLog: ComponentType;
+  TimeTravel: ComponentType;
   UserSettings: ComponentType;
   NotFound: ComponentType;
 }
@@ -58,6 +59,7 @@ const lazyScreens: Screens = {
   FormSettings: lazyScreen(() => import('../features/forms/routes/form-settings').then((m) => m.FormSettingsRoute)),
   FormSubmission: lazyScreen(() => import('../features/forms/routes/submission-detail').then((m) => m.FormSubmissionRoute)),
   AuditLog: lazyScreen(() => import('../features/audit/routes/audit-log').then((m) => m.AuditLogRoute)),
+  TimeTravel: lazyScreen(() => import('../features/time-travel/routes/time-travel').then((m) => m.TimeTravelRoute)),
   NewsletterPopup: lazyScreen(() => import('../features/newsletter-popup/routes/newsletter-popup').then((m) => m.NewsletterPopupRoute)),
   UserSettings: lazyScreen(() => import('../features/users/routes/user-settings').then((m) => m.UserSettingsRoute)),
   NotFound: lazyScreen(() => import('./routes/not-found').then((m) => m.NotFoundRoute)),
@@ -67,7 +69,7 @@ export const adminBasename = '/cmsadmin';
 
 /** The route table, below the /cmsadmin basename. */
 export function routeTable(screen: Screens): RouteObject[] {
-  const { Login, ForgotPassword, ResetPassword, ActivateAccount, Setup, PageOverview, Dashboard, SiteStructure, MenuStructure, NewPage, PageTypeOverview, PageEditor, MediaLibrary, PublicationRequests, UserManagement, SiteSettings, SearchIndex, Tags, Forms, FormSubmission, FormSettings, NewsletterPopup, AuditLog, UserSettings, NotFound } = screen;
+  const { Login, ForgotPassword, ResetPassword, ActivateAccount, Setup, PageOverview, Dashboard, SiteStructure, MenuStructure, NewPage, PageTypeOverview, PageEditor, MediaLibrary, PublicationRequests, UserManagement, SiteSettings, SearchIndex, Tags, Forms, FormSubmission, FormSettings, NewsletterPopup, AuditLog, TimeTravel, UserSettings, NotFound } = screen;
   return [
     // Reachable without a session: the paths of contracts' adminLinks among them.
     { path: 'login', element: <Login /> },
@@ -99,6 +101,7 @@ export function routeTable(screen: Screens): RouteObject[] {
             { path: 'forms/settings', element: <FormSettings /> },
             { path: 'modules/newsletter-popup', element: <NewsletterPopup /> },
             { path: 'audit-log', element: <AuditLog /> },
+            { path: 'time-travel', element: <TimeTravel /> },
             { path: 'user/settings', element: <UserSettings /> },
             { path: '*', element: <NotFound /> },
           ],

@@ -65,6 +65,7 @@ describe('the admin shell', () => {
         { text: 'Form settings', href: '/cmsadmin/forms/settings' },
         { text: 'Newsletter popup', href: '/cmsadmin/modules/newsletter-popup' },
         { text: 'Audit log', href: '/cmsadmin/audit-log' },
+        { text: 'Time travel', href: '/cmsadmin/time-travel' },
         { text: 'Settings', href: '/cmsadmin/user/settings' },
         { text: 'Log out', href: null },
       ]);
@@ -96,6 +97,7 @@ describe('the admin shell', () => {
       expect(texts).to.not.include('Forms');
       expect(texts).to.not.include('Form settings');
       expect(texts).to.not.include('Newsletter popup');
+      expect(texts).to.not.include('Time travel');
       expect(screen.queryByText('Modules')).to.equal(null);
       expect(texts).to.include.members(['Dashboard', 'Page overview', 'Settings', 'Log out']);
     });

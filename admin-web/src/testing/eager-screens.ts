@@ -19,6 +19,7 @@ import { FormSubmissionRoute } from '../features/forms/routes/submission-detail'
 import { FormSettingsRoute } from '../features/forms/routes/form-settings';
 import { NewsletterPopupRoute } from '../features/newsletter-popup/routes/newsletter-popup';
 import { AuditLogRoute } from '../features/audit/routes/audit-log';
+import { TimeTravelRoute } from '../features/time-travel/routes/time-travel';
 import { SiteStructureRoute } from '../features/site-structure/routes/site-structure';
 import { UserManagementRoute } from '../features/users/routes/user-management';
 import { UserSettingsRoute } from '../features/users/routes/user-settings';
@@ -56,6 +57,7 @@ export const eagerScreens: Screens = {
   FormSettings: FormSettingsRoute,
   NewsletterPopup: NewsletterPopupRoute,
   AuditLog: AuditLogRoute,
+  TimeTravel: TimeTravelRoute,
   UserSettings: UserSettingsRoute,
   NotFound: NotFoundRoute,
 };

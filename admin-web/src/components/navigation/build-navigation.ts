@@ -78,6 +78,7 @@ export function buildNavigation({ permissions, pageTypes, extraItems = [] }: Bui
       children: [{ key: 'newsletter-popup', labelKey: 'nav.newsletterPopup', to: '/modules/newsletter-popup', permission: 'manage-forms' }],
     },
     { key: 'audit-log', labelKey: 'nav.auditLog', to: '/audit-log', permission: 'view-audit' },
+    { key: 'time-travel', labelKey: 'nav.timeTravel', to: '/time-travel', permission: 'time-travel' },
     ...extraItems,
     { key: 'settings', labelKey: 'nav.settings', to: '/user/settings' },
     { key: logoutNavKey, labelKey: 'nav.logout' },

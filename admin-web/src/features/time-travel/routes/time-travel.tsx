@@ -120,7 +120,7 @@ function TimeTravelScreen() {
   const hintId = (field: MomentField) => `${id}-${field}-hint`;
   const describedBy = (field: MomentField, fieldErrors: readonly ErrorItem[]) => [hintId(field), ...(fieldErrors.length > 0 ? [errorId(field)] : [])].join(' ');
   const timeZone = Intl.DateTimeFormat().resolvedOptions().timeZone;
-  const found = asked !== null && !moment.isFetching ? moment.data : undefined;
+  const found = asked !== null && !moment.isFetching && !moment.isError ? moment.data : undefined;
   const made = link.data?.Success && link.data.data && found && link.data.data.position === found.position ? link.data.data : null;
 
   return (
