@@ -95,6 +95,11 @@ function TimeTravelScreen() {
         return;
       }
       next = { at: iso };
+    } else if (positionRef.current?.validity?.badInput) {
+      // A number field with text that is no number reads as empty: say so rather than ask for now.
+      setLocalErrors([errorItem('V_12', 'position', 'timeTravel')]);
+      setAsked(null);
+      return;
     } else if (position.trim()) {
       next = { position: position.trim() };
     }
