@@ -8,6 +8,8 @@ import { ApiClient, type ApiReply } from './test-kit/api-client';
 import { createPublishedPage, publishTitle } from './test-kit/site-pages';
 import { startTestPagelog, storeKinds, type TestPagelog } from './test-kit/start-test-pagelog';
 import { createActiveUser } from './test-kit/users';
+import { createSiteApp } from '@pagelog/site-web/server/create-site-app';
+import type { AddressInfo } from 'node:net';
 
 function ok(reply: ApiReply): ApiReply {
   expect(reply.status, JSON.stringify(reply.body.Errors)).to.equal(200);
@@ -149,6 +151,29 @@ for (const kind of storeKinds()) {
       expect(found.page.pageVersion.title).to.equal('Over ons');
       expect((await anonymous.post('/time-travel/site-read', { token, read: 'pageBySlug', args: [{ not: 'a path' }] })).status).to.equal(400);
       expect((await anonymous.post('/time-travel/site-read', { token, read: 'commit', args: [] })).status).to.equal(400);
+    });
+
+    it('shows the same past on a site that reads the API over HTTP (the distributed mode)', async () => {
+      const remote = createSiteApp({ apiUrl: app.url, publicUrl: 'https://www.voorbeeld.nl', logger: { info() {}, warn() {}, error() {} } as never });
+      const server = remote.listen(0, '127.0.0.1');
+      await new Promise((resolve) => server.once('listening', resolve));
+      const remoteUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+      try {
+        const link = ok(await admin.post('/time-travel/link', { position: withVacancies })).body.data as { url: string };
+        const opened = await fetch(`${remoteUrl}${link.url}`, { redirect: 'manual' });
+        expect(opened.status).to.equal(302);
+        const cookie = cookieOf(opened);
+        const then = await fetch(`${remoteUrl}/over-ons`, { headers: { Cookie: cookie } });
+        const body = await then.text();
+        expect(then.status).to.equal(200);
+        expect(body).to.include('as-of-banner').and.include('Over ons').and.not.include('vernieuwd');
+        expect((await fetch(`${remoteUrl}/vacatures`, { headers: { Cookie: cookie } })).status).to.equal(200);
+        expect(await (await fetch(`${remoteUrl}/zoeken?q=vacatures`, { headers: { Cookie: cookie } })).text()).to.include('href="/vacatures"');
+        expect((await fetch(`${remoteUrl}/vacatures`)).status).to.equal(404);
+        expect((await fetch(`${remoteUrl}/_asof/nonsense`)).status).to.equal(400);
+      } finally {
+        await new Promise((resolve) => server.close(resolve));
+      }
     });
 
     it('lets only holders of time-travel name moments and make links', async () => {
