@@ -31,7 +31,7 @@ export const readModels = {
   /** The media library's folders, by id, with their paths (see media/media-read-models). */
   mediaFolders: { projection: 'media', collection: 'media_folders' },
   /** The media library's files and videos, by id (deleted ones are removed). */
-  mediaItems: { projection: 'media', collection: 'media_items' },
+  mediaItems: { projection: 'media', collection: 'media_items', temporal: true },
   /** Which pages use which media (by content hash) now, one document per (page, hash). */
   mediaUsage: { projection: 'media-usage', collection: 'media_usage' },
   /** When each page used each hash: one document per period of use, for "used at a date". */

@@ -1,4 +1,5 @@
 import { expect } from 'chai';
+import sharp from 'sharp';
 import fc from 'fast-check';
 import type { RecordedEvent } from '@pagelog/contracts/events/event';
 import { temporalCollections } from '@pagelog/contracts/read-models';
@@ -55,6 +56,14 @@ for (const kind of storeKinds()) {
     before(async () => {
       app = await startTestPagelog(kind);
       admin = await ApiClient.loggedIn(app.url);
+      // A logo in the settings: the site as of a moment shows the library item as it was then.
+      const form = new FormData();
+      form.append('path', '/');
+      form.append('defaultAltText', 'Voorbeeld');
+      form.append('f', new Blob([new Uint8Array(await sharp({ create: { width: 64, height: 32, channels: 3, background: { r: 10, g: 40, b: 90 } } }).png().toBuffer())]), 'logo.png');
+      const logo = ok(await admin.post('/medialib/add-file', form)).body.data.item as { id: string };
+      const editable = ok(await admin.get('/settings/edit')).body.data;
+      ok(await admin.post('/settings/update', { revision: editable.revision, site: { ...editable.site, logo: { mediaId: logo.id } }, availableLocales: editable.availableLocales, defaultLocale: editable.defaultLocale, customSlugLocales: editable.customSlugLocales }));
       aboutID = await createPublishedPage(admin, { slug: 'over-ons', title: 'Over ons' });
       first = (await admin.get('/time-travel/moment')).body.data.headPosition as number;
       await new Promise((resolve) => setTimeout(resolve, 20));
@@ -81,6 +90,8 @@ for (const kind of storeKinds()) {
       expect(past.body.Errors[0].code).to.equal('V_12');
       expect((await admin.get('/time-travel/moment?at=gisteren')).status).to.equal(400);
       expect((await admin.post('/time-travel/link', { position: byPosition.headPosition + 5 })).status).to.equal(400);
+      // Before the site had its settings there is nothing to show: no link to it.
+      expect((await admin.post('/time-travel/link', { position: 0 })).body.Errors[0]).to.include({ code: 'V_12', property: 'position' });
     });
 
     it('shows the pages as they were then, with a banner, never kept, and the present without the cookie', async () => {
@@ -95,6 +106,7 @@ for (const kind of storeKinds()) {
       expect(body).to.include('href="/_asof/leave"');
       expect(body).to.include('Over ons');
       expect(body).not.to.include('vernieuwd');
+      expect(body).to.match(/\/api\/cms\/settings\/image\/logo\/[0-9a-f]{64}\/logo\.png/);
       // Read-only: no client script, so no form or popup acts on the present.
       expect(body).not.to.include('<script type="module"');
       // Not there yet then.

@@ -125,12 +125,13 @@ function onItem<K extends ItemChange>(change: (event: RecordedOf<K>, current: Me
 export const mediaLibraryProjection = defineProjection<MediaEventType>({
   name: readModels.mediaFolders.projection,
   // 2: folders cut off from the root have no path key (they had one that could clash with a root folder's).
-  version: 2,
+  // 3: the items keep their history (decision 0005): the site as of a moment shows the settings' logo as it was.
+  version: 3,
   collections: [
     // parentId: get-dir and the "is this folder empty" look-up; pathKey: a folder by its path.
     { name: folders, indexes: ['parentId', 'pathKey', 'nameKey'] },
     // hash: duplicates and where-used; nameKey: listings sorted by name.
-    { name: items, indexes: ['parentId', 'hash', 'nameKey'] },
+    { name: items, indexes: ['parentId', 'hash', 'nameKey'], temporal: true },
   ],
   prefetch(events) {
     const data = events.map((e) => e.data as { mediaId: string; parentId?: string; fromParentId?: string });

@@ -36,6 +36,8 @@ export function readModelsAsOf(store: ReadModelStore, position: number, temporal
   return new Proxy(store, {
     get(_target, property) {
       if (typeof property === 'string' && Object.hasOwn(reads, property)) return reads[property];
+      // Not a promise, and no symbol of the store's (an await or an inspection must not call a refusal).
+      if (property === 'then' || typeof property === 'symbol') return undefined;
       return () => Promise.reject(new Error(`the read models as of position ${position} are read-only (${String(property)})`));
     },
   });

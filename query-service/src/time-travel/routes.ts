@@ -5,7 +5,7 @@ import { AS_OF_PATH, type AsOfSiteReadName } from '@pagelog/contracts/time-trave
 import { validateInput } from '@pagelog/contracts/validation';
 import { query, type EndpointRoute } from '@pagelog/service-kit/http/endpoint-routes';
 import type { UserQueryDeps } from '../core/query-deps';
-import { asOfSiteRead, openMoment, resolveMoment } from './time-travel';
+import { asOfSiteRead, openMoment, resolveMoment, siteExistedAt } from './time-travel';
 
 const isText = (v: unknown): v is string => typeof v === 'string' && v.length <= 2000;
 
@@ -48,7 +48,8 @@ export function timeTravelRoutes(deps: UserQueryDeps): EndpointRoute[] {
     query('timeTravelMoment', async (_ctx, input) => resolveMoment(deps, input)),
     query('timeTravelLink', async (_ctx, input) => {
       const head = await deps.eventStore.headPosition();
-      if (input.position > head) throw ValidationError.of('V_12', 'position', 'timeTravel');
+      // Past the head, or before the site had its settings (nothing to show then).
+      if (input.position > head || !(await siteExistedAt(deps, input.position))) throw ValidationError.of('V_12', 'position', 'timeTravel');
       const { token, expiresAt } = deps.timeTravel.issue(input.position, input.hours * 3600_000);
       return { url: `${AS_OF_PATH}/${token}`, position: input.position, expiresAt: new Date(expiresAt).toISOString() };
     }),
@@ -58,7 +59,8 @@ export function timeTravelRoutes(deps: UserQueryDeps): EndpointRoute[] {
       return opened.view;
     }),
     query('timeTravelSiteRead', async (_ctx, input) => {
-      const opened = await openMoment(deps, input.token);
+      // The moment's time is the banner's, which this read does not make.
+      const opened = await openMoment(deps, input.token, { withTime: false });
       if (!opened) throw ValidationError.of('V_05', 'token', 'timeTravel');
       const read = input.read as AsOfSiteReadName;
       return { value: (await asOfSiteRead(opened.reads, read, checkedArgs(read, input.args as unknown[]))) ?? null };

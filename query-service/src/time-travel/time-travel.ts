@@ -1,7 +1,7 @@
 import type { AuditEntryDoc } from '@pagelog/contracts/audit/audit-log';
 import { ValidationError } from '@pagelog/contracts/domain-errors';
 import type { PublishedDoc } from '@pagelog/contracts/pages/page-docs';
-import { readModels, temporalCollections } from '@pagelog/contracts/read-models';
+import { readModels, SETTINGS_DOC_ID, temporalCollections } from '@pagelog/contracts/read-models';
 import type { FacetCount, SearchRequest, SearchResponse, SnippetPart } from '@pagelog/contracts/search/search';
 import { DEFAULT_SEARCH_COUNT } from '@pagelog/contracts/search/search';
 import type { AsOfSiteReadName, AsOfView, TimeTravelMoment } from '@pagelog/contracts/time-travel/time-travel';
@@ -12,6 +12,7 @@ import type { QueryDeps } from '../core/query-deps';
 import { readScope } from '../core/read-scope';
 import { siteReads } from '../pages/public-reads';
 import { readSettings } from '../settings/routes';
+import type { TagDoc } from '@pagelog/contracts/tags/tag-docs';
 import { readModelsAsOf } from './as-of-store';
 
 /** The projections whose read models a view of the past reads: every temporal collection's, and the audit log's clock. */
@@ -45,7 +46,8 @@ export async function resolveMoment(deps: QueryDeps, input: { at?: string | unde
     position = Number(input.position);
     if (!Number.isSafeInteger(position) || position < 0 || position > headPosition) throw ValidationError.of('V_12', 'position', 'timeTravel');
   } else if (input.at) {
-    const time = Date.parse(input.at);
+    // A date and time without an offset is read as UTC (the admin sends one with its offset).
+    const time = Date.parse(/T\d{2}:\d{2}(:\d{2}(\.\d+)?)?$/.test(input.at) ? `${input.at}Z` : input.at);
     if (Number.isNaN(time)) throw ValidationError.of('V_12', 'at', 'timeTravel');
     const iso = new Date(time).toISOString();
     const [last] = await deps.readModels.find<AuditEntryDoc>(auditLog, { range: { at: { lte: iso } }, orderBy: { field: 'at', direction: 'desc' }, limit: 1 });
@@ -102,6 +104,9 @@ export async function searchAsOf(deps: QueryDeps, request: SearchRequest): Promi
   const terms = request.term.toLowerCase().split(/\s+/).filter((t) => t !== '');
   const tags = request.tags ?? [];
   if (terms.length === 0 && tags.length === 0) return { total: 0, results: [], facets: { pageTypes: [], locales: [], tags: [] } };
+  // Only public tags filter, as in the index's public target: a private tag's id finds nothing.
+  const publicTags = tags.length === 0 ? new Map<string, TagDoc>() : await deps.readModels.getMany<TagDoc>(readModels.tags.collection, tags);
+  if (tags.some((t) => publicTags.get(t)?.visibility !== 'public')) return { total: 0, results: [], facets: { pageTypes: [], locales: [], tags: [] } };
   const [settings, docs] = await Promise.all([readSettings(deps), deps.readModels.find<PublishedDoc>(readModels.publicPages.collection, { orderBy: { field: 'listDate', direction: 'desc' } })]);
   const matches: { doc: PublishedDoc; text: string; score: number }[] = [];
   for (const doc of docs) {
@@ -140,6 +145,11 @@ export async function searchAsOf(deps: QueryDeps, request: SearchRequest): Promi
   };
 }
 
+/** Whether the site existed at a position: its settings were there (before them, nothing can be shown). */
+export async function siteExistedAt(deps: QueryDeps, position: number): Promise<boolean> {
+  return (await deps.readModels.getAt(readModels.settings.collection, SETTINGS_DOC_ID, position)) !== null;
+}
+
 /** The public site's reads as of a position: the same functions, over the read models as they were then. */
 export function siteReadsAt(deps: QueryDeps, position: number): SiteReads {
   const past: QueryDeps = { ...deps, readModels: readScope(readModelsAsOf(deps.readModels, position)) };
@@ -151,11 +161,11 @@ export function siteReadsAt(deps: QueryDeps, position: number): SiteReads {
  * What a time-travel token opens: the moment and the site's reads as of it, once the projections
  * have taken that moment in; null for a token this server did not sign, or one that expired.
  */
-export async function openMoment(deps: QueryDeps & { timeTravel: TimeTravelTokens }, token: string): Promise<{ view: AsOfView; reads: SiteReads } | null> {
+export async function openMoment(deps: QueryDeps & { timeTravel: TimeTravelTokens }, token: string, options: { withTime?: boolean } = {}): Promise<{ view: AsOfView; reads: SiteReads } | null> {
   const opened = deps.timeTravel.open(token);
   if (!opened) return null;
   await deps.readModels.waitForCheckpoints(timeTravelProjections, opened.position, deps.consistencyTimeoutMs);
-  const view: AsOfView = { position: opened.position, at: await timeOf(deps, opened.position), expiresAt: new Date(opened.expiresAt).toISOString() };
+  const view: AsOfView = { position: opened.position, at: options.withTime === false ? null : await timeOf(deps, opened.position), expiresAt: new Date(opened.expiresAt).toISOString() };
   return { view, reads: siteReadsAt(deps, opened.position) };
 }
 

@@ -146,7 +146,7 @@ export function pageRender({ reads: source, clientAssets, publicUrl, logger, asO
     const page = found.page === null || prepared === null ? null : await preparePage(found.page, prepared.context);
     const isPage = found.kind === 'page' && page !== null && page.slug !== NOT_FOUND_SLUG;
     const typeData: PreparedTypeData =
-      page === null || prepared === null ? { view: null, pastTheEnd: false } : await prepareTypeData(page, prepared.context, { listPage: isPage ? listPage : 1, now: Date.now(), defaultLocale });
+      page === null || prepared === null ? { view: null, pastTheEnd: false } : await prepareTypeData(page, prepared.context, { listPage: isPage ? listPage : 1, now: asOf?.at ? Date.parse(asOf.at) : Date.now(), defaultLocale });
     // A page of a list past its last is not found, though the overview says so itself.
     const isFound = isPage && !typeData.pastTheEnd;
     const locale = page?.locale ?? asked.locale;

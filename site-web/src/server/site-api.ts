@@ -154,10 +154,15 @@ export function httpSiteReads({ apiUrl, timeoutMs }: { apiUrl: string; timeoutMs
   return {
     async asOf(token) {
       const response = await post('/api/cms/time-travel/open', { token }, undefined);
-      if (response.status !== 200) {
-        // Not signed by the API, or expired.
+      // Refused (not signed by the API, or expired): the link is no good. Anything else is the
+      // API's trouble, not the link's: the visitor gets the 503 page, and keeps the link.
+      if (response.status === 400) {
         await response.body?.cancel();
         return null;
+      }
+      if (response.status !== 200) {
+        await response.body?.cancel();
+        throw new ApiUnavailableError(`time-travel/open answered ${response.status}`);
       }
       const view = (await readEnvelope<AsOfView>(response)).data;
       if (!view || typeof view.position !== 'number' || typeof view.expiresAt !== 'string') throw new ApiUnavailableError('time-travel/open answered without a moment');
