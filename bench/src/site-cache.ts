@@ -47,7 +47,7 @@ async function compare(subject: string, baseline: string): Promise<{ subject: nu
 }
 
 /** The embedded product as `npm start` runs it, in a process of its own (no example site unless `extra` says so); answers its URL. */
-export async function startPagelog(dataDir: string, extra: Record<string, string>, processes: RunningProcess[]): Promise<string> {
+export async function startPagelog(dataDir: string, extra: Record<string, string>, processes: RunningProcess[], timeoutMs = 120_000): Promise<string> {
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
   processes.push(
@@ -65,7 +65,7 @@ export async function startPagelog(dataDir: string, extra: Record<string, string
       ...extra,
     }),
   );
-  await waitForHttp(`${url}/api/cms/nothing`, processes, 120_000);
+  await waitForHttp(`${url}/api/cms/nothing`, processes, timeoutMs);
   return url;
 }
 

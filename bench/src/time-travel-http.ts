@@ -13,35 +13,17 @@
  */
 import { join } from 'node:path';
 import { mkdirSync } from 'node:fs';
-import { ApiClient, TEST_ADMIN } from '@pagelog/server/test-kit/api-client';
-import { freePort, startProcess, waitForHttp, type RunningProcess } from '@pagelog/server/test-kit/processes';
+import { ApiClient } from '@pagelog/server/test-kit/api-client';
+import type { RunningProcess } from '@pagelog/server/test-kit/processes';
 import { PostgresEventStore } from '@pagelog/storage/event-store/postgres-event-store';
 import { SqliteEventStore } from '@pagelog/storage/event-store/sqlite-event-store';
 import { openDatabase } from '@pagelog/storage/sqlite/open-database';
 import { dropSchema, freshSchemaName, heading, isMain, newPool, percentile, postgresUrl, table, tempDir } from './common';
 import { writeLog } from './rebuild';
+import { startPagelog } from './site-cache';
 
-/** The product on a data folder, as `npm start` runs it; given minutes to take a large log in before it answers. */
-async function startPagelog(dataDir: string, extra: Record<string, string>, processes: RunningProcess[]): Promise<string> {
-  const port = await freePort();
-  const url = `http://127.0.0.1:${port}`;
-  processes.push(
-    startProcess('pagelog', 'server/src/main.ts', {
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      PAGELOG_DATA_DIR: dataDir,
-      PAGELOG_PUBLIC_URL: 'https://www.voorbeeld.nl',
-      PAGELOG_SEED: 'false',
-      LOG_LEVEL: 'warn',
-      NODE_ENV: 'production',
-      PAGELOG_ADMIN_EMAIL: TEST_ADMIN.email,
-      PAGELOG_ADMIN_PASSWORD: TEST_ADMIN.password,
-      ...extra,
-    }),
-  );
-  await waitForHttp(`${url}/api/cms/nothing`, processes, 1_200_000);
-  return url;
-}
+/** A large log takes the product minutes to take in before it answers. */
+const START_TIMEOUT_MS = 1_200_000;
 
 const PAGES = Number(process.env.BENCH_TT_PAGES ?? 2500);
 const RUNS = Number(process.env.BENCH_TT_RUNS ?? 100);
@@ -113,7 +95,7 @@ export async function runTimeTravelHttp(): Promise<void> {
     db.close();
     console.log(`SQLite log written: ${written.events.toLocaleString('en-US')} events in ${written.seconds.toFixed(1)} s`);
     let started = performance.now();
-    const sqliteUrl = await startPagelog(sqliteDir, {}, processes);
+    const sqliteUrl = await startPagelog(sqliteDir, {}, processes, START_TIMEOUT_MS);
     console.log(`SQLite: the product took the log in and answered after ${((performance.now() - started) / 1000).toFixed(1)} s`);
     rows.push(...(await measure('SQLite (embedded)', sqliteUrl)));
     await Promise.all(processes.splice(0).map((p) => p.stop()));
@@ -127,7 +109,7 @@ export async function runTimeTravelHttp(): Promise<void> {
         await writeLog(store, PAGES);
         await store.close();
         started = performance.now();
-        const pgUrl = await startPagelog(join(dir.path, 'pg'), { PAGELOG_STORE: 'postgres', DATABASE_URL: pg, PAGELOG_PG_SCHEMA: schema }, processes);
+        const pgUrl = await startPagelog(join(dir.path, 'pg'), { PAGELOG_STORE: 'postgres', DATABASE_URL: pg, PAGELOG_PG_SCHEMA: schema }, processes, START_TIMEOUT_MS);
         console.log(`PostgreSQL: the product took the log in and answered after ${((performance.now() - started) / 1000).toFixed(1)} s`);
         rows.push(...(await measure('PostgreSQL', pgUrl)));
       } finally {

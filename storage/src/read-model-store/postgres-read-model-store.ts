@@ -174,17 +174,7 @@ export class PostgresReadModelStore implements ReadModelStore {
     let sql = `SELECT doc FROM ${this.history} WHERE ${filter(collection, options, params, true)}`;
     params.push(position);
     sql += ` AND valid_from <= $${params.length} AND (valid_to IS NULL OR valid_to > $${params.length})`;
-    if (options.orderBy) {
-      const desc = options.orderBy.direction === 'desc';
-      const value = fieldValue(options.orderBy.field);
-      sql += desc ? ` ORDER BY ${value} DESC NULLS LAST, id DESC` : ` ORDER BY ${value} ASC NULLS FIRST, id ASC`;
-    } else {
-      sql += ' ORDER BY id';
-    }
-    if (options.limit !== undefined || options.offset !== undefined) {
-      params.push(options.limit ?? null, options.offset ?? 0);
-      sql += ` LIMIT $${params.length - 1} OFFSET $${params.length}`;
-    }
+    sql += orderAndPage(options, params);
     const { rows } = await this.query<{ doc: T }>(sql, params);
     return rows.map((row) => row.doc);
   }
@@ -253,17 +243,7 @@ export class PostgresReadModelStore implements ReadModelStore {
   async find<T extends Doc = Doc>(collection: string, options: FindOptions = {}): Promise<T[]> {
     const params: unknown[] = [];
     let sql = `SELECT doc FROM ${this.docs} WHERE ${filter(collection, options, params)}`;
-    if (options.orderBy) {
-      const desc = options.orderBy.direction === 'desc';
-      const value = fieldValue(options.orderBy.field);
-      sql += desc ? ` ORDER BY ${value} DESC NULLS LAST, id DESC` : ` ORDER BY ${value} ASC NULLS FIRST, id ASC`;
-    } else {
-      sql += ' ORDER BY id';
-    }
-    if (options.limit !== undefined || options.offset !== undefined) {
-      params.push(options.limit ?? null, options.offset ?? 0);
-      sql += ` LIMIT $${params.length - 1} OFFSET $${params.length}`;
-    }
+    sql += orderAndPage(options, params);
     const { rows } = await this.query<{ doc: T }>(sql, params);
     return rows.map((row) => row.doc);
   }
@@ -469,6 +449,23 @@ export class PostgresReadModelStore implements ReadModelStore {
  */
 function fieldValue(field: string): string {
   return `(NULLIF(doc->${pg.escapeLiteral(field)}, 'null'::jsonb))`;
+}
+
+/** find()'s order (missing values first ascending, ties by id) and window, its parameters added to `params`. */
+function orderAndPage(options: FindOptions, params: unknown[]): string {
+  let sql: string;
+  if (options.orderBy) {
+    const desc = options.orderBy.direction === 'desc';
+    const value = fieldValue(options.orderBy.field);
+    sql = desc ? ` ORDER BY ${value} DESC NULLS LAST, id DESC` : ` ORDER BY ${value} ASC NULLS FIRST, id ASC`;
+  } else {
+    sql = ' ORDER BY id';
+  }
+  if (options.limit !== undefined || options.offset !== undefined) {
+    params.push(options.limit ?? null, options.offset ?? 0);
+    sql += ` LIMIT $${params.length - 1} OFFSET $${params.length}`;
+  }
+  return sql;
 }
 
 /** The WHERE clause of find and count; `literalCollection` spells the collection out, so a partial index of it applies (the history's). */

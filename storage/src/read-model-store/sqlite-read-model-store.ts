@@ -205,19 +205,9 @@ export class SqliteReadModelStore implements ReadModelStore {
   async findAt<T extends Doc = Doc>(collection: string, position: number, options: FindOptions = {}): Promise<T[]> {
     // The collection spelled out, so SQLite may use the history's partial indexes.
     const { sql, params } = filter(collection, options, true);
-    let query = `SELECT doc FROM rm_history WHERE ${sql} AND valid_from <= ? AND (valid_to IS NULL OR valid_to > ?)`;
+    const query = `SELECT doc FROM rm_history WHERE ${sql} AND valid_from <= ? AND (valid_to IS NULL OR valid_to > ?)`;
     params.push(position, position);
-    if (options.orderBy) {
-      const direction = options.orderBy.direction === 'desc' ? 'DESC' : 'ASC';
-      query += ` ORDER BY ${fieldExpression(options.orderBy.field)} ${direction}, id ${direction}`;
-    } else {
-      query += ' ORDER BY id';
-    }
-    if (options.limit !== undefined || options.offset !== undefined) {
-      query += ' LIMIT ? OFFSET ?';
-      params.push(options.limit ?? -1, options.offset ?? 0);
-    }
-    const rows = this.statement(query).all(...params) as { doc: string }[];
+    const rows = this.statement(query + orderAndPage(options, params)).all(...params) as { doc: string }[];
     return rows.map((row) => JSON.parse(row.doc) as T);
   }
 
@@ -268,18 +258,8 @@ export class SqliteReadModelStore implements ReadModelStore {
   async find<T extends Doc = Doc>(collection: string, options: FindOptions = {}): Promise<T[]> {
     const hint = this.compoundHint(collection, options);
     const { sql, params } = filter(collection, options, hint !== '');
-    let query = `SELECT doc FROM rm_docs${hint} WHERE ${sql}`;
-    if (options.orderBy) {
-      const direction = options.orderBy.direction === 'desc' ? 'DESC' : 'ASC';
-      query += ` ORDER BY ${fieldExpression(options.orderBy.field)} ${direction}, id ${direction}`;
-    } else {
-      query += ' ORDER BY id';
-    }
-    if (options.limit !== undefined || options.offset !== undefined) {
-      query += ' LIMIT ? OFFSET ?';
-      params.push(options.limit ?? -1, options.offset ?? 0);
-    }
-    const rows = this.statement(query).all(...params) as { doc: string }[];
+    const query = `SELECT doc FROM rm_docs${hint} WHERE ${sql}`;
+    const rows = this.statement(query + orderAndPage(options, params)).all(...params) as { doc: string }[];
     return rows.map((row) => JSON.parse(row.doc) as T);
   }
 
@@ -449,6 +429,22 @@ function filter(
     }
   }
   return { sql: clauses.join(' AND '), params };
+}
+
+/** find()'s order (ties by id, in the same direction) and window, its parameters added to `params`. */
+function orderAndPage(options: FindOptions, params: unknown[]): string {
+  let sql: string;
+  if (options.orderBy) {
+    const direction = options.orderBy.direction === 'desc' ? 'DESC' : 'ASC';
+    sql = ` ORDER BY ${fieldExpression(options.orderBy.field)} ${direction}, id ${direction}`;
+  } else {
+    sql = ' ORDER BY id';
+  }
+  if (options.limit !== undefined || options.offset !== undefined) {
+    sql += ' LIMIT ? OFFSET ?';
+    params.push(options.limit ?? -1, options.offset ?? 0);
+  }
+  return sql;
 }
 
 /** The exact expression the indexes are built on; queries must spell it the same way to use them. */
