@@ -57,3 +57,51 @@ export const publicPageTagId = (tagId: string, pageId: string) => `${tagId}|${pa
 export type RedirectDoc = Record<string, unknown> & { locale: string; slug: string; pageId: string };
 
 export const redirectId = (locale: string, slug: string) => `${locale}:${slug}`;
+
+/**
+ * public_page_drafts, by page id: the public-pages projection's own working copy of each page's
+ * draft, so a publication puts on the site what the draft held then. Read also by the view of the
+ * site as it will be (issue 17), which publishes the drafts that are scheduled or in a release.
+ */
+export interface PublicDraftDoc extends Record<string, unknown> {
+  pageId: string;
+  slug: string;
+  locale: string;
+  type: string;
+  translationGroupId: string;
+  typeData: Record<string, unknown>;
+  /** The draft as it stands: what the next publication puts on the site. */
+  version: PublicPageView['pageVersion'];
+  deleted?: boolean;
+  /** When the page first went live: kept here, as the live document goes when the page is unpublished. */
+  firstPublishedAt?: string;
+  /** The page's tag ids (page-level: they hold on the live page at once). */
+  tags?: string[];
+  revision: number;
+}
+
+/**
+ * The live document a publication of the draft puts on the site at `publishedAt`: the one rule
+ * the projection (an event that happened) and the view of the site as it will be (a change that
+ * is planned) share.
+ */
+export function liveDocOf(draft: PublicDraftDoc, publishedAt: string): PublishedDoc {
+  const firstPublishedAt = draft.firstPublishedAt ?? publishedAt;
+  return {
+    id: draft.pageId,
+    slug: draft.slug,
+    type: draft.type,
+    locale: draft.locale,
+    translationGroupId: draft.translationGroupId,
+    pageVersion: draft.version,
+    publishedAt,
+    firstPublishedAt,
+    listDate: listDateOf(draft.typeData, firstPublishedAt),
+    tags: draft.tags ?? [],
+  };
+}
+
+/** The tag links of a live page: one document each, with what a tag's list filters and orders by. */
+export function tagLinksOf(live: Pick<PublishedDoc, 'id' | 'locale' | 'type' | 'listDate'>, tags: readonly string[]): { id: string; doc: PublicPageTagDoc }[] {
+  return tags.map((tagId) => ({ id: publicPageTagId(tagId, live.id), doc: { tagId, pageId: live.id, locale: live.locale, type: live.type, listDate: live.listDate ?? '' } }));
+}

@@ -14,19 +14,47 @@ export interface TimeTravelMoment {
   /** The head of the log now, and when its event happened. */
   headPosition: number;
   headAt: string | null;
+  /**
+   * A date after now: the site as it will be then, the present with the changes planned by then
+   * (scheduled publications and unpublications, scheduled releases), in the order they happen.
+   */
+  future?: { at: string; changes: PlannedChangeView[] };
+}
+
+/** A change planned for later, as the view of the site as it will be applies it. */
+export interface PlannedChangeView {
+  action: 'publish' | 'unpublish';
+  /** When it is to happen (ISO). */
+  at: string;
+  pageId: string;
+  title: string;
+  locale: string;
+  slug: string;
+  /** Its address on the site. */
+  path: string;
+  /** Who planned it, by id, and when they did. */
+  scheduledBy: string;
+  scheduledAt: string;
 }
 
 /** A link to the site as of a moment, for people with or without an account. */
 export interface TimeTravelLink {
   /** The site's path that opens the view (`/_asof/<token>`): relative to the public site. */
   url: string;
+  /** The past (its position) or the site as it will be (the future's moment, and the head now). */
+  kind: 'past' | 'future';
   position: number;
+  at?: string;
   expiresAt: string;
 }
 
-/** What the site shows in its banner while a visitor browses a past moment. */
+/** What the site shows in its banner while a visitor browses a past moment or the site as it will be. */
 export interface AsOfView {
+  /** The past, or the site as it will be (absent: the past). */
+  kind?: 'past' | 'future';
+  /** The past's position; for the future, the head it was laid over. */
   position: number;
+  /** When: the past's event, or the future's moment. */
   at: string | null;
   expiresAt: string;
 }
@@ -47,9 +75,13 @@ export const timeTravelMomentSchema = object({
   position: string().max(16, 'V_12').matches(/^\d+$/, { message: 'V_12', excludeEmptyString: true }),
 });
 
-/** POST /time-travel/link: the moment, and how many hours the link works. */
+/**
+ * POST /time-travel/link: the moment (a position of the past, or a future date and time with its
+ * offset; one of them), and how many hours the link works.
+ */
 export const timeTravelLinkSchema = object({
-  position: number().typeError('V_12').required('V_01').integer('V_12').min(0, 'V_12'),
+  position: number().typeError('V_12').integer('V_12').min(0, 'V_12').optional(),
+  at: string().max(40, 'V_12').matches(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,3})?)?(Z|[+-]\d{2}:\d{2})$/, { message: 'V_12', excludeEmptyString: true }).optional(),
   hours: number().typeError('V_12').integer('V_12').min(1, 'V_12').max(TIME_TRAVEL_LINK_MAX_HOURS, 'V_12').default(TIME_TRAVEL_LINK_DEFAULT_HOURS),
 });
 

@@ -1,6 +1,5 @@
 import type { PageEvent } from '@pagelog/contracts/events/page-events';
-import type { PublicPageView } from '@pagelog/contracts/pages/page';
-import { listDateOf, publicPageTagId, redirectId, type PublicPageTagDoc, type PublishedDoc, type RedirectDoc } from '@pagelog/contracts/pages/page-docs';
+import { listDateOf, liveDocOf, publicPageTagId, redirectId, tagLinksOf, type PublicDraftDoc, type PublishedDoc, type RedirectDoc } from '@pagelog/contracts/pages/page-docs';
 import { pageType } from '@pagelog/contracts/pages/page-types';
 import { readModels } from '@pagelog/contracts/read-models';
 import type { UnitOfWork } from '@pagelog/storage/read-model-store/read-model-store';
@@ -12,22 +11,7 @@ const pageTags = readModels.publicPageTags.collection;
 /** This projection's own working copy of each page's draft, so it reads no other projection (the site-cache reactor reads a page's tags here once it is off the site). */
 const drafts = readModels.publicPageDrafts.collection;
 
-interface DraftDoc extends Record<string, unknown> {
-  pageId: string;
-  slug: string;
-  locale: string;
-  type: string;
-  translationGroupId: string;
-  typeData: Record<string, unknown>;
-  /** The draft as it stands: what the next publication puts on the site. */
-  version: PublicPageView['pageVersion'];
-  deleted?: boolean;
-  /** When the page first went live: kept here, as the live document goes when the page is unpublished. */
-  firstPublishedAt?: string;
-  /** The page's tag ids (page-level: they hold on the live page at once). */
-  tags?: string[];
-  revision: number;
-}
+type DraftDoc = PublicDraftDoc;
 
 /** The live page, changed in place when a page-level property (slug, type data) changes. */
 async function changeLive(uow: UnitOfWork, pageId: string, change: (doc: PublishedDoc) => PublishedDoc): Promise<void> {
@@ -37,9 +21,7 @@ async function changeLive(uow: UnitOfWork, pageId: string, change: (doc: Publish
 
 /** The live page carries these tags now: one document each, with what a tag's list filters and orders by. */
 function putTagLinks(uow: UnitOfWork, live: Pick<PublishedDoc, 'id' | 'locale' | 'type' | 'listDate'>, tags: readonly string[]): void {
-  for (const tagId of tags) {
-    uow.put(pageTags, publicPageTagId(tagId, live.id), { tagId, pageId: live.id, locale: live.locale, type: live.type, listDate: live.listDate ?? '' } satisfies PublicPageTagDoc);
-  }
+  for (const { id, doc } of tagLinksOf(live, tags)) uow.put(pageTags, id, doc);
 }
 
 /** The page is off the site, or no longer carries these tags. */
@@ -127,23 +109,11 @@ export const publicPagesProjection = defineProjection<Handled>({
     PageLinksUpdated: onDraft((event, draft) => ({ version: { ...draft.version, versionID: event.data.versionId, blocks: event.data.blocks } })),
     PageDraftStarted: onDraft((event, draft) => ({ version: { ...draft.version, versionID: event.data.versionId } })),
     PagePublished: onDraft((event, draft, uow) => {
-      const firstPublishedAt = draft.firstPublishedAt ?? event.metadata.occurredAt;
-      const live = {
-        id: draft.pageId,
-        slug: draft.slug,
-        type: draft.type,
-        locale: draft.locale,
-        translationGroupId: draft.translationGroupId,
-        pageVersion: draft.version,
-        publishedAt: event.metadata.occurredAt,
-        firstPublishedAt,
-        listDate: listDateOf(draft.typeData, firstPublishedAt),
-        tags: draft.tags ?? [],
-      } satisfies PublishedDoc;
+      const live = liveDocOf(draft, event.metadata.occurredAt);
       uow.put(published, draft.pageId, live);
       // A republication may move the page in its tags' lists (a new publication date).
-      putTagLinks(uow, live, live.tags);
-      return { firstPublishedAt };
+      putTagLinks(uow, live, live.tags ?? []);
+      return { firstPublishedAt: live.firstPublishedAt };
     }),
     PageUnpublished: onDraft((_event, draft, uow) => {
       uow.delete(published, draft.pageId);

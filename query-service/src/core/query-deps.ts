@@ -17,6 +17,8 @@ export interface QueryDeps {
   consistencyTimeoutMs: number;
   /** The site search index (issue 15). */
   searchIndex: SearchIndex;
+  /** Now (epoch ms): what is past and what is still planned (the site as it will be). Date.now unless a test moves it. */
+  clock?: () => number;
 }
 
 /** What the session check and the user reads need besides the read models. */
@@ -37,7 +39,8 @@ export interface UserQueryDeps extends QueryDeps {
 }
 
 /** The query routes' dependencies from the opened services (one process or the embedded one). */
-export function queryServices({ stores, auth, config }: Services): UserQueryDeps {
+export function queryServices(services: Services): UserQueryDeps {
+  const { stores, auth, config } = services;
   return {
     readModels: stores.readModels,
     eventStore: stores.eventStore,
@@ -51,5 +54,6 @@ export function queryServices({ stores, auth, config }: Services): UserQueryDeps
     previews: auth.previews,
     timeTravel: auth.timeTravel,
     secret: auth.secret,
+    clock: services.clock,
   };
 }

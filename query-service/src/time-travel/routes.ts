@@ -47,11 +47,24 @@ export function timeTravelRoutes(deps: UserQueryDeps): EndpointRoute[] {
   return [
     query('timeTravelMoment', async (_ctx, input) => resolveMoment(deps, input)),
     query('timeTravelLink', async (_ctx, input) => {
+      const ttl = input.hours * 3600_000;
+      // One moment: a position of the past, or a time to come.
+      if ((input.position === undefined) === !input.at) throw ValidationError.of(input.at ? 'V_12' : 'V_01', 'position', 'timeTravel');
+      if (input.at) {
+        const at = Date.parse(input.at);
+        // Only later than now: a past date names a position (GET /time-travel/moment finds it).
+        if (Number.isNaN(at) || at <= (deps.clock ?? Date.now)()) throw ValidationError.of('V_12', 'at', 'timeTravel');
+        const position = await deps.eventStore.headPosition();
+        if (!(await siteExistedAt(deps, position))) throw ValidationError.of('V_12', 'at', 'timeTravel');
+        const { token, expiresAt } = deps.timeTravel.issue({ kind: 'future', at }, ttl);
+        return { url: `${AS_OF_PATH}/${token}`, kind: 'future' as const, position, at: new Date(at).toISOString(), expiresAt: new Date(expiresAt).toISOString() };
+      }
+      const position = input.position!;
       const head = await deps.eventStore.headPosition();
       // Past the head, or before the site had its settings (nothing to show then).
-      if (input.position > head || !(await siteExistedAt(deps, input.position))) throw ValidationError.of('V_12', 'position', 'timeTravel');
-      const { token, expiresAt } = deps.timeTravel.issue(input.position, input.hours * 3600_000);
-      return { url: `${AS_OF_PATH}/${token}`, position: input.position, expiresAt: new Date(expiresAt).toISOString() };
+      if (position > head || !(await siteExistedAt(deps, position))) throw ValidationError.of('V_12', 'position', 'timeTravel');
+      const { token, expiresAt } = deps.timeTravel.issue(position, ttl);
+      return { url: `${AS_OF_PATH}/${token}`, kind: 'past' as const, position, expiresAt: new Date(expiresAt).toISOString() };
     }),
     query('timeTravelOpen', async (_ctx, { token }) => {
       const opened = await openMoment(deps, token);

@@ -4,7 +4,7 @@ import type { PublishedDoc } from '@pagelog/contracts/pages/page-docs';
 import { readModels, SETTINGS_DOC_ID, temporalCollections } from '@pagelog/contracts/read-models';
 import type { FacetCount, SearchRequest, SearchResponse, SnippetPart } from '@pagelog/contracts/search/search';
 import { DEFAULT_SEARCH_COUNT } from '@pagelog/contracts/search/search';
-import type { AsOfSiteReadName, AsOfView, TimeTravelMoment } from '@pagelog/contracts/time-travel/time-travel';
+import type { AsOfSiteReadName, AsOfView, PlannedChangeView, TimeTravelMoment } from '@pagelog/contracts/time-travel/time-travel';
 import type { SiteReads } from '@pagelog/contracts/site/site-reads';
 import { NOT_FOUND_SLUG, publicPath } from '@pagelog/contracts/slugs';
 import type { TimeTravelTokens } from '@pagelog/service-kit/http/time-travel-tokens';
@@ -14,6 +14,7 @@ import { siteReads } from '../pages/public-reads';
 import { readSettings } from '../settings/routes';
 import type { TagDoc } from '@pagelog/contracts/tags/tag-docs';
 import { readModelsAsOf } from './as-of-store';
+import { depsWithPlanned, scheduledBy } from './future';
 
 /** The projections whose read models a view of the past reads: every temporal collection's, and the audit log's clock. */
 export const timeTravelProjections: string[] = [
@@ -42,6 +43,7 @@ export async function resolveMoment(deps: QueryDeps, input: { at?: string | unde
   // The clock is read from the audit log: it must have taken in the head (read-your-writes style).
   await deps.readModels.waitForCheckpoints(timeTravelProjections, headPosition, deps.consistencyTimeoutMs);
   let position = headPosition;
+  const now = (deps.clock ?? Date.now)();
   if (input.position !== undefined && input.position !== '') {
     position = Number(input.position);
     if (!Number.isSafeInteger(position) || position < 0 || position > headPosition) throw ValidationError.of('V_12', 'position', 'timeTravel');
@@ -50,6 +52,11 @@ export async function resolveMoment(deps: QueryDeps, input: { at?: string | unde
     const time = Date.parse(/T\d{2}:\d{2}(:\d{2}(\.\d+)?)?$/.test(input.at) ? `${input.at}Z` : input.at);
     if (Number.isNaN(time)) throw ValidationError.of('V_12', 'at', 'timeTravel');
     const iso = new Date(time).toISOString();
+    if (time > now) {
+      // Later than now: the site as it will be, the present with what is planned by then.
+      const [headAt, planned] = await Promise.all([timeOf(deps, headPosition), plannedBy(deps, iso)]);
+      return { position: headPosition, at: headAt, headPosition, headAt, future: { at: iso, changes: planned.applied } };
+    }
     const [last] = await deps.readModels.find<AuditEntryDoc>(auditLog, { range: { at: { lte: iso } }, orderBy: { field: 'at', direction: 'desc' }, limit: 1 });
     // Several events may share a time: the last of them (ids sort as positions, and ties are read by id, descending).
     position = last?.position ?? 0;
@@ -145,16 +152,25 @@ export async function searchAsOf(deps: QueryDeps, request: SearchRequest): Promi
   };
 }
 
+/** What is planned by a moment (ISO): the pages' schedules, in the order they happen, laid over the present. */
+export async function plannedBy(deps: QueryDeps, until: string): Promise<{ deps: QueryDeps; applied: PlannedChangeView[] }> {
+  return depsWithPlanned(deps, await scheduledBy(deps, until));
+}
+
 /** Whether the site existed at a position: its settings were there (before them, nothing can be shown). */
 export async function siteExistedAt(deps: QueryDeps, position: number): Promise<boolean> {
   return (await deps.readModels.getAt(readModels.settings.collection, SETTINGS_DOC_ID, position)) !== null;
 }
 
+/** The public site's reads over other read models (the past's, or the present with planned changes): the same functions, and the plain search. */
+function siteReadsOver(view: QueryDeps): SiteReads {
+  const reads = siteReads(view, { perRender: false });
+  return { ...reads, search: (request) => searchAsOf(view, request) };
+}
+
 /** The public site's reads as of a position: the same functions, over the read models as they were then. */
 export function siteReadsAt(deps: QueryDeps, position: number): SiteReads {
-  const past: QueryDeps = { ...deps, readModels: readScope(readModelsAsOf(deps.readModels, position)) };
-  const reads = siteReads(past, { perRender: false });
-  return { ...reads, search: (request) => searchAsOf(past, request) };
+  return siteReadsOver({ ...deps, readModels: readScope(readModelsAsOf(deps.readModels, position)) });
 }
 
 /**
@@ -164,9 +180,18 @@ export function siteReadsAt(deps: QueryDeps, position: number): SiteReads {
 export async function openMoment(deps: QueryDeps & { timeTravel: TimeTravelTokens }, token: string, options: { withTime?: boolean } = {}): Promise<{ view: AsOfView; reads: SiteReads } | null> {
   const opened = deps.timeTravel.open(token);
   if (!opened) return null;
-  await deps.readModels.waitForCheckpoints(timeTravelProjections, opened.position, deps.consistencyTimeoutMs);
-  const view: AsOfView = { position: opened.position, at: options.withTime === false ? null : await timeOf(deps, opened.position), expiresAt: new Date(opened.expiresAt).toISOString() };
-  return { view, reads: siteReadsAt(deps, opened.position) };
+  const expiresAt = new Date(opened.expiresAt).toISOString();
+  if (opened.kind === 'past') {
+    await deps.readModels.waitForCheckpoints(timeTravelProjections, opened.position, deps.consistencyTimeoutMs);
+    const view: AsOfView = { kind: 'past', position: opened.position, at: options.withTime === false ? null : await timeOf(deps, opened.position), expiresAt };
+    return { view, reads: siteReadsAt(deps, opened.position) };
+  }
+  // The site as it will be: the present (once the projections have it) with what is planned by then laid over it.
+  const position = await deps.eventStore.headPosition();
+  await deps.readModels.waitForCheckpoints([...timeTravelProjections, readModels.pageSchedules.projection], position, deps.consistencyTimeoutMs);
+  const at = new Date(opened.at).toISOString();
+  const planned = await plannedBy(deps, at);
+  return { view: { kind: 'future', position, at, expiresAt }, reads: siteReadsOver({ ...planned.deps, readModels: readScope(planned.deps.readModels) }) };
 }
 
 /** One of the site's reads as of a token's moment, by name (the distributed site's POST /time-travel/site-read). */

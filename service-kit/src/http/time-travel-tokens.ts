@@ -1,12 +1,29 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 
-/** `<position>.<expiry>.<signature>`: base 36, base 36, base64url. */
-const tokenShape = /^([0-9a-z]{1,12})\.([0-9a-z]{1,12})\.([A-Za-z0-9_-]{43})$/;
+/**
+ * `<target>.<expiry>.<signature>`: the target is a position (base 36) or `f-` and a future time
+ * (epoch ms, base 36); the expiry is base 36, the signature base64url.
+ */
+const tokenShape = /^((?:f-[0-9a-z]{1,12})|[0-9a-z]{1,12})\.([0-9a-z]{1,12})\.([A-Za-z0-9_-]{43})$/;
+
+/** What a link shows: the site as of a position of the log (the past), or as it will be at a time (the present with what is scheduled by then). */
+export type TimeTravelTarget = { kind: 'past'; position: number } | { kind: 'future'; at: number };
 
 /** A moment a token opens, and until when (epoch ms). */
-export interface OpenedMoment {
-  position: number;
-  expiresAt: number;
+export type OpenedMoment = TimeTravelTarget & { expiresAt: number };
+
+function targetText(target: TimeTravelTarget): string {
+  switch (target.kind) {
+    case 'past':
+      return target.position.toString(36);
+    case 'future':
+      return `f-${target.at.toString(36)}`;
+  }
+}
+
+function targetOf(text: string): TimeTravelTarget {
+  if (text.startsWith('f-')) return { kind: 'future', at: parseInt(text.slice(2), 36) };
+  return { kind: 'past', position: parseInt(text, 36) };
 }
 
 /**
@@ -26,9 +43,10 @@ export class TimeTravelTokens {
     return createHmac('sha256', this.key).update(`time-travel:${position}.${expiry}`).digest('base64url');
   }
 
-  issue(position: number, ttlMs: number): { token: string; expiresAt: number } {
+  /** A link to a position of the log (a number), or to the site as it will be at a time. */
+  issue(target: number | TimeTravelTarget, ttlMs: number): { token: string; expiresAt: number } {
     const expiresAt = this.clock() + ttlMs;
-    const p = position.toString(36);
+    const p = targetText(typeof target === 'number' ? { kind: 'past', position: target } : target);
     const e = expiresAt.toString(36);
     return { token: `${p}.${e}.${this.sign(p, e)}`, expiresAt };
   }
@@ -43,6 +61,6 @@ export class TimeTravelTokens {
     if (given.length !== expected.length || !timingSafeEqual(given, expected)) return null;
     const expiresAt = parseInt(e, 36);
     if (!(this.clock() < expiresAt)) return null;
-    return { position: parseInt(p, 36), expiresAt };
+    return { ...targetOf(p), expiresAt };
   }
 }

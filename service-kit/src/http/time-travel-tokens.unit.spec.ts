@@ -9,9 +9,9 @@ describe('time-travel link tokens', () => {
     const tokens = new TimeTravelTokens(key, () => now);
     const { token, expiresAt } = tokens.issue(4321, 60_000);
     expect(expiresAt).to.equal(1_060_000);
-    expect(tokens.open(token)).to.deep.equal({ position: 4321, expiresAt: 1_060_000 });
+    expect(tokens.open(token)).to.deep.equal({ kind: 'past', position: 4321, expiresAt: 1_060_000 });
     now = 1_059_999;
-    expect(tokens.open(token)?.position).to.equal(4321);
+    expect(tokens.open(token)).to.include({ position: 4321 });
     now = 1_060_000;
     expect(tokens.open(token)).to.equal(null);
   });
@@ -24,5 +24,16 @@ describe('time-travel link tokens', () => {
     expect(tokens.open(`${p}.${(Number.parseInt(e, 36) * 2).toString(36)}.${mac}`)).to.equal(null);
     expect(new TimeTravelTokens(Buffer.alloc(32, 8), () => 0).open(token)).to.equal(null);
     for (const bad of ['', 'a.b', `${token}x`, `${p}.${e}.${mac.slice(1)}`]) expect(tokens.open(bad), bad).to.equal(null);
+  });
+
+  it('opens a future time as one, and its digits read as a position as nothing', () => {
+    const tokens = new TimeTravelTokens(key, () => 0);
+    const at = Date.parse('2027-01-02T03:04:05.678Z');
+    const future = tokens.issue({ kind: 'future', at }, 60_000).token;
+    expect(tokens.open(future)).to.deep.equal({ kind: 'future', at, expiresAt: 60_000 });
+    // The same digits read as a position are not what was signed.
+    const [target, e, mac] = future.split('.') as [string, string, string];
+    expect(tokens.open(`${target.slice(2)}.${e}.${mac}`)).to.equal(null);
+    expect(tokens.open(`f-${(Number.parseInt(target.slice(2), 36) + 1).toString(36)}.${e}.${mac}`)).to.equal(null);
   });
 });

@@ -70,7 +70,9 @@ export function chromeOf(state: Pick<PageState, 'chrome' | 'siteName'>): SiteChr
 
 /** What the banner of a view of the past shows. */
 export interface AsOfBanner {
-  /** When the moment's event happened (ISO); null for the very start. */
+  /** The past (absent too), or the site as it will be. */
+  kind?: 'past' | 'future';
+  /** When the moment's event happened, or the future's moment (ISO); null for the very start. */
   at: string | null;
   position: number;
   /** Where "back to the present" goes. */

@@ -46,6 +46,8 @@ export interface SiteTexts {
   previewBanner: string;
   /** The band at the top of the site as of a past moment: when, and that it is read-only. */
   asOfBanner: string;
+  /** The same band over the site as it will be at a moment: the present with what is scheduled by then. */
+  asOfFutureBanner: string;
   /** Its link back to the site as it is now. */
   asOfLeave: string;
 }
@@ -77,6 +79,7 @@ const en: SiteTexts = {
   table: 'Table',
   previewBanner: 'Preview: this version is not published.',
   asOfBanner: 'You are viewing the site as it was on {at} (log position {position}). Read-only.',
+  asOfFutureBanner: 'You are viewing the site as it will be on {at}, with what is scheduled by then. Read-only.',
   asOfLeave: 'Back to the present',
 };
 
@@ -108,6 +111,7 @@ const texts: Readonly<Record<string, SiteTexts>> = {
     table: 'Tabel',
     previewBanner: 'Voorbeeld: deze versie is niet gepubliceerd.',
     asOfBanner: 'U bekijkt de site zoals die was op {at} (logpositie {position}). Alleen lezen.',
+    asOfFutureBanner: 'U bekijkt de site zoals die zal zijn op {at}, met wat tot dan is gepland. Alleen lezen.',
     asOfLeave: 'Terug naar nu',
   },
   en,
@@ -138,6 +142,7 @@ const texts: Readonly<Record<string, SiteTexts>> = {
     table: 'Tabelle',
     previewBanner: 'Vorschau: diese Version ist nicht veröffentlicht.',
     asOfBanner: 'Sie sehen die Website, wie sie am {at} war (Protokollposition {position}). Nur lesen.',
+    asOfFutureBanner: 'Sie sehen die Website, wie sie am {at} sein wird, mit allem, was bis dahin geplant ist. Nur lesen.',
     asOfLeave: 'Zurück zur Gegenwart',
   },
   fr: {
@@ -167,6 +172,7 @@ const texts: Readonly<Record<string, SiteTexts>> = {
     table: 'Tableau',
     previewBanner: 'Aperçu : cette version n’est pas publiée.',
     asOfBanner: 'Vous consultez le site tel qu’il était le {at} (position {position} du journal). Lecture seule.',
+    asOfFutureBanner: 'Vous consultez le site tel qu’il sera le {at}, avec ce qui est programmé d’ici là. Lecture seule.',
     asOfLeave: 'Revenir au présent',
   },
 };

@@ -20,7 +20,10 @@ export const timeTravelQueries = {
   moment: (api: ApiClient, query: MomentQuery) => endpointQuery(api, 'timeTravelMoment', { query }),
 };
 
-/** POST /time-travel/link: a signed, expiring link to the site as of the event at this position. */
-export function makeTimeTravelLink(api: ApiClient, position: number, hours: LinkDuration): Promise<ApiReply<TimeTravelLink>> {
-  return api.call('timeTravelLink', { body: { position, hours } });
+/** What a link shows: the site as of the event at a position, or as it will be at a later moment (ISO). */
+export type LinkTarget = { position: number } | { at: string };
+
+/** POST /time-travel/link: a signed, expiring link to the site at that moment. */
+export function makeTimeTravelLink(api: ApiClient, target: LinkTarget, hours: LinkDuration): Promise<ApiReply<TimeTravelLink>> {
+  return api.call('timeTravelLink', { body: { ...target, hours } });
 }

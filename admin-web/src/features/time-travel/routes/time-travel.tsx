@@ -3,12 +3,12 @@ import { useMutation, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { ErrorItem } from '@pagelog/contracts/envelope';
 import { errorCatalogue, errorItem, messageFor } from '@pagelog/contracts/error-catalogue';
-import type { TimeTravelLink, TimeTravelMoment } from '@pagelog/contracts/time-travel/time-travel';
+import type { PlannedChangeView, TimeTravelLink, TimeTravelMoment } from '@pagelog/contracts/time-travel/time-travel';
 import { useApi } from '../../../core/api/api-context';
 import { EndpointError } from '../../../core/api/endpoint-query';
 import { formatDateTime } from '../../../core/format/date-time';
 import { useCurrentUser } from '../../../core/session/current-user';
-import { defaultLinkDuration, isoMoment, linkDurations, makeTimeTravelLink, timeTravelQueries, type LinkDuration, type MomentQuery } from '../api/time-travel-queries';
+import { defaultLinkDuration, isoMoment, linkDurations, makeTimeTravelLink, timeTravelQueries, type LinkDuration, type LinkTarget, type MomentQuery } from '../api/time-travel-queries';
 
 type MomentField = 'at' | 'position';
 
@@ -30,7 +30,7 @@ function NoPermission() {
   );
 }
 
-/** /cmsadmin/time-travel (issue 17), for time-travel: find a past moment of the log and browse the public site as it was then, or share a link to it. */
+/** /cmsadmin/time-travel (issue 17), for time-travel: find a past moment of the log (or a later one) and browse the public site as it was (or will be) then, or share a link to it. */
 export function TimeTravelRoute() {
   const { hasPermission } = useCurrentUser();
   if (!hasPermission('time-travel')) return <NoPermission />;
@@ -58,7 +58,7 @@ function TimeTravelScreen() {
 
   const moment = useQuery({ ...timeTravelQueries.moment(api, asked ?? {}), enabled: asked !== null });
   const link = useMutation({
-    mutationFn: (vars: { position: number; hours: LinkDuration }) => makeTimeTravelLink(api, vars.position, vars.hours),
+    mutationFn: (vars: { target: LinkTarget; hours: LinkDuration }) => makeTimeTravelLink(api, vars.target, vars.hours),
     onSuccess: (reply) => {
       if (reply.Success && reply.data) window.open(reply.data.url, '_blank', 'noopener');
     },
@@ -126,7 +126,9 @@ function TimeTravelScreen() {
   const describedBy = (field: MomentField, fieldErrors: readonly ErrorItem[]) => [hintId(field), ...(fieldErrors.length > 0 ? [errorId(field)] : [])].join(' ');
   const timeZone = Intl.DateTimeFormat().resolvedOptions().timeZone;
   const found = asked !== null && !moment.isFetching && !moment.isError ? moment.data : undefined;
-  const made = link.data?.Success && link.data.data && found && link.data.data.position === found.position ? link.data.data : null;
+  const future = found?.future ?? null;
+  // The link made for the moment shown (not one made before another moment was found).
+  const made = link.data?.Success && link.data.data && found && (future ? link.data.data.kind === 'future' && link.data.data.at === future.at : link.data.data.kind !== 'future' && link.data.data.position === found.position) ? link.data.data : null;
 
   return (
     <section className="screen time-travel">
@@ -217,10 +219,10 @@ function TimeTravelScreen() {
       {found && (
         <section className="area time-travel__link" aria-labelledby={`${id}-link-heading`}>
           <h2 id={`${id}-link-heading`} className="area__title">
-            {t('timeTravel.link.heading')}
+            {t(future ? 'timeTravel.link.futureHeading' : 'timeTravel.link.heading')}
           </h2>
           <p className="form__hint" id={`${id}-link-explanation`}>
-            {t('timeTravel.link.explanation')}
+            {t(future ? 'timeTravel.link.futureExplanation' : 'timeTravel.link.explanation')}
           </p>
           <div className="field">
             <label className="field__label" htmlFor={`${id}-hours`}>
@@ -242,10 +244,10 @@ function TimeTravelScreen() {
               aria-describedby={`${id}-link-explanation`}
               onClick={() => {
                 setCopied('no');
-                link.mutate({ position: found.position, hours });
+                link.mutate({ target: future ? { at: future.at } : { position: found.position }, hours });
               }}
             >
-              {t('timeTravel.link.open')}
+              {t(future ? 'timeTravel.link.futureOpen' : 'timeTravel.link.open')}
             </button>
           </div>
           <div aria-live="polite">
@@ -265,6 +267,34 @@ function TimeTravelScreen() {
 
 function MomentAnswer({ moment }: { moment: TimeTravelMoment }) {
   const { t } = useTranslation();
+  const now = (
+    <p className="time-travel__now">
+      {moment.headAt ? t('timeTravel.answer.now', { position: moment.headPosition, at: formatDateTime(moment.headAt) }) : t('timeTravel.answer.nowEmpty', { position: moment.headPosition })}
+    </p>
+  );
+  if (moment.future) {
+    const { changes } = moment.future;
+    return (
+      <>
+        <p className="time-travel__as-of">
+          <strong>{t('timeTravel.answer.future', { at: formatDateTime(moment.future.at) })}</strong>
+        </p>
+        {now}
+        {changes.length === 0 ? (
+          <p className="time-travel__planned-none">{t('timeTravel.answer.futureNone')}</p>
+        ) : (
+          <>
+            <p>{t('timeTravel.answer.futureChanges', { count: changes.length })}</p>
+            <ul className="time-travel__planned">
+              {changes.map((change) => (
+                <PlannedChange key={`${change.pageId}-${change.action}-${change.at}`} change={change} />
+              ))}
+            </ul>
+          </>
+        )}
+      </>
+    );
+  }
   let asOf;
   if (moment.position === 0) asOf = t('timeTravel.answer.beforeAnything');
   else if (moment.at) asOf = t('timeTravel.answer.asOf', { position: moment.position, at: formatDateTime(moment.at) });
@@ -274,11 +304,15 @@ function MomentAnswer({ moment }: { moment: TimeTravelMoment }) {
       <p className="time-travel__as-of">
         <strong>{asOf}</strong>
       </p>
-      <p className="time-travel__now">
-        {moment.headAt ? t('timeTravel.answer.now', { position: moment.headPosition, at: formatDateTime(moment.headAt) }) : t('timeTravel.answer.nowEmpty', { position: moment.headPosition })}
-      </p>
+      {now}
     </>
   );
+}
+
+/** One change the view of the future applies: what happens to which page, and when. */
+function PlannedChange({ change }: { change: PlannedChangeView }) {
+  const { t } = useTranslation();
+  return <li>{t(change.action === 'publish' ? 'timeTravel.answer.publish' : 'timeTravel.answer.unpublish', { title: change.title, path: change.path, at: formatDateTime(change.at) })}</li>;
 }
 
 function MadeLink({ link, copied, onCopied }: { link: TimeTravelLink; copied: 'no' | 'yes' | 'failed'; onCopied: (state: 'yes' | 'failed') => void }) {
@@ -298,7 +332,7 @@ function MadeLink({ link, copied, onCopied }: { link: TimeTravelLink; copied: 'n
     <div className="time-travel__made">
       <div className="field">
         <label className="field__label" htmlFor={`${id}-url`}>
-          {t('timeTravel.link.label')}
+          {t(link.kind === 'future' ? 'timeTravel.link.futureLabel' : 'timeTravel.link.label')}
         </label>
         <input id={`${id}-url`} className="field__input" type="text" readOnly value={full} aria-describedby={`${id}-expires`} onFocus={(event) => event.target.select()} />
         <p id={`${id}-expires`} className="form__hint">

@@ -21,7 +21,16 @@ function momentOf(call: ServerCall) {
   return success<TimeTravelMoment>({ position: 120, at: HEAD_AT, ...head });
 }
 
-const aLink = (call: ServerCall) => success<TimeTravelLink>({ url: '/_asof/tok.en-42', position: (call.body as { position: number }).position, expiresAt: EXPIRES_AT });
+const aLink = (call: ServerCall) => {
+  const body = call.body as { position?: number; at?: string };
+  if (body.at) return success<TimeTravelLink>({ url: '/_asof/f-future.tok', kind: 'future', position: 120, at: body.at, expiresAt: EXPIRES_AT });
+  return success<TimeTravelLink>({ url: '/_asof/tok.en-42', kind: 'past', position: body.position!, expiresAt: EXPIRES_AT });
+};
+
+const FUTURE_AT = '2027-01-15T08:00:00.000Z';
+/** The server's answer for a date after now: the head, and what is scheduled by then. */
+const futureMoment = (changes: TimeTravelMoment['future'] extends infer F ? (F extends { changes: infer C } ? C : never) : never) =>
+  success<TimeTravelMoment>({ position: 120, at: HEAD_AT, headPosition: 120, headAt: HEAD_AT, future: { at: FUTURE_AT, changes } });
 
 /** The admin in embedded mode: served by the public site, whose origin the links start with. */
 const SITE_ORIGIN = 'https://www.example.org';
@@ -69,7 +78,7 @@ describe('the time travel screen', () => {
     const server = fakeServer({ timeTravelMoment: momentOf });
     const { user } = renderAdmin('/time-travel', { server });
     expect(screen.getByRole('heading', { level: 1 }).textContent).to.equal('Time travel');
-    expect(screen.getByText('Browse the whole public site as it was at a past moment: pages, menus, settings and search, read-only.')).to.exist;
+    expect(screen.getByText('Browse the whole public site as it was at a past moment, or as it will be at a later one with what is scheduled by then: pages, menus, settings and search, read-only.')).to.exist;
     // Nothing is asked before the form is sent.
     expect(server.callsOf('timeTravelMoment')).to.deep.equal([]);
 
@@ -185,5 +194,39 @@ describe('the time travel screen', () => {
     await user.click(screen.getByRole('button', { name: 'Find this moment' }));
     await waitFor(() => expect(screen.getByText(messageFor('UM_01'))).to.exist);
     expect(screen.queryByRole('button', { name: 'Find this moment' })).to.equal(null);
+  });
+
+  it('shows a later moment as the site as it will be, with what is scheduled by then, and links to it by its time', async () => {
+    const server = fakeServer({
+      timeTravelMoment: futureMoment([
+        { action: 'publish', at: '2027-01-10T09:00:00.000Z', pageId: 'p1', title: 'Nieuwe visie', locale: 'nl', slug: 'visie', path: '/visie', scheduledBy: 'u1', scheduledAt: HEAD_AT },
+        { action: 'unpublish', at: '2027-01-12T17:00:00.000Z', pageId: 'p2', title: 'Oude actie', locale: 'en-gb', slug: 'campaign', path: '/en-gb/campaign', scheduledBy: 'u1', scheduledAt: HEAD_AT },
+      ]),
+      timeTravelLink: aLink,
+    });
+    const { user } = renderAdmin('/time-travel', { server });
+    await user.type(field('Date and time'), '2027-01-15T09:00');
+    await user.click(screen.getByRole('button', { name: 'Find this moment' }));
+    await waitFor(() => expect(answer().textContent).to.contain('The site as it will be on'));
+    expect(answer().textContent).to.contain(`The site as it will be on ${formatDateTime(FUTURE_AT)}`);
+    expect(answer().textContent).to.contain('The site as it is now, with the 2 changes scheduled by then:');
+    expect([...answer().querySelectorAll('li')].map((item) => item.textContent)).to.deep.equal([
+      `Nieuwe visie (/visie) is published on ${formatDateTime('2027-01-10T09:00:00.000Z')}`,
+      `Oude actie (/en-gb/campaign) is taken off the site on ${formatDateTime('2027-01-12T17:00:00.000Z')}`,
+    ]);
+    expect(screen.queryByRole('button', { name: 'Browse the site as of then' })).to.equal(null);
+    await user.click(screen.getByRole('button', { name: 'Browse the site as it will be' }));
+    await waitFor(() => expect(opened).to.have.length(1));
+    expect(opened[0]).to.deep.equal(['/_asof/f-future.tok', '_blank', 'noopener']);
+    expect(server.callsOf('timeTravelLink').map((call) => call.body)).to.deep.equal([{ at: FUTURE_AT, hours: 24 }]);
+    expect(field('Link to the site as it will be').value).to.equal('https://www.example.org/_asof/f-future.tok');
+  });
+
+  it('says nothing is scheduled by a later moment when nothing is', async () => {
+    const server = fakeServer({ timeTravelMoment: futureMoment([]) });
+    const { user } = renderAdmin('/time-travel', { server });
+    await user.type(field('Date and time'), '2027-01-15T09:00');
+    await user.click(screen.getByRole('button', { name: 'Find this moment' }));
+    await waitFor(() => expect(answer().textContent).to.contain('Nothing is scheduled by then: the site will look as it does now.'));
   });
 });

@@ -1,0 +1,90 @@
+import { liveDocOf, tagLinksOf, publicPageTagId, type PublicDraftDoc, type PublishedDoc, type PublicPageTagDoc } from '@pagelog/contracts/pages/page-docs';
+import type { ScheduleDoc } from '@pagelog/contracts/pages/schedules';
+import { readModels } from '@pagelog/contracts/read-models';
+import type { PlannedChangeView } from '@pagelog/contracts/time-travel/time-travel';
+import { readModelsOverlaid, type Overlay } from '@pagelog/storage/read-model-store/overlay-store';
+import type { Doc } from '@pagelog/storage/read-model-store/read-model-store';
+import type { QueryDeps } from '../core/query-deps';
+import { readSettings } from '../settings/routes';
+import { publicPath } from '@pagelog/contracts/slugs';
+
+const published = readModels.publicPages.collection;
+const pageTags = readModels.publicPageTags.collection;
+const drafts = readModels.publicPageDrafts.collection;
+
+/** A change that has not happened yet: a page's pending schedule. */
+export interface PlannedChange {
+  action: 'publish' | 'unpublish';
+  at: string;
+  pageId: string;
+  /** The version it publishes (the draft's), or takes off. */
+  versionId: string;
+  scheduledBy: string;
+  scheduledAt: string;
+}
+
+/** The pages' pending schedules due by `until` (ISO), in the order they are to happen. */
+export async function scheduledBy(deps: QueryDeps, until: string): Promise<PlannedChange[]> {
+  const due = await deps.readModels.find<ScheduleDoc>(readModels.pageSchedules.collection, { range: { at: { lte: until } }, orderBy: { field: 'at', direction: 'asc' } });
+  return due.map((s) => ({ action: s.action, at: s.at, pageId: s.pageId, versionId: s.versionId, scheduledBy: s.scheduledBy, scheduledAt: s.scheduledAt }));
+}
+
+/**
+ * The public read models the changes would leave, laid over the present (decision 0005: the
+ * changes not in the log yet, applied to the answer at the head). A publication puts the page's
+ * draft on the site as the projection would (liveDocOf), only while the draft is still the
+ * version planned (a change stored since drops a schedule, so it would not happen); an
+ * unpublication takes the page and its tag links off. Changes apply in the order given.
+ */
+export async function plannedOverlay(deps: QueryDeps, changes: readonly PlannedChange[]): Promise<{ overlay: Overlay; applied: PlannedChange[]; drafts: Map<string, PublicDraftDoc> }> {
+  const pageIds = [...new Set(changes.map((c) => c.pageId))];
+  const [draftDocs, liveDocs] = await Promise.all([deps.readModels.getMany<PublicDraftDoc>(drafts, pageIds), deps.readModels.getMany<PublishedDoc>(published, pageIds)]);
+  const pages = new Map<string, Doc | null>();
+  const links = new Map<string, Doc | null>();
+  const live = new Map<string, PublishedDoc | null>(pageIds.map((id) => [id, liveDocs.get(id) ?? null]));
+  const applied: PlannedChange[] = [];
+  for (const change of changes) {
+    const draft = draftDocs.get(change.pageId);
+    if (!draft || draft.deleted) continue;
+    const current = live.get(change.pageId) ?? null;
+    if (change.action === 'publish') {
+      if (draft.version.versionID !== change.versionId || current?.pageVersion.versionID === change.versionId) continue;
+      const doc = liveDocOf(draft, change.at);
+      draftDocs.set(change.pageId, { ...draft, firstPublishedAt: doc.firstPublishedAt });
+      pages.set(change.pageId, doc);
+      live.set(change.pageId, doc);
+      for (const { id, doc: link } of tagLinksOf(doc, doc.tags ?? [])) links.set(id, link);
+    } else {
+      if (!current) continue;
+      pages.set(change.pageId, null);
+      live.set(change.pageId, null);
+      for (const tagId of current.tags ?? []) links.set(publicPageTagId(tagId, change.pageId), null);
+    }
+    applied.push(change);
+  }
+  const overlay: Overlay = new Map([
+    [published, { docs: pages, idOf: (doc: Doc) => String(doc.id) }],
+    [pageTags, { docs: links, idOf: (doc: Doc) => publicPageTagId(String((doc as PublicPageTagDoc).tagId), String((doc as PublicPageTagDoc).pageId)) }],
+  ]);
+  return { overlay, applied, drafts: draftDocs };
+}
+
+/** The query dependencies with the changes laid over the read models. */
+export async function depsWithPlanned(deps: QueryDeps, changes: readonly PlannedChange[]): Promise<{ deps: QueryDeps; applied: PlannedChangeView[] }> {
+  const [{ overlay, applied, drafts: draftDocs }, settings] = await Promise.all([plannedOverlay(deps, changes), readSettings(deps)]);
+  const views = applied.map((c): PlannedChangeView => {
+    const draft = draftDocs.get(c.pageId)!;
+    return {
+      action: c.action,
+      at: c.at,
+      pageId: c.pageId,
+      title: draft.version.title,
+      locale: draft.locale,
+      slug: draft.slug,
+      path: publicPath(draft.locale, draft.slug, settings.defaultLocale),
+      scheduledBy: c.scheduledBy,
+      scheduledAt: c.scheduledAt,
+    };
+  });
+  return { deps: { ...deps, readModels: readModelsOverlaid(deps.readModels, overlay) }, applied: views };
+}
