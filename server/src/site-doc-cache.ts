@@ -1,9 +1,16 @@
 import { LRUCache } from 'lru-cache';
+import { readModels } from '@pagelog/contracts/read-models';
 import type { Doc, FindOptions, ReadModelStore } from '@pagelog/storage/read-model-store/read-model-store';
 import { withReads, type StoreReads } from '@pagelog/storage/read-model-store/with-reads';
 
 /** How many read answers (a document by id, or the documents of a find) the embedded site keeps. */
 export const SITE_DOC_CACHE_ENTRIES = 4_000;
+
+/**
+ * What the view of the site as it will be reads besides the site's own read models: the pages'
+ * schedules and drafts change without a site change (no invalidation comes), so they are never kept.
+ */
+const NEVER_KEPT: ReadonlySet<string> = new Set([readModels.pageSchedules.collection, readModels.publicPageDrafts.collection]);
 
 /**
  * The read-model answers the public site's renders read, kept between renders in the embedded
@@ -47,11 +54,12 @@ export class SiteDocCache {
 
   /** The store with its get, getMany and find answered through this cache; everything else as it is. */
   over(store: ReadModelStore): ReadModelStore {
-    const get = (collection: string, id: string) => this.read(`get\u0000${collection}\u0000${id}`, () => store.get(collection, id));
+    const get = (collection: string, id: string) => (NEVER_KEPT.has(collection) ? store.get(collection, id) : this.read(`get\u0000${collection}\u0000${id}`, () => store.get(collection, id)));
     return withReads(store, {
       get,
-      find: (collection: string, options: FindOptions = {}) => this.read(`find\u0000${collection}\u0000${JSON.stringify(options)}`, () => store.find(collection, options)),
+      find: (collection: string, options: FindOptions = {}) => (NEVER_KEPT.has(collection) ? store.find(collection, options) : this.read(`find\u0000${collection}\u0000${JSON.stringify(options)}`, () => store.find(collection, options))),
       getMany: async (collection: string, ids: string[]) => {
+        if (NEVER_KEPT.has(collection)) return store.getMany(collection, ids);
         const docs = new Map<string, Doc>();
         const found = await Promise.all(ids.map((id) => get(collection, id)));
         ids.forEach((id, i) => found[i] && docs.set(id, found[i]));
