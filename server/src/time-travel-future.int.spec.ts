@@ -4,7 +4,7 @@ import { readModels } from '@pagelog/contracts/read-models';
 import type { PlannedChangeView, TimeTravelLink, TimeTravelMoment } from '@pagelog/contracts/time-travel/time-travel';
 import { createSiteApp } from '@pagelog/site-web/server/create-site-app';
 import { ApiClient, type ApiReply } from './test-kit/api-client';
-import { createPublishedPage, publishTitle } from './test-kit/site-pages';
+import { createPublishedPage, publishTitle, visibleAfter } from './test-kit/site-pages';
 import { startTestPagelog, storeKinds, type TestPagelog } from './test-kit/start-test-pagelog';
 
 const seo = { seoTitle: '', seoDescription: '', seoKeywords: [], seoImage: [] };
@@ -110,6 +110,8 @@ for (const kind of storeKinds()) {
     it('follows the plan as it is when read: a change to the live page shows, a dropped schedule no longer applies', async () => {
       const cookie = await openFuture(new Date(now + 4 * DAY).toISOString());
       await publishTitle(admin, await findId('over-ons'), 'Over ons, vernieuwd');
+      // Once the site has heard of the change (the present first, as a visitor would see it).
+      await visibleAfter(`${app.url}/over-ons`, 'vernieuwd', performance.now(), 10_000);
       expect(await (await site('/over-ons', cookie)).text()).to.include('vernieuwd');
       ok(await admin.post(`/page/${campaignID}/schedule/cancel`, { action: 'unpublish' }));
       await app.stores.readModels.waitForCheckpoints([readModels.pages.projection], await app.stores.eventStore.headPosition(), 10_000);
@@ -150,7 +152,7 @@ for (const kind of storeKinds()) {
       await app.scheduler.tick();
       await app.stores.readModels.waitForCheckpoints([readModels.pages.projection, readModels.publicPages.projection], await app.stores.eventStore.headPosition(), 10_000);
       admin.lastPosition = await app.stores.eventStore.headPosition();
-      expect((await site('/visie')).status).to.equal(200);
+      await visibleAfter(`${app.url}/visie`, 'Onze visie op morgen', performance.now(), 10_000);
       const later = await moment(new Date(now + 4 * DAY).toISOString());
       expect(later.future!.changes.map((c) => c.title)).to.deep.equal(['Winteractie']);
     });
