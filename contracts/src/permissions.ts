@@ -19,7 +19,7 @@ export const permissionDescriptions = {
   'manage-tags': 'Rename and merge tags',
   'manage-forms': "See, handle, export and erase the public forms' submissions, and edit the forms' settings",
   'view-audit': "See the site-wide audit log and export it, or a page's full history, with the hash chain that shows it was not altered",
-  'time-travel': 'Browse the whole public site as it was at any past moment, and share a link to that view',
+  'time-travel': 'Browse the whole public site as it was at any past moment, or as it will be with what is scheduled (drafts included), and share a link to that view',
 } as const;
 
 export type PermissionName = keyof typeof permissionDescriptions;

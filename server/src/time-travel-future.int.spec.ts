@@ -58,9 +58,19 @@ for (const kind of storeKinds()) {
       // A page written now, to go live in two days; the campaign ends in three.
       const created = ok(await admin.post('/page/create', { title: 'Nieuwe visie', slug: 'visie', type: 'base', locale: 'nl-nl' })).body.data as { pageID: string; pageVersionID: string; revision: number };
       comingID = created.pageID;
-      ok(await admin.post(`/page/version/${created.pageVersionID}/store`, { pageID: comingID, revision: created.revision, title: 'Nieuwe visie', blocks: [{ type: 'heading', key: 'kop', props: { text: 'Onze visie op morgen', level: 1 }, anchorPoint: '' }], ...seo }));
+      // Its tag has no live page yet: its tag page is not there until the page goes live.
+      const tagged = ok(await admin.post(`/page/${comingID}/tags`, { tags: [{ name: 'Toekomst', visibility: 'public' }] })).body.data as { revision: number };
+      ok(await admin.post(`/page/version/${created.pageVersionID}/store`, { pageID: comingID, revision: tagged.revision, title: 'Nieuwe visie', blocks: [{ type: 'heading', key: 'kop', props: { text: 'Onze visie op morgen', level: 1 }, anchorPoint: '' }], ...seo }));
       ok(await admin.post(`/page/${comingID}/schedule`, { action: 'publish', at: inTwoDays }));
       ok(await admin.post(`/page/${campaignID}/schedule`, { action: 'unpublish', at: inThreeDays }));
+      // The main menu names both: the site shows an item only while its page is live.
+      const menu = ok(await admin.get('/menu/get?locale=nl-nl&kind=main')).body.data as { revision: number };
+      const items = [
+        { id: 'visie', label: '', pageID: comingID, url: null, children: [] },
+        { id: 'actie', label: '', pageID: campaignID, url: null, children: [] },
+      ];
+      const saved = ok(await admin.post('/menu/save-draft', { locale: 'nl-nl', kind: 'main', items, revision: menu.revision })).body.data as { revision: number };
+      ok(await admin.post('/menu/publish', { locale: 'nl-nl', kind: 'main', revision: saved.revision }));
     });
     after(async () => {
       await app?.stop();
@@ -90,7 +100,16 @@ for (const kind of storeKinds()) {
       expect(body).to.include('class="as-of-banner"').and.include('zoals die zal zijn op').and.include('Onze visie op morgen');
       expect(body).not.to.include('<script type="module"');
       expect((await site('/actie', cookie)).status).to.equal(404);
-      expect(await (await site('/over-ons', cookie)).text()).to.include('Over ons');
+      const about = await (await site('/over-ons', cookie)).text();
+      expect(about).to.include('Over ons');
+      // The menu follows: the coming page's item is there, the campaign's is gone.
+      expect(about).to.include('href="/visie"').and.not.include('href="/actie"');
+      const aboutNow = await (await site('/over-ons')).text();
+      expect(aboutNow).to.include('href="/actie"').and.not.include('href="/visie"');
+      // The tag of the coming page has its tag page then, not now.
+      expect((await site('/tag/toekomst', cookie)).status).to.equal(200);
+      expect(await (await site('/tag/toekomst', cookie)).text()).to.include('Nieuwe visie');
+      expect((await site('/tag/toekomst')).status).to.equal(404);
       // Search finds what will be there, and not what will be gone.
       const found = await (await site('/zoeken?q=visie', cookie)).text();
       expect(found).to.include('href="/visie"');
@@ -117,6 +136,14 @@ for (const kind of storeKinds()) {
       await app.stores.readModels.waitForCheckpoints([readModels.pages.projection], await app.stores.eventStore.headPosition(), 10_000);
       expect((await site('/actie', cookie)).status).to.equal(200);
       ok(await admin.post(`/page/${campaignID}/schedule`, { action: 'unpublish', at: inThreeDays }));
+      // The main menu names both: the site shows an item only while its page is live.
+      const menu = ok(await admin.get('/menu/get?locale=nl-nl&kind=main')).body.data as { revision: number };
+      const items = [
+        { id: 'visie', label: '', pageID: comingID, url: null, children: [] },
+        { id: 'actie', label: '', pageID: campaignID, url: null, children: [] },
+      ];
+      const saved = ok(await admin.post('/menu/save-draft', { locale: 'nl-nl', kind: 'main', items, revision: menu.revision })).body.data as { revision: number };
+      ok(await admin.post('/menu/publish', { locale: 'nl-nl', kind: 'main', revision: saved.revision }));
     });
 
     it('shows what is scheduled also on a site that reads the API over HTTP (the distributed mode)', async () => {

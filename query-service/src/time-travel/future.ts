@@ -5,6 +5,9 @@ import type { PlannedChangeView } from '@pagelog/contracts/time-travel/time-trav
 import { readModelsOverlaid, type Overlay } from '@pagelog/storage/read-model-store/overlay-store';
 import type { Doc } from '@pagelog/storage/read-model-store/read-model-store';
 import type { QueryDeps } from '../core/query-deps';
+import { menuPageIds } from '@pagelog/contracts/menus/menu';
+import type { PublicMenuDoc } from '@pagelog/contracts/menus/menu-docs';
+import type { TagDoc } from '@pagelog/contracts/tags/tag-docs';
 import { readSettings } from '../settings/routes';
 import { publicPath } from '@pagelog/contracts/slugs';
 
@@ -66,7 +69,52 @@ export async function plannedOverlay(deps: QueryDeps, changes: readonly PlannedC
     [published, { docs: pages, idOf: (doc: Doc) => String(doc.id) }],
     [pageTags, { docs: links, idOf: (doc: Doc) => publicPageTagId(String((doc as PublicPageTagDoc).tagId), String((doc as PublicPageTagDoc).pageId)) }],
   ]);
+  if (applied.length > 0) {
+    const [menuDocs, tagDocs] = await Promise.all([menusAfter(deps, liveDocs, live), tagsAfter(deps, liveDocs, live)]);
+    overlay.set(readModels.publicMenus.collection, { docs: menuDocs, idOf: (doc: Doc) => String(doc.id) });
+    overlay.set(readModels.tags.collection, { docs: tagDocs, idOf: (doc: Doc) => String(doc.id) });
+  }
   return { overlay, applied, drafts: draftDocs };
+}
+
+/**
+ * The public menus that name a page whose place on the site changes: each holds what it shows of
+ * its pages while they are live (as the menus projection keeps it), so the page's entry follows.
+ */
+async function menusAfter(deps: QueryDeps, before: ReadonlyMap<string, PublishedDoc>, after: ReadonlyMap<string, PublishedDoc | null>): Promise<Map<string, Doc | null>> {
+  const changed = [...after].filter(([id, doc]) => (before.get(id)?.pageVersion.versionID ?? null) !== (doc?.pageVersion.versionID ?? null));
+  const docs = new Map<string, Doc | null>();
+  if (changed.length === 0) return docs;
+  for (const menu of await deps.readModels.find<PublicMenuDoc>(readModels.publicMenus.collection)) {
+    const named = new Set(menuPageIds(menu.items));
+    const touched = changed.filter(([id]) => named.has(id));
+    if (touched.length === 0) continue;
+    const pagesOf = { ...menu.pages };
+    for (const [id, doc] of touched) {
+      if (doc) pagesOf[id] = { locale: doc.locale, slug: doc.slug, title: doc.pageVersion.title };
+      else delete pagesOf[id];
+    }
+    docs.set(menu.id, { ...menu, pages: pagesOf });
+  }
+  return docs;
+}
+
+/** The tags whose count of live pages changes (a tag page with none is not found), as the tags projection counts them. */
+async function tagsAfter(deps: QueryDeps, before: ReadonlyMap<string, PublishedDoc>, after: ReadonlyMap<string, PublishedDoc | null>): Promise<Map<string, Doc | null>> {
+  const delta = new Map<string, number>();
+  for (const [id, doc] of after) {
+    const was = before.get(id) ?? null;
+    if ((was === null) === (doc === null)) continue;
+    for (const tagId of (doc ?? was)!.tags ?? []) delta.set(tagId, (delta.get(tagId) ?? 0) + (doc ? 1 : -1));
+  }
+  const docs = new Map<string, Doc | null>();
+  if (delta.size === 0) return docs;
+  const found = await deps.readModels.getMany<TagDoc>(readModels.tags.collection, [...delta.keys()]);
+  for (const [tagId, change] of delta) {
+    const tag = found.get(tagId);
+    if (tag && change !== 0) docs.set(tagId, { ...tag, publishedPageCount: tag.publishedPageCount + change });
+  }
+  return docs;
 }
 
 /** The query dependencies with the changes laid over the read models. */
