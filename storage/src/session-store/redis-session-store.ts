@@ -21,8 +21,14 @@ export type RedisSessionStoreOptions =
 // Each script is one atomic step on the server. Keys other than KEYS[1..] are built inside the
 // scripts from a prefix, which is fine on one Redis server but not on a cluster.
 
-/** KEYS: session, user set (only for a signed-in user). ARGV: id, userId, csrfToken, createdAt, lastSeenAt, expiresAt, session key prefix. */
+/**
+ * KEYS: session, user set (only for a signed-in user). ARGV: id, userId, csrfToken, createdAt,
+ * lastSeenAt, expiresAt, session key prefix. Keys live for what is left of the session as seen
+ * from the caller's clock (expiresAt - lastSeenAt), never an absolute time of Redis's own clock:
+ * a caller whose clock differs (a test's fake clock, a skewed host) keeps its sessions.
+ */
 const createScript = `
+local ttl = math.max(tonumber(ARGV[6]) - tonumber(ARGV[5]), 1)
 redis.call('DEL', KEYS[1])
 redis.call('HSET', KEYS[1], 'csrfToken', ARGV[3], 'createdAt', ARGV[4], 'lastSeenAt', ARGV[5], 'expiresAt', ARGV[6])
 if #KEYS > 1 then
@@ -32,20 +38,21 @@ if #KEYS > 1 then
     if redis.call('EXISTS', ARGV[7] .. other) == 0 then redis.call('SREM', KEYS[2], other) end
   end
   redis.call('SADD', KEYS[2], ARGV[1])
-  if redis.call('PEXPIRETIME', KEYS[2]) < tonumber(ARGV[6]) then redis.call('PEXPIREAT', KEYS[2], ARGV[6]) end
+  if redis.call('PTTL', KEYS[2]) < ttl then redis.call('PEXPIRE', KEYS[2], string.format('%.0f', ttl)) end
 end
-redis.call('PEXPIREAT', KEYS[1], ARGV[6])
+redis.call('PEXPIRE', KEYS[1], string.format('%.0f', ttl))
 `;
 
-/** KEYS: session. ARGV: lastSeenAt, expiresAt, user set prefix. */
+/** KEYS: session. ARGV: lastSeenAt, expiresAt, user set prefix. The key lives expiresAt - lastSeenAt from now. */
 const touchScript = `
 if redis.call('EXISTS', KEYS[1]) == 0 then return 0 end
 local userId = redis.call('HGET', KEYS[1], 'userId')
+local ttl = math.max(tonumber(ARGV[2]) - tonumber(ARGV[1]), 1)
 redis.call('HSET', KEYS[1], 'lastSeenAt', ARGV[1], 'expiresAt', ARGV[2])
-redis.call('PEXPIREAT', KEYS[1], ARGV[2])
+redis.call('PEXPIRE', KEYS[1], string.format('%.0f', ttl))
 if userId then
   local set = ARGV[3] .. userId
-  if redis.call('PEXPIRETIME', set) < tonumber(ARGV[2]) then redis.call('PEXPIREAT', set, ARGV[2]) end
+  if redis.call('PTTL', set) < ttl then redis.call('PEXPIRE', set, string.format('%.0f', ttl)) end
 end
 return 1
 `;
@@ -133,9 +140,10 @@ end
 `;
 
 /**
- * Sessions and attempt counters in Redis (7.0 or later, for PEXPIRETIME).
+ * Sessions and attempt counters in Redis.
  *
- * * `<prefix>session:<id>`: a hash per session, expiring (PEXPIREAT) at its expiresAt.
+ * * `<prefix>session:<id>`: a hash per session, expiring when what is left of it as seen from
+ *   the caller's clock (expiresAt - lastSeenAt) has passed on Redis's.
  * * `<prefix>user-sessions:<userId>`: the ids of a user's sessions, for destroyForUser; it
  *   expires with the user's last session, and create drops ids whose sessions have gone.
  * * `<prefix>attempts:<key>`: a hash of count and resetAt, expiring with its window.

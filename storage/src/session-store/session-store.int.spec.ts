@@ -106,14 +106,28 @@ if (redisUrl) {
         await store.create(s);
         await store.admit({ windowMs: 5 * minute, limits: [{ key: 'login:a', limit: 10 }] }, t0);
 
-        expect(await client.pexpiretime(`${prefix}session:${s.id}`)).to.equal(s.expiresAt);
-        expect(await client.pexpiretime(`${prefix}user-sessions:alice`)).to.equal(s.expiresAt);
+        const ttlOf = (key: string) => client.pttl(`${prefix}${key}`);
+        expect(await ttlOf(`session:${s.id}`)).to.be.within(30 * minute - 2000, 30 * minute);
+        expect(await ttlOf('user-sessions:alice')).to.be.within(30 * minute - 2000, 30 * minute);
         const counterTtl = await client.pttl(`${prefix}attempts:login:a`);
         expect(counterTtl).to.be.within(5 * minute - 2000, 5 * minute);
 
         await store.touch(s.id, t0 + minute, t0 + 40 * minute);
-        expect(await client.pexpiretime(`${prefix}session:${s.id}`)).to.equal(t0 + 40 * minute);
-        expect(await client.pexpiretime(`${prefix}user-sessions:alice`)).to.equal(t0 + 40 * minute);
+        expect(await ttlOf(`session:${s.id}`)).to.be.within(39 * minute - 2000, 39 * minute);
+        expect(await ttlOf('user-sessions:alice')).to.be.within(39 * minute - 2000, 39 * minute);
+      });
+
+      it("keeps a session for what is left of it on the caller's clock, when that clock is days behind Redis's", async () => {
+        const { client, prefix } = setup;
+        const store = new RedisSessionStore({ client, prefix });
+        const t0 = Date.now() - 2 * 24 * 60 * minute; // a fake clock of two days ago
+        const s = record({ userId: 'alice', createdAt: t0, expiresAt: t0 + 30 * minute });
+        await store.create(s);
+        expect(await store.get(s.id, t0 + minute)).to.deep.equal(s);
+        await store.touch(s.id, t0 + 2 * minute, t0 + 32 * minute);
+        expect(await store.get(s.id, t0 + 3 * minute)).to.include({ expiresAt: t0 + 32 * minute });
+        expect(await client.pttl(`${prefix}session:${s.id}`)).to.be.above(29 * minute);
+        expect(await store.get(s.id, t0 + 32 * minute), 'over on its own clock').to.equal(null);
       });
 
       it("drops ids of sessions that expired from the user's set when the user signs in again", async () => {
