@@ -1,6 +1,6 @@
 import { StoreUnavailableError } from '@pagelog/contracts/domain-errors';
 import type { NewEvent } from '@pagelog/contracts/events/event';
-import type { EventStore, ExpectedRevision } from '@pagelog/storage/event-store/event-store';
+import type { EventStore, ExpectedRevision, StreamAppend } from '@pagelog/storage/event-store/event-store';
 import { startTestPagelog, type StoreKind, type TestPagelog } from './start-test-pagelog';
 
 /**
@@ -84,6 +84,25 @@ export class FaultyEventStore implements EventStore {
     const result = await this.inner.append(stream, events, expectedRevision);
     if (this.lostAnswer?.(stream)) throw new StoreUnavailableError(new Error(`the test lost the answer of an append to ${stream}`));
     return result;
+  }
+
+  /** Faults, holds and lost answers apply when they match any of the parts' streams. */
+  async appendMany(parts: StreamAppend[]) {
+    this.check();
+    const streams = parts.map((p) => p.stream);
+    const faulted = streams.find((stream) => this.appendFault?.(stream));
+    if (faulted !== undefined) throw this.appendError(faulted);
+    const held = this.held;
+    const heldStream = streams.find((stream) => held?.match(stream));
+    if (held && heldStream !== undefined) {
+      if (held.onlyNext) this.held = null;
+      held.arrived(heldStream);
+      await held.released;
+    }
+    const results = await this.inner.appendMany(parts);
+    const lost = streams.find((stream) => this.lostAnswer?.(stream));
+    if (lost !== undefined) throw new StoreUnavailableError(new Error(`the test lost the answer of an append to ${lost}`));
+    return results;
   }
 
   async readStream(...args: Parameters<EventStore['readStream']>) {

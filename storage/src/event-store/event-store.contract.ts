@@ -5,7 +5,7 @@ import { ConflictError } from '@pagelog/contracts/domain-errors';
 import type { EventMetadata, NewEvent } from '@pagelog/contracts/events/event';
 import { eventSchemas } from '@pagelog/contracts/events/registry';
 import { upcasting } from './upcasting-event-store';
-import type { EventStore } from './event-store';
+import { PartlyStoredError, type EventStore } from './event-store';
 
 export interface EventStoreContractOptions {
   /**
@@ -201,6 +201,90 @@ export function eventStoreContract(
         expect(error).to.be.instanceOf(ConflictError);
         expect(await store.streamRevision('page-m')).to.equal(0);
         expect(await store.headPosition()).to.equal(head);
+      });
+    });
+
+    describe('when several streams are appended to at once', () => {
+      it('writes every part, in the order given, at consecutive positions, and answers each like append', async () => {
+        await store.append('page-m1', [event({ n: 0 })], 0);
+        const release = [event({ release: 1 })];
+        const first = [event({ page: 1 })];
+        const second = [event({ page: 2 }), event({ page: 2.5 })];
+        const results = await store.appendMany([
+          { stream: 'release-m', events: release, expectedRevision: 0 },
+          { stream: 'page-m1', events: first, expectedRevision: 1 },
+          { stream: 'page-m2', events: second, expectedRevision: 'any' },
+        ]);
+        expect(results.map((r) => r.revision)).to.deep.equal([1, 2, 2]);
+        expect(results.map((r) => r.events.map((e) => e.stream))).to.deep.equal([['release-m'], ['page-m1'], ['page-m2', 'page-m2']]);
+        expectPositions(results.flatMap((r) => r.events.map((e) => e.position)), [2, 3, 4, 5]);
+        results.forEach((r) => expect(r.position).to.equal(r.events[r.events.length - 1]!.position));
+        const log = await store.readAll();
+        expect(log.slice(1).map((e) => e.id)).to.deep.equal([...release, ...first, ...second].map((e) => e.id));
+        expect((await store.readStream('page-m1')).map((e) => e.data)).to.deep.equal([{ n: 0 }, { page: 1 }]);
+      });
+
+      it('writes nothing at all when any part has a stale revision, and throws that part\'s ConflictError', async () => {
+        await store.append('page-n1', [event(), event()], 0);
+        const head = await store.headPosition();
+        const error = await rejection(store.appendMany([
+          { stream: 'release-n', events: [event()], expectedRevision: 0 },
+          { stream: 'page-n1', events: [event()], expectedRevision: 1 },
+          { stream: 'page-n2', events: [event()], expectedRevision: 0 },
+        ]));
+        expect(error).to.be.instanceOf(ConflictError);
+        expect(error).to.include({ stream: 'page-n1' });
+        expect(await store.headPosition()).to.equal(head);
+        for (const stream of ['release-n', 'page-n2']) expect(await store.streamRevision(stream), stream).to.equal(0);
+        expect(await store.streamRevision('page-n1')).to.equal(2);
+      });
+
+      it('answers a retry of the same append with the original results and writes nothing', async () => {
+        const parts = [
+          { stream: 'release-r', events: [event()], expectedRevision: 0 as const },
+          { stream: 'page-r', events: [event(), event()], expectedRevision: 0 as const },
+        ];
+        const original = await store.appendMany(parts);
+        const head = await store.headPosition();
+        const again = await store.appendMany(parts);
+        expect(again.map((r) => [r.position, r.revision, r.events.map((e) => e.id)])).to.deep.equal(original.map((r) => [r.position, r.revision, r.events.map((e) => e.id)]));
+        expect(await store.headPosition()).to.equal(head);
+      });
+
+      it('refuses a retry of which only some parts are stored, writing nothing', async () => {
+        const stored = [event()];
+        await store.append('release-p', stored, 0);
+        const head = await store.headPosition();
+        const error = await rejection(store.appendMany([
+          { stream: 'release-p', events: stored, expectedRevision: 0 },
+          { stream: 'page-p', events: [event()], expectedRevision: 0 },
+        ]));
+        expect(error).to.be.instanceOf(PartlyStoredError);
+        expect(await store.headPosition()).to.equal(head);
+        expect(await store.streamRevision('page-p')).to.equal(0);
+      });
+
+      it('rejects no parts, a stream named twice, or an empty part, and writes nothing', async () => {
+        for (const parts of [[], [{ stream: 'page-t', events: [event()], expectedRevision: 0 as const }, { stream: 'page-t', events: [event()], expectedRevision: 1 as const }], [{ stream: 'page-u', events: [], expectedRevision: 0 as const }]]) {
+          expect(await rejection(store.appendMany(parts))).to.be.instanceOf(TypeError);
+        }
+        expect(await store.headPosition()).to.equal(0);
+      });
+
+      it('tells subscribers, once the parts are written', async () => {
+        const seen: number[] = [];
+        const unsubscribe = store.subscribe((position) => seen.push(position));
+        try {
+          const results = await store.appendMany([
+            { stream: 'release-s', events: [event()], expectedRevision: 0 },
+            { stream: 'page-s', events: [event()], expectedRevision: 0 },
+          ]);
+          const last = Math.max(...results.map((r) => r.position));
+          for (let i = 0; i < 100 && !seen.some((p) => p >= last); i++) await sleep(20);
+          expect(seen.some((p) => p >= last)).to.equal(true);
+        } finally {
+          unsubscribe();
+        }
       });
     });
 

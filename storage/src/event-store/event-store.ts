@@ -34,6 +34,13 @@ export interface ReadAllOptions {
   limit?: number;
 }
 
+/** One stream's part of an append to several streams. */
+export interface StreamAppend {
+  stream: string;
+  events: NewEvent[];
+  expectedRevision: ExpectedRevision;
+}
+
 export interface EventStore {
   /**
    * Appends events to a stream when its current revision equals `expectedRevision` ('any' skips
@@ -42,6 +49,14 @@ export interface EventStore {
    * the original result is returned, whatever the expected revision.
    */
   append(stream: string, events: NewEvent[], expectedRevision: ExpectedRevision): Promise<AppendResult>;
+  /**
+   * Appends to several streams at once, all or nothing: each part is checked as `append` checks
+   * it, and a stale revision in any part throws its ConflictError with nothing written. The
+   * parts' events take consecutive positions in the order given (a release's publication and
+   * each of its pages' records, issue 17). A retry whose events are all stored already writes
+   * nothing and answers the original results; a retry of which only some are stored is refused.
+   */
+  appendMany(parts: StreamAppend[]): Promise<AppendResult[]>;
   /** The stream's events in order (or reverse order); an unknown stream reads as empty. */
   readStream(stream: string, options?: ReadStreamOptions): Promise<RecordedEvent[]>;
   /** Current revision of a stream (0 when it has no events). */
@@ -61,6 +76,22 @@ export interface EventStore {
    */
   subscribe(listener: (position: number) => void): () => void;
   close(): Promise<void>;
+}
+
+/** The parts of an append to several streams: at least one, each a stream of its own. */
+export function assertAppendableParts(parts: readonly StreamAppend[]): void {
+  if (parts.length === 0) throw new TypeError('appendMany: no streams to append to');
+  const streams = new Set(parts.map((p) => p.stream));
+  if (streams.size !== parts.length) throw new TypeError('appendMany: each stream may appear once');
+  for (const part of parts) assertAppendable(part.stream, part.events, part.expectedRevision);
+}
+
+/** A retry of an append to several streams found only some of its events stored: nothing is written. */
+export class PartlyStoredError extends Error {
+  constructor() {
+    super('appendMany: some of these events are stored already and others are not; a retry must be the same append');
+    this.name = 'PartlyStoredError';
+  }
 }
 
 /**

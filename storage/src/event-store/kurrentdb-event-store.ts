@@ -19,7 +19,10 @@ import type { EventMetadata, NewEvent, RecordedEvent } from '@pagelog/contracts/
 import { ConflictError, StoreUnavailableError } from '@pagelog/contracts/domain-errors';
 import {
   assertAppendable,
+  assertAppendableParts,
   checkAppend,
+  PartlyStoredError,
+  type StreamAppend,
   notifyListeners,
   storableJson,
   type AppendResult,
@@ -38,6 +41,9 @@ export interface KurrentDbEventStoreOptions {
    */
   streamPrefix?: string;
 }
+
+/** The one property that carries an event's metadata in a multi-stream append. */
+const METADATA_PROPERTY = 'pagelog-metadata';
 
 /** How often an append to a stream that others are appending to at the same moment is retried. */
 const maxAppendAttempts = 8;
@@ -134,6 +140,75 @@ export class KurrentDbEventStore implements EventStore {
       if (attempt >= maxAppendAttempts) {
         const now = await this.streamRevision(stream);
         throw new ConflictError(stream, expectedRevision === 'any' ? current : expectedRevision, now);
+      }
+    }
+  }
+
+  /**
+   * All parts in one of KurrentDB's multi-stream appends (server 25.1 or later), which commits
+   * every part or none and refuses them all when any part's expected revision is stale. Our
+   * retry rule is applied first, per part, as `append` applies it. The v2 protocol carries
+   * metadata as string properties only, so ours travels whole, as JSON, in one property
+   * (`metadataOf` reads both forms). Written against the client's types and source (1.3.x);
+   * NOT run against a server here: run the contract suite with KURRENTDB_URL set.
+   */
+  async appendMany(parts: StreamAppend[]): Promise<AppendResult[]> {
+    assertAppendableParts(parts);
+    const named = parts.map((part) => {
+      for (const e of part.events) {
+        storableJson(part.stream, e.data);
+        storableJson(part.stream, e.metadata);
+      }
+      const name = this.prefix + part.stream;
+      if (name.startsWith('$')) throw new TypeError(`append to ${part.stream}: stream names starting with $ are KurrentDB system streams`);
+      return { ...part, name };
+    });
+    for (let attempt = 1; ; attempt++) {
+      const seen = await Promise.all(named.map(async (part) => {
+        const stored = await guard(() => this.readEvents(part.name, {}));
+        const current = stored.length === 0 ? 0 : stored[stored.length - 1].revision;
+        const ids = new Set(part.events.map((e) => e.id));
+        return { current, retry: checkAppend(part.stream, part.events, part.expectedRevision, current, stored.filter((e) => ids.has(e.id))) };
+      }));
+      const retries = seen.filter((s) => s.retry).length;
+      if (retries === seen.length) return seen.map((s) => s.retry!);
+      if (retries > 0) throw new PartlyStoredError();
+
+      const written = await guard(async () => {
+        try {
+          await this.client.multiStreamAppend(named.map((part, i) => ({
+            streamName: part.name,
+            expectedState: toStreamState(seen[i]!.current),
+            events: part.events.map((e) => jsonEvent({
+              id: e.id,
+              type: e.type,
+              data: e.data as JSONType,
+              metadata: { [METADATA_PROPERTY]: JSON.stringify(e.metadata) },
+            })),
+          })));
+          return true;
+        } catch (error) {
+          if (isWrongExpectedVersion(error) || /wrong.?expected/i.test(String((error as Error)?.message ?? ''))) return false;
+          throw error;
+        }
+      });
+      if (written) {
+        const results = await Promise.all(named.map(async (part, i): Promise<AppendResult> => {
+          const batch = await guard(() => this.readEvents(part.name, { from: seen[i]!.current + 1, limit: part.events.length }));
+          if (batch.length !== part.events.length || !batch.every((e, n) => e.id === part.events[n]!.id)) {
+            throw new Error(`appendMany: the events written to ${part.stream} did not read back`);
+          }
+          const last = batch[batch.length - 1]!;
+          return { position: last.position, revision: last.revision, events: batch };
+        }));
+        this.announce(Math.max(...results.map((r) => r.position)));
+        return results;
+      }
+      // A stream moved between the check and the write: look again (a stale explicit revision
+      // ends in a ConflictError from checkAppend on the next pass).
+      if (attempt >= maxAppendAttempts) {
+        const part = named[0]!;
+        throw new ConflictError(part.stream, part.expectedRevision === 'any' ? seen[0]!.current : part.expectedRevision, await this.streamRevision(part.stream));
       }
     }
   }
@@ -369,7 +444,10 @@ async function guard<T>(work: () => Promise<T>): Promise<T> {
 
 /** An event's metadata as Pagelog wrote it; anything else in the stream is refused, not cast. */
 function metadataOf(value: unknown, eventId: string): EventMetadata {
-  const m = (value ?? {}) as Partial<Record<keyof EventMetadata, unknown>>;
+  let m = (value ?? {}) as Partial<Record<keyof EventMetadata, unknown>>;
+  // Written by appendMany (the v2 protocol's string properties): ours whole, as JSON, in one.
+  const packed = (value as Record<string, unknown> | null)?.[METADATA_PROPERTY];
+  if (typeof packed === 'string') m = JSON.parse(packed) as typeof m;
   const text = (key: keyof EventMetadata) => (typeof m[key] === 'string' ? (m[key] as string) : null);
   const actorId = text('actorId');
   const correlationId = text('correlationId');

@@ -4,7 +4,10 @@ import { guard } from '../postgres/pg-errors';
 import { inTransaction } from '../postgres/transaction';
 import {
   assertAppendable,
+  assertAppendableParts,
   checkAppend,
+  PartlyStoredError,
+  type StreamAppend,
   notifyListeners,
   storableJson,
   type AppendResult,
@@ -197,19 +200,7 @@ export class PostgresEventStore implements EventStore {
 
   async append(stream: string, events: NewEvent[], expectedRevision: ExpectedRevision): Promise<AppendResult> {
     assertAppendable(stream, events, expectedRevision);
-    const call = {
-      name: `${this.schema}:append`,
-      text: `SELECT last, revision, stored FROM ${this.appendFunction}($1, $2, $3, $4, $5::json[], $6::json[], $7)`,
-      values: [
-        stream,
-        expectedRevision === 'any' ? null : expectedRevision,
-        events.map((e) => e.id),
-        events.map((e) => e.type),
-        events.map((e) => storableJson(stream, e.data)),
-        events.map((e) => storableJson(stream, e.metadata)),
-        this.channel,
-      ],
-    };
+    const call = this.appendCall(stream, events, expectedRevision);
     // One round trip: the function runs as its own transaction. Only the test hook needs an
     // explicit one, to hold the append open (and the counter locked) before COMMIT.
     const hook = this.beforeCommit;
@@ -222,22 +213,51 @@ export class PostgresEventStore implements EventStore {
           })
         : this.pool.query<AppendRow>(call),
     );
-    const row = rows[0]!;
-    const currentRevision = Number(row.revision);
-    if (row.last === null) {
-      // Nothing written: a stale revision or ids already stored. The shared rule decides which.
-      const retry = checkAppend(stream, events, expectedRevision, currentRevision, (row.stored ?? []).map(asStored));
-      if (retry) return retry;
-      throw new Error(`append to ${stream}: the store declined without a reason`);
-    }
-    const last = Number(row.last);
-    const first = last - events.length + 1;
-    const recorded = events.map((e, i): RecordedEvent => ({
-      id: e.id, stream, revision: currentRevision - events.length + i + 1, position: first + i,
-      type: e.type, data: e.data, metadata: e.metadata,
+    const { result, written } = appendOutcome(stream, events, expectedRevision, rows[0]!);
+    if (written && this.listeners.size > 0) setImmediate(() => this.notify(result.position));
+    return result;
+  }
+
+  /**
+   * Every part through the append function inside one transaction: the counter's lock, taken by
+   * the first, is held to COMMIT, so the parts' events take consecutive positions; a conflict in
+   * any part throws and takes the others back.
+   */
+  async appendMany(parts: StreamAppend[]): Promise<AppendResult[]> {
+    assertAppendableParts(parts);
+    const outcomes = await guard(() => this.transaction(async (client) => {
+      const done: ReturnType<typeof appendOutcome>[] = [];
+      for (const part of parts) {
+        const { rows } = await client.query<AppendRow>(this.appendCall(part.stream, part.events, part.expectedRevision));
+        done.push(appendOutcome(part.stream, part.events, part.expectedRevision, rows[0]!));
+      }
+      const written = done.filter((o) => o.written).length;
+      if (written !== 0 && written !== done.length) throw new PartlyStoredError();
+      if (written > 0 && this.beforeCommit) await this.beforeCommit();
+      return done;
     }));
-    if (this.listeners.size > 0) setImmediate(() => this.notify(last));
-    return { position: last, revision: currentRevision, events: recorded };
+    const results = outcomes.map((o) => o.result);
+    if (outcomes[0]!.written && this.listeners.size > 0) {
+      const last = Math.max(...results.map((r) => r.position));
+      setImmediate(() => this.notify(last));
+    }
+    return results;
+  }
+
+  private appendCall(stream: string, events: NewEvent[], expectedRevision: ExpectedRevision): pg.QueryConfig {
+    return {
+      name: `${this.schema}:append`,
+      text: `SELECT last, revision, stored FROM ${this.appendFunction}($1, $2, $3, $4, $5::json[], $6::json[], $7)`,
+      values: [
+        stream,
+        expectedRevision === 'any' ? null : expectedRevision,
+        events.map((e) => e.id),
+        events.map((e) => e.type),
+        events.map((e) => storableJson(stream, e.data)),
+        events.map((e) => storableJson(stream, e.metadata)),
+        this.channel,
+      ],
+    };
   }
 
   async readStream(stream: string, options: ReadStreamOptions = {}): Promise<RecordedEvent[]> {
@@ -413,3 +433,21 @@ function asStored(row: EventRow): RecordedEvent {
   };
 }
 
+
+/** What the append function's row means: the events as written, or a retry's originals (a conflict throws). */
+function appendOutcome(stream: string, events: NewEvent[], expectedRevision: ExpectedRevision, row: AppendRow): { result: AppendResult; written: boolean } {
+  const currentRevision = Number(row.revision);
+  if (row.last === null) {
+    // Nothing written: a stale revision or ids already stored. The shared rule decides which.
+    const retry = checkAppend(stream, events, expectedRevision, currentRevision, (row.stored ?? []).map(asStored));
+    if (retry) return { result: retry, written: false };
+    throw new Error(`append to ${stream}: the store declined without a reason`);
+  }
+  const last = Number(row.last);
+  const first = last - events.length + 1;
+  const recorded = events.map((e, i): RecordedEvent => ({
+    id: e.id, stream, revision: currentRevision - events.length + i + 1, position: first + i,
+    type: e.type, data: e.data, metadata: e.metadata,
+  }));
+  return { result: { position: last, revision: currentRevision, events: recorded }, written: true };
+}

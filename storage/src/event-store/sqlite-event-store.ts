@@ -4,7 +4,10 @@ import type Database from 'better-sqlite3';
 import type { SqliteDatabase } from '../sqlite/open-database';
 import {
   assertAppendable,
+  assertAppendableParts,
   checkAppend,
+  PartlyStoredError,
+  type StreamAppend,
   notifyListeners,
   storableJson,
   type AppendResult,
@@ -42,6 +45,7 @@ export class SqliteEventStore implements EventStore {
   private readonly appendTx: Database.Transaction<
     (stream: string, events: NewEvent[], expected: ExpectedRevision) => AppendResult & { written: boolean }
   >;
+  private readonly appendManyTx: Database.Transaction<(parts: StreamAppend[]) => { results: AppendResult[]; written: boolean }>;
 
   constructor(db: SqliteDatabase) {
     db.exec(`
@@ -105,6 +109,13 @@ export class SqliteEventStore implements EventStore {
         throw new Error(`append to ${stream}: unique key violated without a stored id`);
       },
     );
+    // Each part in a savepoint of one IMMEDIATE transaction: a conflict in any takes them all back.
+    this.appendManyTx = db.transaction((parts: StreamAppend[]) => {
+      const results = parts.map((part) => this.appendTx(part.stream, part.events, part.expectedRevision));
+      const written = results.filter((r) => r.written).length;
+      if (written !== 0 && written !== results.length) throw new PartlyStoredError();
+      return { results: results.map(({ written: _w, ...result }) => result), written: written > 0 };
+    });
   }
 
   async append(stream: string, events: NewEvent[], expectedRevision: ExpectedRevision): Promise<AppendResult> {
@@ -114,6 +125,13 @@ export class SqliteEventStore implements EventStore {
     const { written, ...result } = guard(() => this.appendTx.immediate(stream, events, expectedRevision));
     if (written) this.announce(result.position);
     return result;
+  }
+
+  async appendMany(parts: StreamAppend[]): Promise<AppendResult[]> {
+    assertAppendableParts(parts);
+    const { results, written } = guard(() => this.appendManyTx.immediate(parts));
+    if (written) this.announce(Math.max(...results.map((r) => r.position)));
+    return results;
   }
 
   async readStream(stream: string, options: ReadStreamOptions = {}): Promise<RecordedEvent[]> {

@@ -19,6 +19,10 @@ export function upcasting(store: EventStore): EventStore {
       const result = await store.append(stream, events, expectedRevision);
       return { ...result, events: result.events.map(lifted) };
     },
+    async appendMany(parts) {
+      const results = await store.appendMany(parts);
+      return results.map((result) => ({ ...result, events: result.events.map(lifted) }));
+    },
     async readStream(stream, options) {
       return (await store.readStream(stream, options)).map(lifted);
     },
