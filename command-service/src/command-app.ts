@@ -13,6 +13,7 @@ import { mediaRoutes } from './media/routes';
 import { menuRoutes } from './menus/routes';
 import { searchRoutes } from './search/routes';
 import { settingsRoutes } from './settings/routes';
+import { releaseRoutes } from './releases/routes';
 import { tagRoutes } from './tags/routes';
 import { formRoutes } from './forms/routes';
 import { newsletterPopupRoutes } from './newsletter-popup/routes';
@@ -44,6 +45,7 @@ export function commandRoutes(deps: PagesDeps): EndpointRoute[] {
     ...searchRoutes(deps),
     ...settingsRoutes(deps),
     ...tagRoutes(deps),
+    ...releaseRoutes(deps),
     ...formRoutes(deps),
     ...newsletterPopupRoutes(deps),
   ];

@@ -27,6 +27,16 @@ import type { SiteStructure } from './pages/site-structure';
 import { auditExportSchema, auditLogSchema, type AuditLogPage } from './audit/audit-log';
 import { asOfSiteReadSchema, timeTravelLinkSchema, timeTravelMomentSchema, type AsOfView, type TimeTravelLink, type TimeTravelMoment } from './time-travel/time-travel';
 import { markUpToDateSchema, type TranslationStatus } from './pages/translation-status';
+import {
+  createReleaseSchema,
+  releasePageSchema,
+  releaseRevisionSchema,
+  scheduleReleaseSchema,
+  updateReleaseSchema,
+  type ReleaseCommitted,
+  type ReleaseSummary,
+  type ReleaseView,
+} from './releases/release';
 import { cancelScheduleSchema, schedulePageSchema, type ScheduledChange, type UpcomingSchedule } from './pages/schedules';
 import type { ReplayState, ReplayStep, VersionComparison, VersionSummary } from './pages/version-diff';
 import type { AddedFile, DirectoryView, MediaItemView, MediaListing, PagesUsingFile } from './media/media';
@@ -194,6 +204,18 @@ export const endpoints = {
   pageSchedule: { method: 'POST', path: '/page/:id/schedule', kind: 'command', model: 'page', schema: schedulePageSchema, access: { permission: 'publish-page' }, response: returns<Committed<ScheduledChange>>() },
   pageScheduleCancel: { method: 'POST', path: '/page/:id/schedule/cancel', kind: 'command', model: 'page', schema: cancelScheduleSchema, access: { permission: 'publish-page' }, response: returns<Committed<{ pageID: string; revision: number }>>() },
   pageSchedules: { method: 'GET', path: '/page/schedules', kind: 'query', model: 'page', access: 'authenticated', response: returns<UpcomingSchedule[]>() },
+  // Releases (issue 17): a set of page versions published (and rolled back) together, optionally at a set moment.
+  releaseList: { method: 'GET', path: '/release/list', kind: 'query', model: 'release', access: 'authenticated', response: returns<ReleaseSummary[]>() },
+  releaseGet: { method: 'GET', path: '/release/:id', kind: 'query', model: 'release', access: 'authenticated', response: returns<ReleaseView>() },
+  releaseCreate: { method: 'POST', path: '/release/create', kind: 'command', model: 'release', schema: createReleaseSchema, access: { permission: 'publish-page' }, response: returns<Committed<ReleaseCommitted>>() },
+  releaseUpdate: { method: 'POST', path: '/release/:id/update', kind: 'command', model: 'release', schema: updateReleaseSchema, access: { permission: 'publish-page' }, response: returns<Committed<ReleaseCommitted>>() },
+  releaseAddPage: { method: 'POST', path: '/release/:id/add-page', kind: 'command', model: 'release', schema: releasePageSchema, access: { permission: 'publish-page' }, response: returns<Committed<ReleaseCommitted>>() },
+  releaseRemovePage: { method: 'POST', path: '/release/:id/remove-page', kind: 'command', model: 'release', schema: releasePageSchema, access: { permission: 'publish-page' }, response: returns<Committed<ReleaseCommitted>>() },
+  releaseSchedule: { method: 'POST', path: '/release/:id/schedule', kind: 'command', model: 'release', schema: scheduleReleaseSchema, access: { permission: 'publish-page' }, response: returns<Committed<ReleaseCommitted>>() },
+  releaseScheduleCancel: { method: 'POST', path: '/release/:id/schedule/cancel', kind: 'command', model: 'release', schema: releaseRevisionSchema, access: { permission: 'publish-page' }, response: returns<Committed<ReleaseCommitted>>() },
+  releasePublish: { method: 'POST', path: '/release/:id/publish', kind: 'command', model: 'release', schema: releaseRevisionSchema, access: { permission: 'publish-page' }, response: returns<Committed<ReleaseCommitted>>() },
+  releaseRollback: { method: 'POST', path: '/release/:id/rollback', kind: 'command', model: 'release', schema: releaseRevisionSchema, access: { permission: 'publish-page' }, response: returns<Committed<ReleaseCommitted>>() },
+  releaseDelete: { method: 'POST', path: '/release/:id/delete', kind: 'command', model: 'release', schema: releaseRevisionSchema, access: { permission: 'publish-page' }, response: returns<Committed<ReleaseCommitted>>() },
   pageDelete: { method: 'POST', path: '/page/:id/delete', kind: 'command', model: 'page', schema: publishSchema, access: { permission: 'delete-page' }, response: returns<Committed<DeletedPage>>() },
   // Answered by the command service: it owns the slug claims, so the answer is the one a create would get.
   pageSlugAvailable: { method: 'POST', path: '/page/slug-available', kind: 'command', model: 'page', schema: slugAvailableSchema, access: 'authenticated', csrf: false, response: returns<SlugAvailability>() },

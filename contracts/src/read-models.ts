@@ -16,6 +16,8 @@ export const readModels = {
   translationSyncPages: { projection: 'translation-sync', collection: 'translation_sync_pages' },
   /** Every pending scheduled publication or unpublication (issue 17), by schedule id, found by when it is due. */
   pageSchedules: { projection: 'pages', collection: 'page_schedules' },
+  /** Releases (issue 17), by id, found by status and by when they are due. */
+  releases: { projection: 'releases', collection: 'releases' },
   publicPages: { projection: 'public-pages', collection: 'public_pages', temporal: true },
   /** Old public paths of pages that moved, by `${locale}:${slug}`, pointing at the page. */
   publicRedirects: { projection: 'public-pages', collection: 'public_redirects', temporal: true },

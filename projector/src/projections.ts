@@ -11,7 +11,8 @@ import { submissionsProjection } from './forms/submissions-projection';
 import { formSettingsProjection } from './forms/form-settings-projection';
 import { newsletterPopupProjection } from './newsletter-popup/projection';
 import { auditLogProjection } from './audit/audit-log-projection';
+import { releasesProjection } from './releases/projection';
 import { translationSyncProjection } from './translations/translation-sync-projection';
 
 /** Every projection Pagelog runs, by name. */
-export const allProjections: Projection[] = [settingsProjection, pagesProjection, publicPagesProjection, usersProjection, mediaLibraryProjection, mediaUsageProjection, menusProjection, tagsProjection, submissionsProjection, formSettingsProjection, newsletterPopupProjection, translationSyncProjection, auditLogProjection];
+export const allProjections: Projection[] = [settingsProjection, pagesProjection, publicPagesProjection, usersProjection, mediaLibraryProjection, mediaUsageProjection, menusProjection, tagsProjection, submissionsProjection, formSettingsProjection, newsletterPopupProjection, translationSyncProjection, releasesProjection, auditLogProjection];

@@ -1,3 +1,4 @@
+import { releaseRoutes } from './releases/routes';
 import Koa from 'koa';
 import type { Logger } from 'pino';
 import { allReactorNames, readModels } from '@pagelog/contracts/read-models';
@@ -26,7 +27,7 @@ export const knownProjections = [...new Set(Object.values(readModels).map((r) =>
 
 /** The route of every query of the endpoint table. */
 export function queryRoutes(deps: UserQueryDeps): EndpointRoute[] {
-  return [...userQueryRoutes(deps), ...settingsRoutes(deps), ...pageRoutes(deps), ...previewRoutes(deps), ...mediaFileRoutes(deps), ...mediaLibraryRoutes(deps), ...menuRoutes(deps), ...formRoutes(deps), ...newsletterPopupRoutes(deps), ...auditRoutes(deps), ...timeTravelRoutes(deps), ...searchRoutes(deps), ...tagRoutes(deps), ...systemRoutes(deps, [...knownProjections, ...Object.values(searchIndexerNames)], allReactorNames)];
+  return [...userQueryRoutes(deps), ...settingsRoutes(deps), ...pageRoutes(deps), ...previewRoutes(deps), ...mediaFileRoutes(deps), ...mediaLibraryRoutes(deps), ...menuRoutes(deps), ...formRoutes(deps), ...newsletterPopupRoutes(deps), ...auditRoutes(deps), ...timeTravelRoutes(deps), ...searchRoutes(deps), ...tagRoutes(deps), ...releaseRoutes(deps), ...systemRoutes(deps, [...knownProjections, ...Object.values(searchIndexerNames)], allReactorNames)];
 }
 
 /** The query service as a process of its own. */

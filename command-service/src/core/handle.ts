@@ -1,5 +1,5 @@
 import { v7 as uuidv7 } from 'uuid';
-import type { DomainEvent, RecordedEvent, Stream } from '@pagelog/contracts/events/event';
+import type { DomainEvent, NewEvent, RecordedEvent, Stream } from '@pagelog/contracts/events/event';
 import { fold, readStreamOf, type StoredEvent } from '@pagelog/storage/event-store/load-stream';
 import { currentSchemaVersion } from '@pagelog/contracts/events/registry';
 import { ConflictError, StoreUnavailableError } from '@pagelog/contracts/domain-errors';
@@ -97,19 +97,8 @@ export function createHandle(store: EventStore, sleep: (ms: number) => Promise<v
       try {
         const result = await store.append(
           stream,
-          events.map((e, i) => ({
-            // A write decided again goes in the round after the one found, with ids of its own.
-            id: write ? write.eventId(earlier ? earlier.round + 1 : 0, i) : uuidv7(),
-            type: e.type,
-            data: e.data,
-            metadata: {
-              actorId: context.actorId,
-              correlationId: context.correlationId,
-              causationId: context.causationId,
-              occurredAt: context.now,
-              schemaVersion: currentSchemaVersion(e.type),
-            },
-          })),
+          // A write decided again goes in the round after the one found, with ids of its own.
+          newEventsOf(events, context, write ? (i) => write.eventId(earlier ? earlier.round + 1 : 0, i) : undefined),
           revision,
         );
         return { position: result.position, revision: result.revision, events };
@@ -122,6 +111,22 @@ export function createHandle(store: EventStore, sleep: (ms: number) => Promise<v
       }
     }
   };
+}
+
+/** Decided events as the store takes them: ids (new ones, or `idOf`'s), the command's metadata. */
+export function newEventsOf(events: readonly DomainEvent[], context: CommandContext, idOf: (index: number) => string = () => uuidv7()): NewEvent[] {
+  return events.map((e, i) => ({
+    id: idOf(i),
+    type: e.type,
+    data: e.data,
+    metadata: {
+      actorId: context.actorId,
+      correlationId: context.correlationId,
+      causationId: context.causationId,
+      occurredAt: context.now,
+      schemaVersion: currentSchemaVersion(e.type),
+    },
+  }));
 }
 
 /**

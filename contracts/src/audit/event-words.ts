@@ -3,7 +3,7 @@ import type { PagelogEvent } from '../events/registry';
 import type { VersionChanges } from '../pages/version-changes';
 
 /** The part of the site an event belongs to: the audit log's coarse filter. */
-export const auditAreas = ['pages', 'media', 'menus', 'tags', 'users', 'settings', 'forms', 'search'] as const;
+export const auditAreas = ['pages', 'media', 'menus', 'tags', 'users', 'settings', 'forms', 'search', 'releases'] as const;
 export type AuditArea = (typeof auditAreas)[number];
 
 export const auditAreaLabels: Record<AuditArea, string> = {
@@ -15,6 +15,7 @@ export const auditAreaLabels: Record<AuditArea, string> = {
   settings: 'Settings and modules',
   forms: 'Forms',
   search: 'Search',
+  releases: 'Releases',
 };
 
 /** What an event is about: its area, and the thing's id where it has one (a page, a file, a user). */
@@ -66,9 +67,9 @@ export function pageEventSummary(event: PageStreamEvent): string {
     case 'PageDraftStarted':
       return 'started a new draft from the published version';
     case 'PagePublished':
-      return 'published the page';
+      return event.data.releaseId ? 'published the page with a release' : 'published the page';
     case 'PageUnpublished':
-      return 'unpublished the page';
+      return event.data.releaseId ? 'took the page off the site, rolling back a release' : 'unpublished the page';
     case 'PageSlugChanged':
       return `moved the page from ${event.data.previousSlug} to ${event.data.slug}${event.data.updateLinks ? ', updating links to it' : ''}`;
     case 'PageAnchorChanged':
@@ -242,6 +243,27 @@ export function describeEvent(event: PagelogEvent & { stream: string }): EventWo
       return words('tags', event.data.tagId, `reserved the tag address ${event.data.slug} (${event.data.locale})`);
     case 'TagNameReleased':
       return words('tags', event.data.tagId, `released the tag address ${event.data.slug} (${event.data.locale})`);
+
+    case 'ReleaseCreated':
+      return words('releases', event.data.releaseId, `created the release ${quote(event.data.name)}`);
+    case 'ReleaseRenamed':
+      return words('releases', event.data.releaseId, `renamed the release to ${quote(event.data.name)}`);
+    case 'ReleasePageAdded':
+      return words('releases', event.data.releaseId, `added ${quote(event.data.title)} (${event.data.locale}/${event.data.slug}) to the release`);
+    case 'ReleasePageRemoved':
+      return words('releases', event.data.releaseId, 'removed a page from the release');
+    case 'ReleaseScheduled':
+      return words('releases', event.data.releaseId, `scheduled the release for ${when(event.data.at)}`);
+    case 'ReleaseScheduleCancelled':
+      return words('releases', event.data.releaseId, 'cancelled the scheduled publication of the release');
+    case 'ReleaseScheduleFailed':
+      return words('releases', event.data.releaseId, `could not publish the scheduled release (attempt ${event.data.attempt}: ${event.data.message}); trying again at ${when(event.data.retryAt)}`);
+    case 'ReleasePublished':
+      return words('releases', event.data.releaseId, `published the release ${quote(event.data.name)}${event.data.scheduled ? ' as scheduled' : ''}: ${event.data.items.length === 1 ? '1 page' : `${event.data.items.length} pages`} at once`);
+    case 'ReleaseRolledBack':
+      return words('releases', event.data.releaseId, `rolled back the release ${quote(event.data.name)}: ${event.data.items.length === 1 ? '1 page' : `${event.data.items.length} pages`} as they were before`);
+    case 'ReleaseDeleted':
+      return words('releases', event.data.releaseId, `deleted the release ${quote(event.data.name)}`);
 
     case 'SearchReindexRequested':
       return words('search', null, 'asked for the search index to be rebuilt');

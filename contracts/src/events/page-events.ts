@@ -61,13 +61,15 @@ export interface PageDraftStarted {
 /** The draft version became the published version. */
 export interface PagePublished {
   type: 'PagePublished';
-  data: { pageId: string; versionId: string; slug: string; locale: string };
+  /** `releaseId`: published as part of a release; the public site changes with its ReleasePublished (or ReleaseRolledBack). */
+  data: { pageId: string; versionId: string; slug: string; locale: string; releaseId?: string };
 }
 
 /** The published version was taken off the public site; the page keeps its versions. */
 export interface PageUnpublished {
   type: 'PageUnpublished';
-  data: { pageId: string; versionId: string; slug: string; locale: string };
+  /** `releaseId`: taken off by a release's rollback; the public site changes with its ReleaseRolledBack. */
+  data: { pageId: string; versionId: string; slug: string; locale: string; releaseId?: string };
 }
 
 /** The page moved to another slug; its old public path redirects (301) to the new one. */

@@ -10,6 +10,7 @@ import type { TagEvent, TagNameEvent } from './tag-events';
 import type { FormSubmissionEvent } from './form-events';
 import type { FormSettingsEvent } from './form-settings-events';
 import type { NewsletterPopupEvent } from './newsletter-popup-events';
+import type { ReleaseEvent } from './release-events';
 import { upcastImageBlocks } from './upcast-image-blocks';
 
 export type PagelogEvent =
@@ -31,6 +32,7 @@ export type PagelogEvent =
   | FormSubmissionEvent
   | FormSettingsEvent
   | NewsletterPopupEvent
+  | ReleaseEvent
   | ClaimFenced;
 export type PagelogEventType = PagelogEvent['type'];
 export type EventData<T extends PagelogEventType> = Extract<PagelogEvent, { type: T }>['data'];
@@ -133,6 +135,16 @@ export const eventSchemas: Record<PagelogEventType, EventSchema> = {
   FormSettingsChanged: { schemaVersion: 1, upcasters: {} },
   FormRetentionChanged: { schemaVersion: 1, upcasters: {} },
   NewsletterPopupSettingsChanged: { schemaVersion: 1, upcasters: {} },
+  ReleaseCreated: { schemaVersion: 1, upcasters: {} },
+  ReleaseRenamed: { schemaVersion: 1, upcasters: {} },
+  ReleasePageAdded: { schemaVersion: 1, upcasters: {} },
+  ReleasePageRemoved: { schemaVersion: 1, upcasters: {} },
+  ReleaseScheduled: { schemaVersion: 1, upcasters: {} },
+  ReleaseScheduleCancelled: { schemaVersion: 1, upcasters: {} },
+  ReleaseScheduleFailed: { schemaVersion: 1, upcasters: {} },
+  ReleasePublished: { schemaVersion: 1, upcasters: {} },
+  ReleaseRolledBack: { schemaVersion: 1, upcasters: {} },
+  ReleaseDeleted: { schemaVersion: 1, upcasters: {} },
 };
 
 export function currentSchemaVersion(type: string): number {

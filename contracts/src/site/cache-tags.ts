@@ -204,6 +204,18 @@ const tagsByType: { [T in PagelogEventType]: TagsOf<T> } = {
   // Menus: only a publication changes what the site shows (a draft or a restored draft does not).
   MenuDraftSaved: none,
   MenuPublished: (e) => [menusTag(e.data.locale)],
+  // A release's pages change on the site at its publication and its rollback (their own
+  // PagePublished and PageUnpublished carry the menus, translations and tags they touch).
+  ReleaseCreated: none,
+  ReleaseRenamed: none,
+  ReleasePageAdded: none,
+  ReleasePageRemoved: none,
+  ReleaseScheduled: none,
+  ReleaseScheduleCancelled: none,
+  ReleaseScheduleFailed: none,
+  ReleaseDeleted: none,
+  ReleasePublished: (e) => e.data.items.flatMap((i) => [pageTag(i.pageId), pagePathTag(i.locale, i.slug), pageListTag(i.locale)]),
+  ReleaseRolledBack: (e) => e.data.items.flatMap((i) => [pageTag(i.pageId), pagePathTag(i.locale, i.slug), pageListTag(i.locale)]),
   MenuRestored: none,
   // Asking for a reindex or a removal changes no page; the search results are not cached.
   SearchReindexRequested: none,

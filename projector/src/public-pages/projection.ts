@@ -49,14 +49,44 @@ function onDraft<K extends Handled>(handle: (event: RecordedOf<K>, draft: DraftD
   };
 }
 
+/** A page's draft working copy goes live (by hand, or all of a release's pages at once). */
+function putLive(uow: UnitOfWork, draft: DraftDoc, at: string): Partial<DraftDoc> {
+  const live = liveDocOf(draft, at);
+  uow.put(published, draft.pageId, live);
+  // A republication may move the page in its tags' lists (a new publication date).
+  putTagLinks(uow, live, live.tags ?? []);
+  return { firstPublishedAt: live.firstPublishedAt };
+}
+
+function takeOffSite(uow: UnitOfWork, draft: DraftDoc): void {
+  uow.delete(published, draft.pageId);
+  deleteTagLinks(uow, draft.pageId, draft.tags ?? []);
+}
+
+/**
+ * A release changes the site at its own event, for all its pages at this one position (issue 17:
+ * no reader, of the site now or as of any moment, sees part of it). The pages' own PagePublished
+ * and PageUnpublished come just before it in the same append and leave the live pages alone;
+ * each draft working copy holds by then what goes live (for a rollback, the restored version).
+ */
+async function applyRelease(uow: UnitOfWork, at: string, items: readonly { pageId: string; live: boolean }[]): Promise<void> {
+  for (const item of items) {
+    const draft = await uow.get<DraftDoc>(drafts, item.pageId);
+    if (!draft || draft.deleted) continue;
+    if (item.live) uow.put(drafts, draft.pageId, { ...draft, ...putLive(uow, draft, at) });
+    else takeOffSite(uow, draft);
+  }
+}
+
 /** What the public site reads: each page's published version, found by locale and slug, and the old paths of pages that moved. */
-export const publicPagesProjection = defineProjection<Handled>({
+export const publicPagesProjection = defineProjection<Handled | 'ReleasePublished' | 'ReleaseRolledBack'>({
   name: readModels.publicPages.projection,
   // 2: unpublish, delete, slug moves with redirects, translation groups (issue 4). 3: image blocks
   // name an external image by externalUrl (blocks upcast for the media library, issue 12). 4: the
   // first publication and the list date, indexed by type, for overviews and cards (issue 14). 5:
   // the tags of the live pages, and each (tag, live page) for tag pages and tag filters (issue 15).
-  version: 6,
+  // 7: releases go live (and are rolled back) at their own event (issue 17).
+  version: 7,
   collections: [
     { name: published, indexes: ['locale', 'slug', 'translationGroupId', 'type', 'listDate'], temporal: true },
     { name: drafts, indexes: [] },
@@ -64,7 +94,7 @@ export const publicPagesProjection = defineProjection<Handled>({
     { name: pageTags, indexes: ['tagId', 'locale', 'type', 'listDate'], temporal: true },
   ],
   prefetch(events) {
-    const pageIds = events.map((e) => (e.data as { pageId: string }).pageId);
+    const pageIds = events.flatMap((e) => (e.type === 'ReleasePublished' || e.type === 'ReleaseRolledBack' ? (e.data as { items: { pageId: string }[] }).items.map((i) => i.pageId) : [(e.data as { pageId: string }).pageId]));
     const changesLive = events.filter((e) => e.type === 'PageSlugChanged' || e.type === 'PageTypeDataChanged' || e.type === 'PageTagsChanged').map((e) => (e.data as { pageId: string }).pageId);
     return [
       { collection: drafts, ids: pageIds },
@@ -108,18 +138,18 @@ export const publicPagesProjection = defineProjection<Handled>({
     }),
     PageLinksUpdated: onDraft((event, draft) => ({ version: { ...draft.version, versionID: event.data.versionId, blocks: event.data.blocks } })),
     PageDraftStarted: onDraft((event, draft) => ({ version: { ...draft.version, versionID: event.data.versionId } })),
-    PagePublished: onDraft((event, draft, uow) => {
-      const live = liveDocOf(draft, event.metadata.occurredAt);
-      uow.put(published, draft.pageId, live);
-      // A republication may move the page in its tags' lists (a new publication date).
-      putTagLinks(uow, live, live.tags ?? []);
-      return { firstPublishedAt: live.firstPublishedAt };
-    }),
-    PageUnpublished: onDraft((_event, draft, uow) => {
-      uow.delete(published, draft.pageId);
-      deleteTagLinks(uow, draft.pageId, draft.tags ?? []);
+    // A release's pages go live with the release's event (applyRelease).
+    PagePublished: onDraft((event, draft, uow) => (event.data.releaseId ? {} : putLive(uow, draft, event.metadata.occurredAt))),
+    PageUnpublished: onDraft((event, draft, uow) => {
+      if (!event.data.releaseId) takeOffSite(uow, draft);
       return {};
     }),
+    async ReleasePublished(event, uow) {
+      await applyRelease(uow, event.metadata.occurredAt, event.data.items.map((i) => ({ pageId: i.pageId, live: true })));
+    },
+    async ReleaseRolledBack(event, uow) {
+      await applyRelease(uow, event.metadata.occurredAt, event.data.items.map((i) => ({ pageId: i.pageId, live: i.restoredVersionId !== null })));
+    },
     PageSlugChanged: onDraft(async (event, draft, uow) => {
       const d = event.data;
       uow.delete(redirects, redirectId(d.locale, d.slug));

@@ -7,6 +7,8 @@ import type { Logger } from 'pino';
 import { commandContext } from '../../core/command-context';
 import type { PagesDeps } from '../pages-deps';
 import { recordScheduleFailure, runSchedule } from '../publication/commands';
+import type { ReleaseDoc } from '@pagelog/contracts/releases/release';
+import { publishReleaseNow, recordReleaseScheduleFailure } from '../../releases/commands';
 
 /** The lease that keeps one scheduler running among the processes that could. */
 export const SCHEDULER_LEASE = 'page-scheduler';
@@ -73,12 +75,46 @@ export function startScheduler(options: SchedulerOptions): Scheduler {
     return true;
   }
 
+  /**
+   * Publishes one due release (issue 17), all its pages in one append, decided on their streams
+   * (a release cancelled or moved meanwhile does nothing). One that cannot go live (a page no
+   * longer ready) is recorded as failed with its error and tried again later, as a page's is.
+   */
+  async function publishDue(doc: ReleaseDoc, now: number): Promise<boolean> {
+    const schedule = doc.schedule;
+    if (!schedule) return false;
+    const context = commandContext('system', `release-${doc.id}-${schedule.attempts}`, new Date(now));
+    let failure: { code: string; message: string };
+    try {
+      return (await publishReleaseNow(deps, doc.id, { scheduledAt: schedule.at }, context, { actorId: schedule.scheduledBy, isReviewer: false })).decided;
+    } catch (error) {
+      if (error instanceof StoreUnavailableError || error instanceof BusyError) throw error;
+      const item = error instanceof DomainError ? error.items[0] : undefined;
+      failure = { code: item?.code ?? 'G_01', message: item?.message ?? 'The release could not be published because of an unexpected error.' };
+      if (!(error instanceof DomainError)) logger?.error({ err: error, releaseId: doc.id }, 'scheduled release failed unexpectedly');
+    }
+    const retryAt = new Date(now + retryDelayMs(schedule.attempts + 1)).toISOString();
+    logger?.warn({ releaseId: doc.id, code: failure.code, retryAt }, 'scheduled release failed');
+    await recordReleaseScheduleFailure(deps, doc.id, { at: schedule.at, ...failure, retryAt }, context);
+    return true;
+  }
+
   /** Takes or renews the lease: held across rounds, lasting three of them, so standbys wait. */
   const lease = () => store.acquireLease(SCHEDULER_LEASE, holder, Math.max(options.leaseMs, 3 * options.intervalMs));
 
   async function round(): Promise<number> {
     if (!(await lease())) return 0;
     let done = 0;
+    // Releases first: a release names its pages' drafts, which their own schedules may change.
+    const dueReleases = await store.find<ReleaseDoc>(readModels.releases.collection, {
+      range: { dueAt: { gt: '', lte: new Date(clock()).toISOString() } },
+      orderBy: { field: 'dueAt', direction: 'asc' },
+      limit: ROUND,
+    });
+    for (const doc of dueReleases) {
+      if (stopped) return done;
+      if (await publishDue(doc, clock())) done += 1;
+    }
     for (;;) {
       const now = clock();
       const due = await store.find<ScheduleDoc>(readModels.pageSchedules.collection, {

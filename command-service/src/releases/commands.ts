@@ -1,0 +1,140 @@
+import { ConflictError, StoreUnavailableError } from '@pagelog/contracts/domain-errors';
+import { pageStream } from '@pagelog/contracts/events/page-events';
+import { releaseStream, type ReleaseEvent } from '@pagelog/contracts/events/release-events';
+import { loadStream } from '@pagelog/storage/event-store/load-stream';
+import type { ExpectedRevision, StreamAppend } from '@pagelog/storage/event-store/event-store';
+import type { CommandContext } from '../core/command-context';
+import type { CommandDeps } from '../core/command-deps';
+import { newEventsOf } from '../core/handle';
+import { pageEvolver } from '../pages/page-state';
+import type { Actor } from '../pages/publication/decider';
+import {
+  publishRelease,
+  releaseEvolver,
+  releaseDecider,
+  rollbackRelease,
+  type PageFacts,
+  type ReleaseCommand,
+  type ReleaseDecision,
+  type ReleaseState,
+} from './decider';
+
+export interface ReleaseOutcome {
+  releaseID: string;
+  revision: number;
+  position: number;
+}
+
+/** A command on the release's own stream, through the shared handle. */
+async function run(deps: CommandDeps, releaseId: string, revision: ExpectedRevision, command: (state: ReleaseState) => ReleaseCommand, context: CommandContext): Promise<ReleaseOutcome & { events: ReleaseEvent[] }> {
+  const result = await deps.handle(releaseStream(releaseId), revision, releaseEvolver, (state) => releaseDecider.decide(command(state), state), context);
+  return { releaseID: releaseId, revision: result.revision, position: result.position, events: result.events };
+}
+
+export async function createRelease(deps: CommandDeps, input: { name: string; description: string }, context: CommandContext): Promise<ReleaseOutcome> {
+  const releaseId = context.newId();
+  return run(deps, releaseId, 0, () => ({ type: 'CreateRelease', data: { releaseId, name: input.name, description: input.description } }), context);
+}
+
+export async function updateRelease(deps: CommandDeps, releaseId: string, input: { name: string; description: string; revision?: number }, context: CommandContext): Promise<ReleaseOutcome> {
+  return run(deps, releaseId, input.revision ?? 'any', () => ({ type: 'UpdateRelease', data: { name: input.name, description: input.description } }), context);
+}
+
+/** Adds the page's draft as it is now (read from the page's own stream), or makes its item follow the draft. */
+export async function addReleasePage(deps: CommandDeps, releaseId: string, input: { pageID: string; revision?: number }, context: CommandContext): Promise<ReleaseOutcome> {
+  const page = await loadStream(deps.store, pageStream(input.pageID), pageEvolver);
+  return run(deps, releaseId, input.revision ?? 'any', () => ({ type: 'AddReleasePage', data: { page: page.state } }), context);
+}
+
+export async function removeReleasePage(deps: CommandDeps, releaseId: string, input: { pageID: string; revision?: number }, context: CommandContext): Promise<ReleaseOutcome> {
+  return run(deps, releaseId, input.revision ?? 'any', () => ({ type: 'RemoveReleasePage', data: { pageId: input.pageID } }), context);
+}
+
+export async function scheduleRelease(deps: CommandDeps, releaseId: string, input: { at: string; revision?: number }, context: CommandContext): Promise<ReleaseOutcome> {
+  return run(deps, releaseId, input.revision ?? 'any', () => ({ type: 'ScheduleRelease', data: { at: input.at, now: context.now, actorId: context.actorId } }), context);
+}
+
+export async function cancelReleaseSchedule(deps: CommandDeps, releaseId: string, input: { revision?: number }, context: CommandContext): Promise<ReleaseOutcome> {
+  return run(deps, releaseId, input.revision ?? 'any', () => ({ type: 'CancelReleaseSchedule' }), context);
+}
+
+export async function deleteRelease(deps: CommandDeps, releaseId: string, input: { revision?: number }, context: CommandContext): Promise<ReleaseOutcome> {
+  return run(deps, releaseId, input.revision ?? 'any', () => ({ type: 'DeleteRelease' }), context);
+}
+
+/** The scheduler: a due release could not be published; it is tried again at `retryAt`. */
+export async function recordReleaseScheduleFailure(deps: CommandDeps, releaseId: string, failure: { at: string; code: string; message: string; retryAt: string }, context: CommandContext): Promise<void> {
+  await run(deps, releaseId, 'any', () => ({ type: 'RecordReleaseScheduleFailure', data: failure }), context);
+}
+
+/** How often a publication or rollback is decided again when a page changed between reading and writing. */
+const MAX_ATTEMPTS = 8;
+
+/**
+ * Decides on the release and every page it names, and writes the pages' events and the release's
+ * in one append (appendMany): each stream at the revision the decision read, so a page changed
+ * meanwhile turns into a fresh decision rather than a publication of something nobody checked.
+ */
+async function decideAcross(
+  deps: CommandDeps,
+  releaseId: string,
+  expectedRevision: ExpectedRevision,
+  context: CommandContext,
+  decide: (release: ReleaseState, pages: ReadonlyMap<string, PageFacts>) => ReleaseDecision,
+): Promise<ReleaseOutcome & { decided: boolean }> {
+  const stream = releaseStream(releaseId);
+  for (let attempt = 1; ; attempt++) {
+    const release = await loadStream(deps.store, stream, releaseEvolver);
+    const pageIds = [...new Set([...release.state.items.map((i) => i.pageId), ...release.state.published.map((i) => i.pageId)])];
+    const pages = new Map<string, PageFacts>(
+      await Promise.all(pageIds.map(async (pageId) => {
+        const loaded = await loadStream(deps.store, pageStream(pageId), pageEvolver);
+        return [pageId, { state: loaded.state, revision: loaded.revision, history: loaded.events }] as const;
+      })),
+    );
+    if (expectedRevision !== 'any' && expectedRevision !== release.revision) {
+      // A release that does not exist is the decider's to report (404), not a stale revision.
+      if (release.revision === 0) decide(release.state, pages);
+      throw new ConflictError(stream, expectedRevision, release.revision);
+    }
+    const decision = decide(release.state, pages);
+    const last = release.events[release.events.length - 1];
+    if (decision.release.length === 0) return { releaseID: releaseId, revision: release.revision, position: last?.position ?? 0, decided: false };
+    const parts: StreamAppend[] = [
+      ...decision.pages.filter((p) => p.events.length > 0).map((p) => ({ stream: pageStream(p.pageId), events: newEventsOf(p.events, context), expectedRevision: p.revision })),
+      // Last: the release's event is where the site changes, after every page's own record.
+      { stream, events: newEventsOf(decision.release, context), expectedRevision: release.revision },
+    ];
+    try {
+      const results = await deps.store.appendMany(parts);
+      const mine = results[results.length - 1]!;
+      return { releaseID: releaseId, revision: mine.revision, position: mine.position, decided: true };
+    } catch (error) {
+      if (!(error instanceof ConflictError)) throw error;
+      // The caller's own stale revision of the release is theirs to resolve; a page that moved is decided again.
+      if (expectedRevision !== 'any' && error.stream === stream) throw error;
+      if (attempt >= MAX_ATTEMPTS) throw new StoreUnavailableError(error);
+      await new Promise((resolve) => setTimeout(resolve, Math.random() * 20 * attempt));
+    }
+  }
+}
+
+/** Publishes every page of the release at once (or, for the scheduler, only when it is due as scheduled). */
+export async function publishReleaseNow(deps: CommandDeps, releaseId: string, input: { revision?: number; scheduledAt?: string }, context: CommandContext, actor: Actor) {
+  return decideAcross(deps, releaseId, input.revision ?? 'any', context, (release, pages) =>
+    publishRelease(release, pages, { actor, now: context.now, ...(input.scheduledAt !== undefined ? { scheduledAt: input.scheduledAt } : {}) }),
+  );
+}
+
+/** Puts every page of a published release back as it was before, at once. */
+export async function rollbackReleaseNow(deps: CommandDeps, releaseId: string, input: { revision?: number }, context: CommandContext) {
+  return decideAcross(deps, releaseId, input.revision ?? 'any', context, (release, pages) => {
+    const ids = new Map<string, string>();
+    return rollbackRelease(release, pages, {
+      newVersionId: (pageId) => {
+        if (!ids.has(pageId)) ids.set(pageId, context.newId());
+        return ids.get(pageId)!;
+      },
+    });
+  });
+}

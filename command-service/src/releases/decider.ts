@@ -1,0 +1,270 @@
+import { isDeepStrictEqual } from 'node:util';
+import { NotFoundError, ValidationError } from '@pagelog/contracts/domain-errors';
+import { errorItem } from '@pagelog/contracts/error-catalogue';
+import type { PageEvent, PageStreamEvent } from '@pagelog/contracts/events/page-events';
+import type { ReleaseEvent, ReleaseItemRef, ReleasedItem, ReleaseRolledBack } from '@pagelog/contracts/events/release-events';
+import type { Evolver } from '@pagelog/contracts/events/event';
+import { MAX_RELEASE_PAGES } from '@pagelog/contracts/releases/release';
+import { SCHEDULE_MAX_AHEAD_MS } from '@pagelog/contracts/pages/schedules';
+import { assertNever, type Decider } from '../core/decider';
+import { evolvePage, initialPageState, isLive, type PageState } from '../pages/page-state';
+import { publicationDecider, type Actor } from '../pages/publication/decider';
+
+export const RELEASE_MODEL = 'release';
+
+/** What the release rules know of a release's history. */
+export interface ReleaseState {
+  exists: boolean;
+  deleted: boolean;
+  releaseId: string;
+  name: string;
+  description: string;
+  status: 'open' | 'published' | 'rolledBack';
+  /** The pages it holds, in the order they were added (one item per page). */
+  items: ReleaseItemRef[];
+  schedule: { at: string; scheduledBy: string; attempts: number } | null;
+  /** What its publication put on the site (for the rollback). */
+  published: ReleasedItem[];
+}
+
+export const initialReleaseState: ReleaseState = {
+  exists: false,
+  deleted: false,
+  releaseId: '',
+  name: '',
+  description: '',
+  status: 'open',
+  items: [],
+  schedule: null,
+  published: [],
+};
+
+export function evolveRelease(state: ReleaseState, event: ReleaseEvent): ReleaseState {
+  switch (event.type) {
+    case 'ReleaseCreated':
+      return { ...initialReleaseState, exists: true, releaseId: event.data.releaseId, name: event.data.name, description: event.data.description };
+    case 'ReleaseRenamed':
+      return { ...state, name: event.data.name, description: event.data.description };
+    case 'ReleasePageAdded': {
+      const { releaseId: _r, ...item } = event.data;
+      const at = state.items.findIndex((i) => i.pageId === item.pageId);
+      return { ...state, items: at < 0 ? [...state.items, item] : state.items.map((i, n) => (n === at ? item : i)) };
+    }
+    case 'ReleasePageRemoved':
+      return { ...state, items: state.items.filter((i) => i.pageId !== event.data.pageId) };
+    case 'ReleaseScheduled':
+      return { ...state, schedule: { at: event.data.at, scheduledBy: event.data.scheduledBy, attempts: 0 } };
+    case 'ReleaseScheduleCancelled':
+      return { ...state, schedule: null };
+    case 'ReleaseScheduleFailed':
+      return state.schedule ? { ...state, schedule: { ...state.schedule, attempts: event.data.attempt } } : state;
+    case 'ReleasePublished':
+      return { ...state, status: 'published', schedule: null, published: event.data.items };
+    case 'ReleaseRolledBack':
+      return { ...state, status: 'rolledBack' };
+    case 'ReleaseDeleted':
+      return { ...state, deleted: true, schedule: null };
+    default:
+      return assertNever(event);
+  }
+}
+
+export const releaseEvolver: Evolver<ReleaseState, ReleaseEvent> = { initialState: initialReleaseState, evolve: evolveRelease };
+
+/** A page as a release command sees it: its state and its whole history (a rollback needs older versions). */
+export interface PageFacts {
+  state: PageState;
+  /** The page stream's revision the decision is based on (the append expects it). */
+  revision: number;
+  history: readonly PageStreamEvent[];
+}
+
+export type ReleaseCommand =
+  | { type: 'CreateRelease'; data: { releaseId: string; name: string; description: string } }
+  | { type: 'UpdateRelease'; data: { name: string; description: string } }
+  | { type: 'AddReleasePage'; data: { page: PageState } }
+  | { type: 'RemoveReleasePage'; data: { pageId: string } }
+  | { type: 'ScheduleRelease'; data: { at: string; now: string; actorId: string } }
+  | { type: 'CancelReleaseSchedule' }
+  | { type: 'RecordReleaseScheduleFailure'; data: { at: string; code: string; message: string; retryAt: string } }
+  | { type: 'DeleteRelease' };
+
+function requireRelease(state: ReleaseState): void {
+  if (!state.exists || state.deleted) throw new NotFoundError('PM_01', 'id', RELEASE_MODEL);
+}
+
+/** Only an open release changes: a published or rolled back one is history. */
+function requireOpen(state: ReleaseState): void {
+  requireRelease(state);
+  if (state.status !== 'open') throw ValidationError.of('V_07', 'status', RELEASE_MODEL);
+}
+
+export function decideRelease(command: ReleaseCommand, state: ReleaseState): ReleaseEvent[] {
+  switch (command.type) {
+    case 'CreateRelease': {
+      // A retry of the same create (new releases have new ids).
+      if (state.exists) return [];
+      return [{ type: 'ReleaseCreated', data: command.data }];
+    }
+    case 'UpdateRelease': {
+      requireOpen(state);
+      const { name, description } = command.data;
+      if (name === state.name && description === state.description) return [];
+      return [{ type: 'ReleaseRenamed', data: { releaseId: state.releaseId, name, description } }];
+    }
+    case 'AddReleasePage': {
+      requireOpen(state);
+      const page = command.data.page;
+      if (!isLive(page)) throw new NotFoundError('PM_01', 'pageID', RELEASE_MODEL);
+      // Nothing to release: the page's draft is what the site shows.
+      if (page.publishedVersionId === page.draftVersionId) throw ValidationError.of('V_07', 'pageID', RELEASE_MODEL);
+      const item: ReleaseItemRef = { pageId: page.pageId, versionId: page.draftVersionId, title: page.draft.title, locale: page.locale, slug: page.slug };
+      const existing = state.items.find((i) => i.pageId === page.pageId);
+      if (existing && isDeepStrictEqual(existing, item)) return [];
+      if (!existing && state.items.length >= MAX_RELEASE_PAGES) throw ValidationError.of('V_14', 'items', RELEASE_MODEL);
+      return [{ type: 'ReleasePageAdded', data: { releaseId: state.releaseId, ...item } }];
+    }
+    case 'RemoveReleasePage': {
+      requireOpen(state);
+      if (!state.items.some((i) => i.pageId === command.data.pageId)) throw new NotFoundError('PM_01', 'pageID', RELEASE_MODEL);
+      return [{ type: 'ReleasePageRemoved', data: { releaseId: state.releaseId, pageId: command.data.pageId } }];
+    }
+    case 'ScheduleRelease': {
+      requireOpen(state);
+      const at = Date.parse(command.data.at);
+      const now = Date.parse(command.data.now);
+      if (!(at > now) || at - now > SCHEDULE_MAX_AHEAD_MS) throw ValidationError.of('V_12', 'at', RELEASE_MODEL);
+      if (state.items.length === 0) throw ValidationError.of('V_07', 'items', RELEASE_MODEL);
+      return [{ type: 'ReleaseScheduled', data: { releaseId: state.releaseId, at: new Date(at).toISOString(), scheduledBy: command.data.actorId } }];
+    }
+    case 'CancelReleaseSchedule': {
+      requireOpen(state);
+      if (!state.schedule) throw ValidationError.of('V_07', 'schedule', RELEASE_MODEL);
+      return [{ type: 'ReleaseScheduleCancelled', data: { releaseId: state.releaseId, at: state.schedule.at } }];
+    }
+    case 'RecordReleaseScheduleFailure': {
+      const d = command.data;
+      // Cancelled, moved or published meanwhile: nothing failed that still stands.
+      if (state.deleted || state.status !== 'open' || !state.schedule || state.schedule.at !== d.at) return [];
+      return [{
+        type: 'ReleaseScheduleFailed',
+        data: { releaseId: state.releaseId, at: d.at, scheduledBy: state.schedule.scheduledBy, code: d.code, message: d.message, attempt: state.schedule.attempts + 1, retryAt: d.retryAt },
+      }];
+    }
+    case 'DeleteRelease':
+      requireOpen(state);
+      return [{ type: 'ReleaseDeleted', data: { releaseId: state.releaseId, name: state.name } }];
+    default:
+      return assertNever(command);
+  }
+}
+
+/** A release's single-stream rules, in the shape every decider has. */
+export const releaseDecider: Decider<ReleaseCommand, ReleaseEvent, ReleaseState> = { ...releaseEvolver, decide: decideRelease };
+
+/** What a publication or a rollback writes: each page's events, then the release's, in one append. */
+export interface ReleaseDecision {
+  pages: { pageId: string; revision: number; events: PageEvent[] }[];
+  release: ReleaseEvent[];
+}
+
+/** Where an item stands against its page (the same words as the admin's item status). */
+export function itemStatus(item: Pick<ReleaseItemRef, 'versionId'>, page: PageState): 'ready' | 'changed' | 'live' | 'gone' {
+  if (!isLive(page)) return 'gone';
+  if (page.publishedVersionId === item.versionId) return 'live';
+  return page.draftVersionId === item.versionId ? 'ready' : 'changed';
+}
+
+function factsOf(pages: ReadonlyMap<string, PageFacts>, pageId: string): PageFacts {
+  return pages.get(pageId) ?? { state: initialPageState, revision: 0, history: [] };
+}
+
+/** The PagePublished and PageUnpublished of a release carry its id: the site changes with the release's own event. */
+function marked(events: PageEvent[], releaseId: string): PageEvent[] {
+  return events.map((e) => (e.type === 'PagePublished' || e.type === 'PageUnpublished' ? ({ ...e, data: { ...e.data, releaseId } } as PageEvent) : e));
+}
+
+/**
+ * Publishes every item at once: each page's draft goes live (an open request on it counts as
+ * accepted, as when a page is published by hand) and the release records what went live and what
+ * it replaced. Every item must be ready (the page's draft is the item's version, not yet live),
+ * or nothing is published; each one that is not is named. A scheduled run (`scheduledAt`) that
+ * finds the schedule cancelled, moved or not yet due publishes nothing.
+ */
+export function publishRelease(state: ReleaseState, pages: ReadonlyMap<string, PageFacts>, d: { actor: Actor; now: string; scheduledAt?: string }): ReleaseDecision {
+  if (d.scheduledAt !== undefined) {
+    const due = state.exists && !state.deleted && state.status === 'open' && state.schedule?.at === d.scheduledAt && Date.parse(d.scheduledAt) <= Date.parse(d.now);
+    if (!due) return { pages: [], release: [] };
+  }
+  requireOpen(state);
+  if (state.items.length === 0) throw ValidationError.of('V_07', 'items', RELEASE_MODEL);
+  const notReady = state.items.flatMap((item, i) => (itemStatus(item, factsOf(pages, item.pageId).state) === 'ready' ? [] : [errorItem('V_07', `items[${i}].pageID`, RELEASE_MODEL)]));
+  if (notReady.length > 0) throw new ValidationError(notReady);
+  const decided = state.items.map((item) => {
+    const page = factsOf(pages, item.pageId);
+    const events = marked(publicationDecider.decide({ type: 'PublishPage', data: d.actor }, page.state), state.releaseId);
+    const released: ReleasedItem = { pageId: item.pageId, versionId: item.versionId, previousVersionId: page.state.publishedVersionId, title: page.state.draft.title, locale: page.state.locale, slug: page.state.slug };
+    return { part: { pageId: item.pageId, revision: page.revision, events }, released };
+  });
+  return {
+    pages: decided.map((x) => x.part),
+    release: [{ type: 'ReleasePublished', data: { releaseId: state.releaseId, name: state.name, items: decided.map((x) => x.released), scheduled: d.scheduledAt !== undefined } }],
+  };
+}
+
+/** A version's content and settings as they were last stored into it (its page's history folded). */
+export function versionContentOf(history: readonly PageStreamEvent[], versionId: string): Pick<PageState, 'draft' | 'typeData' | 'anchor'> | null {
+  let state = initialPageState;
+  let found: Pick<PageState, 'draft' | 'typeData' | 'anchor'> | null = null;
+  for (const event of history) {
+    state = evolvePage(state, event);
+    if (state.draftVersionId === versionId) found = { draft: state.draft, typeData: state.typeData, anchor: state.anchor };
+  }
+  return found;
+}
+
+/**
+ * Takes the release back, all pages at once: a page that was on the site before shows that
+ * version's content again, as a new version made from it and published (history is never
+ * rewritten; a draft someone started since stays in the page's versions); a page that was not
+ * goes off the site. Every page must still show the version the release put there and have no
+ * open publication request, or nothing changes.
+ */
+export function rollbackRelease(state: ReleaseState, pages: ReadonlyMap<string, PageFacts>, d: { newVersionId: (pageId: string) => string }): ReleaseDecision {
+  requireRelease(state);
+  if (state.status !== 'published') throw ValidationError.of('V_07', 'status', RELEASE_MODEL);
+  const blocked = state.published.flatMap((item, i) => {
+    const page = factsOf(pages, item.pageId).state;
+    return isLive(page) && page.publishedVersionId === item.versionId && page.openRequest === null ? [] : [errorItem('V_07', `items[${i}].pageID`, RELEASE_MODEL)];
+  });
+  if (blocked.length > 0) throw new ValidationError(blocked);
+  const items: ReleaseRolledBack['data']['items'] = [];
+  const parts = state.published.map((item) => {
+    const page = factsOf(pages, item.pageId);
+    const s = page.state;
+    let events: PageEvent[];
+    let restoredVersionId: string | null = null;
+    const previous = item.previousVersionId === null ? null : versionContentOf(page.history, item.previousVersionId);
+    if (item.previousVersionId === null || previous === null) {
+      events = publicationDecider.decide({ type: 'UnpublishPage', data: { actorId: 'system', isReviewer: true } }, s);
+    } else {
+      restoredVersionId = d.newVersionId(item.pageId);
+      const versionId = restoredVersionId;
+      const { title, blocks, seoTitle, seoDescription, seoKeywords, seoImage } = previous.draft;
+      events = [
+        { type: 'PageDraftStarted', data: { pageId: s.pageId, versionId, basedOnVersionId: item.previousVersionId } },
+        { type: 'PageVersionStored', data: { pageId: s.pageId, versionId, title, blocks, seoTitle, seoDescription, seoKeywords, seoImage } },
+      ];
+      if (!isDeepStrictEqual(previous.typeData, s.typeData) || previous.anchor !== s.anchor) {
+        events.push({ type: 'PageSettingsStored', data: { pageId: s.pageId, versionId, typeData: previous.typeData, anchor: previous.anchor } });
+      }
+      events.push({ type: 'PagePublished', data: { pageId: s.pageId, versionId, slug: s.slug, locale: s.locale } });
+      // A publication scheduled for the draft that was set aside would publish it over the rollback.
+      const pending = s.schedules.publish;
+      if (pending) events.push({ type: 'PageScheduleCancelled', data: { pageId: s.pageId, scheduleId: pending.scheduleId, action: 'publish' } });
+    }
+    items.push({ pageId: item.pageId, releasedVersionId: item.versionId, restoredVersionId, title: item.title, locale: s.locale, slug: s.slug });
+    return { pageId: item.pageId, revision: page.revision, events: marked(events, state.releaseId) };
+  });
+  return { pages: parts, release: [{ type: 'ReleaseRolledBack', data: { releaseId: state.releaseId, name: state.name, items } }] };
+}

@@ -1,0 +1,135 @@
+import { number, object, string } from 'yup';
+import type { ReleaseEvent } from '../events/release-events';
+
+/**
+ * Releases (issue 17): a named set of page versions previewed together in time travel, published
+ * together in one step (no visitor sees part of it), optionally at a set moment, and rolled back
+ * together. Menus are not in releases yet.
+ */
+
+export const MAX_RELEASE_NAME = 120;
+export const MAX_RELEASE_DESCRIPTION = 1000;
+/** The most pages one release holds: its publication is one append over all their streams. */
+export const MAX_RELEASE_PAGES = 100;
+
+/** open: being put together; scheduled: open, to be published at its moment; published; rolledBack. */
+export type ReleaseStatus = 'open' | 'scheduled' | 'published' | 'rolledBack';
+
+/**
+ * Where an item stands against its page now. ready: the page's draft is the item's version and
+ * is not on the site yet (what the release publishes is the draft as it is then); changed: the
+ * page has moved on to another draft (add it again to take that); live: the item's version is
+ * the one on the site; gone: the page was deleted.
+ */
+export type ReleaseItemStatus = 'ready' | 'changed' | 'live' | 'gone';
+
+export interface ReleaseItemView {
+  pageID: string;
+  versionID: string;
+  title: string;
+  locale: string;
+  slug: string;
+  status: ReleaseItemStatus;
+  /** After publication: the version the page showed before (null: it was not on the site). */
+  previousVersionID?: string | null;
+  /** After a rollback: the version made from the previous one and put back (null: taken off). */
+  restoredVersionID?: string | null;
+}
+
+export interface ReleaseScheduleView {
+  at: string;
+  scheduledBy: string;
+  scheduledByName?: string;
+  attempts: number;
+  lastError: { code: string; message: string } | null;
+  retryAt: string | null;
+}
+
+export interface ReleaseHistoryEntry {
+  type: ReleaseEvent['type'];
+  at: string;
+  by: string;
+  byName?: string;
+  position: number;
+}
+
+export interface ReleaseView {
+  releaseID: string;
+  name: string;
+  description: string;
+  status: ReleaseStatus;
+  items: ReleaseItemView[];
+  schedule: ReleaseScheduleView | null;
+  createdAt: string;
+  createdBy: string;
+  publishedAt: string | null;
+  publishedBy: string | null;
+  rolledBackAt: string | null;
+  rolledBackBy: string | null;
+  history: ReleaseHistoryEntry[];
+  revision: number;
+}
+
+export interface ReleaseSummary {
+  releaseID: string;
+  name: string;
+  status: ReleaseStatus;
+  itemCount: number;
+  scheduledAt: string | null;
+  publishedAt: string | null;
+  createdAt: string;
+  updatedAt: string;
+}
+
+/** The releases projection's document, by release id (what the views are made from). */
+export interface ReleaseDoc extends Record<string, unknown> {
+  id: string;
+  name: string;
+  description: string;
+  status: ReleaseStatus;
+  items: { pageId: string; versionId: string; title: string; locale: string; slug: string; previousVersionId?: string | null; restoredVersionId?: string | null }[];
+  schedule: ReleaseScheduleView | null;
+  /** When the scheduler should look at it: its moment, or the retry after a failure; '' when not scheduled. */
+  dueAt: string;
+  createdAt: string;
+  createdBy: string;
+  updatedAt: string;
+  publishedAt: string | null;
+  publishedBy: string | null;
+  rolledBackAt: string | null;
+  rolledBackBy: string | null;
+  history: ReleaseHistoryEntry[];
+  revision: number;
+}
+
+export interface ReleaseCommitted {
+  releaseID: string;
+  revision: number;
+}
+
+const revision = () => number().typeError('V_12').integer('V_12').min(0, 'V_12').optional();
+const pageID = () => string().trim().required('V_01').max(64, 'V_12');
+const isoMoment = () =>
+  string()
+    .trim()
+    .required('V_01')
+    .max(40, 'V_12')
+    .test('moment', 'V_12', (value) => !value || (/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,3})?)?(Z|[+-]\d{2}:\d{2})$/.test(value) && !Number.isNaN(Date.parse(value))));
+
+/** POST release/create {name, description?}. */
+export const createReleaseSchema = object({
+  name: string().trim().required('V_01').max(MAX_RELEASE_NAME, 'V_14'),
+  description: string().trim().default('').max(MAX_RELEASE_DESCRIPTION, 'V_14'),
+});
+
+/** POST release/:id/update {name, description?, revision?}. */
+export const updateReleaseSchema = createReleaseSchema.shape({ revision: revision() });
+
+/** POST release/:id/add-page and remove-page {pageID, revision?}. */
+export const releasePageSchema = object({ pageID: pageID(), revision: revision() });
+
+/** POST release/:id/schedule {at (ISO, in the future), revision?}. */
+export const scheduleReleaseSchema = object({ at: isoMoment(), revision: revision() });
+
+/** POST release/:id/publish, rollback, delete, schedule/cancel {revision?}. */
+export const releaseRevisionSchema = object({ revision: revision() });

@@ -1,0 +1,225 @@
+import { expect } from 'chai';
+import { readModels } from '@pagelog/contracts/read-models';
+import type { ReleaseSummary, ReleaseView } from '@pagelog/contracts/releases/release';
+import { ApiClient, type ApiReply } from './test-kit/api-client';
+import { createPublishedPage, visibleAfter } from './test-kit/site-pages';
+import { startTestPagelog, storeKinds, type TestPagelog } from './test-kit/start-test-pagelog';
+
+const seo = { seoTitle: '', seoDescription: '', seoKeywords: [], seoImage: [] };
+const DAY = 24 * 60 * 60_000;
+
+function ok(reply: ApiReply): ApiReply {
+  expect(reply.status, JSON.stringify(reply.body.Errors)).to.equal(200);
+  return reply;
+}
+
+/**
+ * Releases (issue 17): a named set of page drafts published together in one append (the pages'
+ * own records and the release's event, at consecutive positions; the public site changes at the
+ * release's event, so no reader sees part of it), optionally at a set moment by the scheduler,
+ * and rolled back together.
+ */
+for (const kind of storeKinds()) {
+  describe(`releases (${kind})`, function () {
+    this.timeout(120_000);
+    let now = Date.parse('2026-12-03T09:00:00.000Z');
+    const clock = () => now;
+    let app: TestPagelog;
+    let admin: ApiClient;
+
+    const site = async (path: string) => {
+      const response = await fetch(`${app.url}${path}`);
+      return { status: response.status, body: await response.text() };
+    };
+    /** The site shows `text` at `path` (on PostgreSQL the projections and the cache messages follow a moment after the answer). */
+    const shows = (path: string, text: string) => visibleAfter(`${app.url}${path}`, text, performance.now());
+    /** The path answers 404 once the change has reached the site. */
+    async function gone(path: string): Promise<void> {
+      for (let i = 0; i < 250 && (await site(path)).status !== 404; i++) await new Promise((resolve) => setTimeout(resolve, 20));
+      expect((await site(path)).status, path).to.equal(404);
+    }
+    const release = async (id: string) => ok(await admin.get(`/release/${id}`)).body.data as ReleaseView;
+    async function storeDraft(pageID: string, title: string): Promise<void> {
+      const page = ok(await admin.get(`/page/${pageID}`)).body.data as { draftVersionID: string; revision: number };
+      ok(await admin.post(`/page/version/${page.draftVersionID}/store`, { pageID, revision: page.revision, title, blocks: [{ type: 'heading', key: 'kop', props: { text: title, level: 1 }, anchorPoint: '' }], ...seo }));
+    }
+    async function newDraftPage(slug: string, title: string): Promise<string> {
+      const created = ok(await admin.post('/page/create', { title, slug, type: 'base', locale: 'nl-nl' })).body.data as { pageID: string };
+      await storeDraft(created.pageID, title);
+      return created.pageID;
+    }
+    async function createRelease(name: string, pageIDs: string[]): Promise<string> {
+      const created = ok(await admin.post('/release/create', { name, description: 'Samen live' })).body.data as { releaseID: string };
+      for (const pageID of pageIDs) ok(await admin.post(`/release/${created.releaseID}/add-page`, { pageID }));
+      return created.releaseID;
+    }
+
+    /** The clock moves on (sessions end with it: signed in again) and the scheduler runs a round. */
+    async function passTime(ms: number): Promise<void> {
+      now += ms;
+      await app.stores.readModels.waitForCheckpoints([readModels.releases.projection, readModels.pages.projection], await app.stores.eventStore.headPosition(), 5_000);
+      await app.scheduler.tick();
+      admin = await ApiClient.loggedIn(app.url);
+    }
+
+    before(async () => {
+      app = await startTestPagelog(kind, { clock, extraEnv: { PAGELOG_SCHEDULER_INTERVAL_MS: '600000' } });
+      admin = await ApiClient.loggedIn(app.url);
+    });
+    after(async () => {
+      await app?.stop();
+    });
+
+    it('publishes every page of the release at one position of the site, and lists what it put live', async () => {
+      const aboutID = await createPublishedPage(admin, { slug: 'wie-wij-zijn', title: 'Wie wij zijn' });
+      await storeDraft(aboutID, 'Wie wij zijn, vernieuwd');
+      const visionID = await newDraftPage('koers', 'Onze koers');
+      const releaseID = await createRelease('Voorjaar', [aboutID, visionID]);
+
+      const before = await release(releaseID);
+      expect(before).to.include({ name: 'Voorjaar', description: 'Samen live', status: 'open' });
+      expect(before.items.map((i) => [i.pageID, i.status])).to.deep.equal([[aboutID, 'ready'], [visionID, 'ready']]);
+      expect((await site('/wie-wij-zijn')).body).to.include('Wie wij zijn').and.not.include('vernieuwd');
+      expect((await site('/koers')).status).to.equal(404);
+
+      const head = await app.stores.eventStore.headPosition();
+      const published = ok(await admin.post(`/release/${releaseID}/publish`, {})).body.data as { position: number };
+      await shows('/wie-wij-zijn', 'Wie wij zijn, vernieuwd');
+      await shows('/koers', 'Onze koers');
+
+      const after = await release(releaseID);
+      expect(after.status).to.equal('published');
+      expect(after.items.map((i) => [i.pageID, i.status, i.previousVersionID === null])).to.deep.equal([[aboutID, 'live', false], [visionID, 'live', true]]);
+      expect(after.history.map((h) => h.type)).to.deep.equal(['ReleaseCreated', 'ReleasePageAdded', 'ReleasePageAdded', 'ReleasePublished']);
+      const list = ok(await admin.get('/release/list')).body.data as ReleaseSummary[];
+      expect(list.find((r) => r.releaseID === releaseID)).to.include({ status: 'published', itemCount: 2 });
+
+      // The one append: each page's record of it, then the release's event, nothing in between.
+      const written = await app.stores.eventStore.readAll({ after: head });
+      expect(written.map((e) => [e.stream, e.type])).to.deep.equal([
+        [`page-${aboutID}`, 'PagePublished'],
+        [`page-${visionID}`, 'PagePublished'],
+        [`release-${releaseID}`, 'ReleasePublished'],
+      ]);
+      expect(written.map((e) => e.data)).to.satisfy((data: { releaseId?: string }[]) => data.slice(0, 2).every((d) => d.releaseId === releaseID));
+      // No reader of the site, now or as of any moment, sees part of it: at every position the
+      // two pages are both as before, or both as released.
+      const live = readModels.publicPages.collection;
+      const seen: string[] = [];
+      for (let position = head; position <= published.position; position++) {
+        const about = await app.stores.readModels.getAt<{ pageVersion: { title: string } }>(live, aboutID, position);
+        const vision = await app.stores.readModels.getAt(live, visionID, position);
+        seen.push(`${about?.pageVersion.title}|${vision ? 'live' : 'absent'}`);
+      }
+      expect([...new Set(seen)]).to.deep.equal(['Wie wij zijn|absent', 'Wie wij zijn, vernieuwd|live']);
+    });
+
+    it('refuses to publish, naming each page, when an item is no longer ready, and writes nothing', async () => {
+      const oneID = await newDraftPage('een', 'Een');
+      const twoID = await newDraftPage('twee', 'Twee');
+      const releaseID = await createRelease('Half klaar', [oneID, twoID]);
+      // The second goes live by hand: its item's version is on the site already.
+      const two = ok(await admin.get(`/page/${twoID}`)).body.data as { revision: number };
+      ok(await admin.post(`/page/${twoID}/publish`, { revision: two.revision }));
+      expect((await release(releaseID)).items.map((i) => i.status)).to.deep.equal(['ready', 'live']);
+
+      const head = await app.stores.eventStore.headPosition();
+      const refused = await admin.post(`/release/${releaseID}/publish`, {});
+      expect(refused.status).to.equal(400);
+      expect(refused.body.Errors).to.deep.include.members([{ code: 'V_07', property: 'items[1].pageID', model: 'release', message: 'This operation cannot be executed.' }]);
+      expect(await app.stores.eventStore.headPosition()).to.equal(head);
+      expect((await site('/een')).status).to.equal(404);
+
+      // Taken out, the rest goes.
+      ok(await admin.post(`/release/${releaseID}/remove-page`, { pageID: twoID }));
+      ok(await admin.post(`/release/${releaseID}/publish`, {}));
+      await shows('/een', 'Een');
+    });
+
+    it('rolls every page back at once: the one that was live shows its earlier version again, the new one goes off the site', async () => {
+      const pricesID = await createPublishedPage(admin, { slug: 'tarieven', title: 'Tarieven 2026' });
+      await storeDraft(pricesID, 'Tarieven 2027');
+      const newsID = await newDraftPage('nieuws-2027', 'Nieuw in 2027');
+      const releaseID = await createRelease('Jaarwissel', [pricesID, newsID]);
+      ok(await admin.post(`/release/${releaseID}/publish`, {}));
+      await shows('/tarieven', 'Tarieven 2027');
+
+      const head = await app.stores.eventStore.headPosition();
+      const rolled = ok(await admin.post(`/release/${releaseID}/rollback`, {})).body.data as { position: number };
+      await shows('/tarieven', 'Tarieven 2026');
+      expect((await site('/tarieven')).body).to.not.include('Tarieven 2027');
+      await gone('/nieuws-2027');
+
+      const view = await release(releaseID);
+      expect(view.status).to.equal('rolledBack');
+      const restored = view.items.find((i) => i.pageID === pricesID)!.restoredVersionID;
+      expect(restored).to.be.a('string');
+      expect(view.items.find((i) => i.pageID === newsID)!.restoredVersionID).to.equal(null);
+      // History is never rewritten: the page gained a version with the earlier content, published.
+      const page = ok(await admin.get(`/page/${pricesID}`)).body.data as { publishedVersionID: string; title: string };
+      expect(page).to.include({ publishedVersionID: restored, title: 'Tarieven 2026' });
+      const written = await app.stores.eventStore.readAll({ after: head });
+      expect(written[written.length - 1]).to.include({ stream: `release-${releaseID}`, type: 'ReleaseRolledBack', position: rolled.position });
+      expect(written.filter((e) => e.stream === `page-${newsID}`).map((e) => e.type)).to.deep.equal(['PageUnpublished']);
+
+      // A rolled back release is history.
+      expect((await admin.post(`/release/${releaseID}/rollback`, {})).status).to.equal(400);
+      expect((await admin.post(`/release/${releaseID}/add-page`, { pageID: newsID })).status).to.equal(400);
+    });
+
+    it('is published by the scheduler when its moment comes, not before, and a cancelled schedule does nothing', async () => {
+      const pageID = await newDraftPage('lente', 'Lenteactie');
+      const releaseID = await createRelease('Lente', [pageID]);
+      const at = new Date(now + DAY).toISOString();
+      ok(await admin.post(`/release/${releaseID}/schedule`, { at }));
+      expect(await release(releaseID)).to.deep.include({ status: 'scheduled' });
+      expect((await release(releaseID)).schedule).to.include({ at, attempts: 0 });
+
+      await passTime(0);
+      expect((await site('/lente')).status).to.equal(404);
+      await passTime(DAY + 1000);
+      await shows('/lente', 'Lenteactie');
+      expect(await release(releaseID)).to.include({ status: 'published' });
+
+      const laterID = await newDraftPage('zomer', 'Zomeractie');
+      const later = await createRelease('Zomer', [laterID]);
+      ok(await admin.post(`/release/${later}/schedule`, { at: new Date(now + DAY).toISOString() }));
+      ok(await admin.post(`/release/${later}/schedule/cancel`, {}));
+      await passTime(2 * DAY);
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      expect((await site('/zomer')).status).to.equal(404);
+      expect(await release(later)).to.include({ status: 'open', schedule: null });
+    });
+
+    it('records a scheduled release that cannot go live, with its error and a retry, and never publishes part of it', async () => {
+      const oneID = await newDraftPage('herfst-een', 'Herfst een');
+      const twoID = await newDraftPage('herfst-twee', 'Herfst twee');
+      const releaseID = await createRelease('Herfst', [oneID, twoID]);
+      ok(await admin.post(`/release/${releaseID}/schedule`, { at: new Date(now + DAY).toISOString() }));
+      ok(await admin.post(`/page/${twoID}/delete`, {}));
+      await passTime(DAY + 1000);
+      const view = await release(releaseID);
+      expect(view.status).to.equal('scheduled');
+      expect(view.schedule).to.deep.include({ attempts: 1, lastError: { code: 'V_07', message: 'This operation cannot be executed.' } });
+      expect(view.schedule!.retryAt).to.be.a('string');
+      expect((await site('/herfst-een')).status).to.equal(404);
+      expect(view.items.map((i) => i.status)).to.deep.equal(['ready', 'gone']);
+    });
+
+    it('answers bad input from the catalogue, and lets only those who may publish change releases', async () => {
+      expect((await admin.post('/release/create', { name: '' })).body.Errors[0]).to.include({ code: 'V_01', property: 'name' });
+      expect((await admin.post('/release/create', { name: 'x'.repeat(121) })).body.Errors[0]).to.include({ code: 'V_14', property: 'name' });
+      const releaseID = (ok(await admin.post('/release/create', { name: 'Leeg' })).body.data as { releaseID: string }).releaseID;
+      expect((await admin.post(`/release/${releaseID}/publish`, {})).body.Errors[0]).to.include({ code: 'V_07', property: 'items' });
+      expect((await admin.post(`/release/${releaseID}/schedule`, { at: new Date(now - 1000).toISOString() })).body.Errors[0]).to.include({ code: 'V_12', property: 'at' });
+      expect((await admin.post(`/release/${releaseID}/add-page`, { pageID: 'no-such-page' })).status).to.equal(404);
+      expect((await admin.get('/release/no-such-release')).status).to.equal(404);
+      ok(await admin.post(`/release/${releaseID}/delete`, {}));
+      expect((await admin.get(`/release/${releaseID}`)).status).to.equal(404);
+
+      const anonymous = new ApiClient(app.url);
+      expect((await anonymous.get('/release/list')).status).to.equal(401);
+      expect((await anonymous.post('/release/create', { name: 'x' })).status).to.be.oneOf([401, 403]);
+    });
+  });
+}
