@@ -206,6 +206,51 @@ for (const kind of storeKinds()) {
       expect(view.items.map((i) => i.status)).to.deep.equal(['ready', 'gone']);
     });
 
+    it('is previewed in time travel with all its pages published over the site as it is, through a signed read-only link', async () => {
+      const homeID = await createPublishedPage(admin, { slug: 'diensten', title: 'Diensten' });
+      await storeDraft(homeID, 'Diensten, nieuw ingedeeld');
+      const newID = await newDraftPage('diensten/advies', 'Advies op maat');
+      const releaseID = await createRelease('Nieuwe diensten', [homeID, newID]);
+      const link = ok(await admin.post('/time-travel/link', { releaseId: releaseID, hours: 2 })).body.data as { url: string; kind: string; releaseId: string };
+      expect(link).to.include({ kind: 'release', releaseId: releaseID });
+      expect(link.url).to.match(/^\/_asof\/r-[0-9a-f]{32}\.[0-9a-z]+\.[A-Za-z0-9_-]{43}$/);
+
+      const opened = await fetch(`${app.url}${link.url}`, { redirect: 'manual' });
+      expect(opened.status).to.equal(302);
+      const cookie = opened.headers.getSetCookie().find((c) => c.startsWith('pagelog_asof='))!.split(';')[0]!;
+      const previewed = async (path: string) => {
+        const response = await fetch(`${app.url}${path}`, { headers: { Cookie: cookie } });
+        return { status: response.status, body: await response.text() };
+      };
+      const services = await previewed('/diensten');
+      expect(services.body).to.include('Diensten, nieuw ingedeeld').and.include('Nieuwe diensten');
+      expect((await previewed('/diensten/advies')).body).to.include('Advies op maat');
+      // Without the link, the site is as it is; nothing was published.
+      expect((await site('/diensten')).body).to.not.include('nieuw ingedeeld');
+      expect((await site('/diensten/advies')).status).to.equal(404);
+      // Read-only.
+      expect((await fetch(`${app.url}/diensten`, { method: 'POST', headers: { Cookie: cookie } })).status).to.equal(409);
+
+      // Once published, the preview has nothing to come: its link no longer opens.
+      ok(await admin.post(`/release/${releaseID}/publish`, {}));
+      expect((await fetch(`${app.url}${link.url}`, { redirect: 'manual' })).status).to.not.equal(302);
+      expect((await admin.post('/time-travel/link', { releaseId: releaseID })).status).to.equal(400);
+      expect((await admin.post('/time-travel/link', { releaseId: '01a24247-4db7-70b4-b24c-730392d60495' })).status).to.equal(404);
+    });
+
+    it('shows a scheduled release in the site as it will be, at its moment, all its pages together', async () => {
+      const oneID = await newDraftPage('winter-een', 'Winter een');
+      const twoID = await newDraftPage('winter-twee', 'Winter twee');
+      const releaseID = await createRelease('Winter', [oneID, twoID]);
+      const at = new Date(now + 2 * 60 * 60_000).toISOString();
+      ok(await admin.post(`/release/${releaseID}/schedule`, { at }));
+      const moment = ok(await admin.get(`/time-travel/moment?at=${encodeURIComponent(new Date(now + 3 * 60 * 60_000).toISOString())}`)).body.data as { future: { changes: { pageId: string; at: string; release?: { id: string; name: string } }[] } };
+      const planned = moment.future.changes.filter((c) => c.release?.id === releaseID);
+      expect(planned.map((c) => [c.pageId, c.at, c.release!.name])).to.deep.equal([[oneID, at, 'Winter'], [twoID, at, 'Winter']]);
+      const before = ok(await admin.get(`/time-travel/moment?at=${encodeURIComponent(new Date(now + 60 * 60_000).toISOString())}`)).body.data as { future: { changes: { release?: { id: string } }[] } };
+      expect(before.future.changes.filter((c) => c.release?.id === releaseID)).to.deep.equal([]);
+    });
+
     it('answers bad input from the catalogue, and lets only those who may publish change releases', async () => {
       expect((await admin.post('/release/create', { name: '' })).body.Errors[0]).to.include({ code: 'V_01', property: 'name' });
       expect((await admin.post('/release/create', { name: 'x'.repeat(121) })).body.Errors[0]).to.include({ code: 'V_14', property: 'name' });

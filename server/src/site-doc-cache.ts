@@ -7,10 +7,11 @@ import { withReads, type StoreReads } from '@pagelog/storage/read-model-store/wi
 export const SITE_DOC_CACHE_ENTRIES = 4_000;
 
 /**
- * What the view of the site as it will be reads besides the site's own read models: the pages'
- * schedules and drafts change without a site change (no invalidation comes), so they are never kept.
+ * What the view of the site as it will be (and a release's preview) reads besides the site's own
+ * read models: the pages' schedules and drafts and the releases change without a site change (no
+ * invalidation comes), so they are never kept.
  */
-const NEVER_KEPT: ReadonlySet<string> = new Set([readModels.pageSchedules.collection, readModels.publicPageDrafts.collection]);
+const NEVER_KEPT: ReadonlySet<string> = new Set([readModels.pageSchedules.collection, readModels.publicPageDrafts.collection, readModels.releases.collection]);
 
 /**
  * The read-model answers the public site's renders read, kept between renders in the embedded

@@ -35,23 +35,31 @@ export interface PlannedChangeView {
   /** Who planned it, by id, and when they did. */
   scheduledBy: string;
   scheduledAt: string;
+  /** The release it is part of (its pages go live together), if any. */
+  release?: { id: string; name: string };
 }
 
 /** A link to the site as of a moment, for people with or without an account. */
 export interface TimeTravelLink {
   /** The site's path that opens the view (`/_asof/<token>`): relative to the public site. */
   url: string;
-  /** The past (its position) or the site as it will be (the future's moment, and the head now). */
-  kind: 'past' | 'future';
+  /**
+   * The past (its position), the site as it will be (the future's moment, and the head now), or
+   * a release's preview (the site now with the release's pages published, issue 17).
+   */
+  kind: 'past' | 'future' | 'release';
   position: number;
   at?: string;
+  releaseId?: string;
   expiresAt: string;
 }
 
 /** What the site shows in its banner while a visitor browses a past moment or the site as it will be. */
 export interface AsOfView {
-  /** The past, or the site as it will be (absent: the past). */
-  kind?: 'past' | 'future';
+  /** The past, the site as it will be, or a release's preview (absent: the past). */
+  kind?: 'past' | 'future' | 'release';
+  /** A release's preview: its name. */
+  releaseName?: string;
   /** The past's position; for the future, the head it was laid over. */
   position: number;
   /** When: the past's event, or the future's moment. */
@@ -82,6 +90,8 @@ export const timeTravelMomentSchema = object({
 export const timeTravelLinkSchema = object({
   position: number().typeError('V_12').integer('V_12').min(0, 'V_12').optional(),
   at: string().max(40, 'V_12').matches(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,3})?)?(Z|[+-]\d{2}:\d{2})$/, { message: 'V_12', excludeEmptyString: true }).optional(),
+  /** A release to preview: the site as it is now with the release's pages published. */
+  releaseId: string().trim().max(64, 'V_12').optional(),
   hours: number().typeError('V_12').integer('V_12').min(1, 'V_12').max(TIME_TRAVEL_LINK_MAX_HOURS, 'V_12').default(TIME_TRAVEL_LINK_DEFAULT_HOURS),
 });
 

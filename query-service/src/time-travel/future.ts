@@ -1,5 +1,6 @@
 import { liveDocOf, tagLinksOf, publicPageTagId, type PublicDraftDoc, type PublishedDoc, type PublicPageTagDoc } from '@pagelog/contracts/pages/page-docs';
 import type { ScheduleDoc } from '@pagelog/contracts/pages/schedules';
+import type { ReleaseDoc } from '@pagelog/contracts/releases/release';
 import { readModels } from '@pagelog/contracts/read-models';
 import type { PlannedChangeView } from '@pagelog/contracts/time-travel/time-travel';
 import { readModelsOverlaid, type Overlay } from '@pagelog/storage/read-model-store/overlay-store';
@@ -15,8 +16,10 @@ const published = readModels.publicPages.collection;
 const pageTags = readModels.publicPageTags.collection;
 const drafts = readModels.publicPageDrafts.collection;
 
-/** A change that has not happened yet: a page's pending schedule. */
+/** A change that has not happened yet: a page's pending schedule, or a page of a release. */
 export interface PlannedChange {
+  /** The release it is part of, if any. */
+  release?: { id: string; name: string };
   action: 'publish' | 'unpublish';
   at: string;
   pageId: string;
@@ -26,10 +29,28 @@ export interface PlannedChange {
   scheduledAt: string;
 }
 
-/** The pages' pending schedules due by `until` (ISO), in the order they are to happen. */
+/** A release's pages as publications at `at`: each item's version, by whoever planned it. */
+export function releaseChanges(release: ReleaseDoc, at: string): PlannedChange[] {
+  const by = release.schedule?.scheduledBy ?? release.createdBy;
+  const scheduledAt = [...release.history].reverse().find((h) => h.type === 'ReleaseScheduled')?.at ?? release.updatedAt;
+  return release.items.map((item) => ({ action: 'publish', at, pageId: item.pageId, versionId: item.versionId, scheduledBy: by, scheduledAt, release: { id: release.id, name: release.name } }));
+}
+
+/**
+ * The pages' pending schedules and the scheduled releases' pages due by `until` (ISO), in the
+ * order they are to happen (a release's pages together, at its moment).
+ */
 export async function scheduledBy(deps: QueryDeps, until: string): Promise<PlannedChange[]> {
-  const due = await deps.readModels.find<ScheduleDoc>(readModels.pageSchedules.collection, { range: { at: { lte: until } }, orderBy: { field: 'at', direction: 'asc' } });
-  return due.map((s) => ({ action: s.action, at: s.at, pageId: s.pageId, versionId: s.versionId, scheduledBy: s.scheduledBy, scheduledAt: s.scheduledAt }));
+  const [due, releases] = await Promise.all([
+    deps.readModels.find<ScheduleDoc>(readModels.pageSchedules.collection, { range: { at: { lte: until } }, orderBy: { field: 'at', direction: 'asc' } }),
+    deps.readModels.find<ReleaseDoc>(readModels.releases.collection, { where: { status: 'scheduled' } }),
+  ]);
+  const changes: PlannedChange[] = due.map((s) => ({ action: s.action, at: s.at, pageId: s.pageId, versionId: s.versionId, scheduledBy: s.scheduledBy, scheduledAt: s.scheduledAt }));
+  for (const release of releases) {
+    if (release.schedule && release.schedule.at <= until) changes.push(...releaseChanges(release, release.schedule.at));
+  }
+  // Stable: a release's pages keep their order, and a page's schedule at the same moment comes first.
+  return changes.sort((a, b) => (a.at < b.at ? -1 : a.at > b.at ? 1 : 0));
 }
 
 /**
@@ -132,6 +153,7 @@ export async function depsWithPlanned(deps: QueryDeps, changes: readonly Planned
       path: publicPath(draft.locale, draft.slug, settings.defaultLocale),
       scheduledBy: c.scheduledBy,
       scheduledAt: c.scheduledAt,
+      ...(c.release ? { release: c.release } : {}),
     };
   });
   return { deps: { ...deps, readModels: readModelsOverlaid(deps.readModels, overlay) }, applied: views };

@@ -1,4 +1,6 @@
-import { ValidationError } from '@pagelog/contracts/domain-errors';
+import { NotFoundError, ValidationError } from '@pagelog/contracts/domain-errors';
+import { readModels } from '@pagelog/contracts/read-models';
+import type { ReleaseDoc } from '@pagelog/contracts/releases/release';
 import { publicListSchema } from '@pagelog/contracts/pages/schemas';
 import { searchSchema } from '@pagelog/contracts/search/schemas';
 import { AS_OF_PATH, type AsOfSiteReadName } from '@pagelog/contracts/time-travel/time-travel';
@@ -48,6 +50,17 @@ export function timeTravelRoutes(deps: UserQueryDeps): EndpointRoute[] {
     query('timeTravelMoment', async (_ctx, input) => resolveMoment(deps, input)),
     query('timeTravelLink', async (_ctx, input) => {
       const ttl = input.hours * 3600_000;
+      if (input.releaseId) {
+        // A release's preview: the site now with its pages published, while it is still to come.
+        if (input.position !== undefined || input.at) throw ValidationError.of('V_12', 'releaseId', 'timeTravel');
+        await deps.readModels.waitForCheckpoints([readModels.releases.projection], await deps.eventStore.headPosition(), deps.consistencyTimeoutMs);
+        const release = await deps.readModels.get<ReleaseDoc>(readModels.releases.collection, input.releaseId);
+        if (!release) throw new NotFoundError('PM_01', 'releaseId', 'release');
+        if (release.status !== 'open' && release.status !== 'scheduled') throw ValidationError.of('V_07', 'releaseId', 'release');
+        const position = await deps.eventStore.headPosition();
+        const { token, expiresAt } = deps.timeTravel.issue({ kind: 'release', releaseId: release.id }, ttl);
+        return { url: `${AS_OF_PATH}/${token}`, kind: 'release' as const, position, releaseId: release.id, expiresAt: new Date(expiresAt).toISOString() };
+      }
       // One moment: a position of the past, or a time to come.
       if ((input.position === undefined) === !input.at) throw ValidationError.of(input.at ? 'V_12' : 'V_01', 'position', 'timeTravel');
       if (input.at) {

@@ -14,7 +14,8 @@ import { siteReads } from '../pages/public-reads';
 import { readSettings } from '../settings/routes';
 import type { TagDoc } from '@pagelog/contracts/tags/tag-docs';
 import { readModelsAsOf } from './as-of-store';
-import { depsWithPlanned, scheduledBy } from './future';
+import { depsWithPlanned, releaseChanges, scheduledBy } from './future';
+import type { ReleaseDoc } from '@pagelog/contracts/releases/release';
 
 /** The projections whose read models a view of the past reads: every temporal collection's, and the audit log's clock. */
 export const timeTravelProjections: string[] = [
@@ -187,9 +188,18 @@ export async function openMoment(deps: QueryDeps & { timeTravel: TimeTravelToken
     const view: AsOfView = { kind: 'past', position: opened.position, at: options.withTime === false ? null : await timeOf(deps, opened.position), expiresAt };
     return { view, reads: siteReadsAt(deps, opened.position) };
   }
-  // The site as it will be: the present (once the projections have it) with what is planned by then laid over it.
+  // The site as it will be, or with a release published: the present (once the projections have
+  // it) with what is planned by then, or the release's pages, laid over it.
   const position = await deps.eventStore.headPosition();
-  await deps.readModels.waitForCheckpoints([...timeTravelProjections, readModels.pageSchedules.projection], position, deps.consistencyTimeoutMs);
+  await deps.readModels.waitForCheckpoints([...timeTravelProjections, readModels.pageSchedules.projection, readModels.releases.projection], position, deps.consistencyTimeoutMs);
+  if (opened.kind === 'release') {
+    const release = await deps.readModels.get<ReleaseDoc>(readModels.releases.collection, opened.releaseId);
+    // Deleted, or no longer to come (published or rolled back: the site itself, or time travel to then, shows it).
+    if (!release || (release.status !== 'open' && release.status !== 'scheduled')) return null;
+    const previewed = await depsWithPlanned(deps, releaseChanges(release, new Date((deps.clock ?? Date.now)()).toISOString()));
+    const view: AsOfView = { kind: 'release', position, at: null, releaseName: release.name, expiresAt };
+    return { view, reads: siteReadsOver({ ...previewed.deps, readModels: readScope(previewed.deps.readModels) }) };
+  }
   const at = new Date(opened.at).toISOString();
   const planned = await plannedBy(deps, at);
   return { view: { kind: 'future', position, at, expiresAt }, reads: siteReadsOver({ ...planned.deps, readModels: readScope(planned.deps.readModels) }) };

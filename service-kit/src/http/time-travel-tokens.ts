@@ -1,13 +1,20 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 
 /**
- * `<target>.<expiry>.<signature>`: the target is a position (base 36) or `f-` and a future time
- * (epoch ms, base 36); the expiry is base 36, the signature base64url.
+ * `<target>.<expiry>.<signature>`: the target is a position (base 36), `f-` and a future time
+ * (epoch ms, base 36), or `r-` and a release's id (a UUID's 32 hex digits); the expiry is base
+ * 36, the signature base64url.
  */
-const tokenShape = /^((?:f-[0-9a-z]{1,12})|[0-9a-z]{1,12})\.([0-9a-z]{1,12})\.([A-Za-z0-9_-]{43})$/;
+const tokenShape = /^((?:f-[0-9a-z]{1,12})|(?:r-[0-9a-f]{32})|[0-9a-z]{1,12})\.([0-9a-z]{1,12})\.([A-Za-z0-9_-]{43})$/;
 
-/** What a link shows: the site as of a position of the log (the past), or as it will be at a time (the present with what is scheduled by then). */
-export type TimeTravelTarget = { kind: 'past'; position: number } | { kind: 'future'; at: number };
+/**
+ * What a link shows: the site as of a position of the log (the past), as it will be at a time
+ * (the present with what is scheduled by then), or with a release's pages published (its preview).
+ */
+export type TimeTravelTarget = { kind: 'past'; position: number } | { kind: 'future'; at: number } | { kind: 'release'; releaseId: string };
+
+/** Release ids are UUIDs: a token carries their hex digits, and only such ids get one. */
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
 /** A moment a token opens, and until when (epoch ms). */
 export type OpenedMoment = TimeTravelTarget & { expiresAt: number };
@@ -18,11 +25,18 @@ function targetText(target: TimeTravelTarget): string {
       return target.position.toString(36);
     case 'future':
       return `f-${target.at.toString(36)}`;
+    case 'release':
+      if (!UUID.test(target.releaseId)) throw new TypeError(`not a release id: ${target.releaseId}`);
+      return `r-${target.releaseId.replaceAll('-', '')}`;
   }
 }
 
 function targetOf(text: string): TimeTravelTarget {
   if (text.startsWith('f-')) return { kind: 'future', at: parseInt(text.slice(2), 36) };
+  if (text.startsWith('r-')) {
+    const hex = text.slice(2);
+    return { kind: 'release', releaseId: `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}` };
+  }
   return { kind: 'past', position: parseInt(text, 36) };
 }
 

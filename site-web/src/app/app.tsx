@@ -118,7 +118,9 @@ export function App({ state }: { state: PageState }) {
       </a>
       {state.asOf && (
         <p className="as-of-banner" role="note">
-          {(state.asOf.kind === 'future' ? texts.asOfFutureBanner : texts.asOfBanner).replace('{at}', asOfDate(state.asOf.at, locale)).replace('{position}', String(state.asOf.position))}{' '}
+          {state.asOf.kind === 'release'
+            ? texts.asOfReleaseBanner.replace('{name}', state.asOf.releaseName ?? '')
+            : (state.asOf.kind === 'future' ? texts.asOfFutureBanner : texts.asOfBanner).replace('{at}', asOfDate(state.asOf.at, locale)).replace('{position}', String(state.asOf.position))}{' '}
           <a href={state.asOf.leaveHref}>{texts.asOfLeave}</a>
         </p>
       )}

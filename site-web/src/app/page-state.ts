@@ -70,8 +70,10 @@ export function chromeOf(state: Pick<PageState, 'chrome' | 'siteName'>): SiteChr
 
 /** What the banner of a view of the past shows. */
 export interface AsOfBanner {
-  /** The past (absent too), or the site as it will be. */
-  kind?: 'past' | 'future';
+  /** The past (absent too), the site as it will be, or a release's preview. */
+  kind?: 'past' | 'future' | 'release';
+  /** A release's preview: the release's name. */
+  releaseName?: string;
   /** When the moment's event happened, or the future's moment (ISO); null for the very start. */
   at: string | null;
   position: number;

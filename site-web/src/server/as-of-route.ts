@@ -48,11 +48,11 @@ export function asOfRoute({ open, clientAssets, publicUrl, logger }: AsOfRouteDe
     if (ctx.method !== 'GET' && ctx.method !== 'HEAD') {
       ctx.status = 409;
       ctx.type = 'html';
-      ctx.body = errorPage('Read-only', view.kind === 'future' ? 'You are viewing the site as it will be at a later moment: nothing can be sent from it. Go back to the present to use the forms.' : 'You are viewing the site as it was at a past moment: nothing can be sent from it. Go back to the present to use the forms.');
+      ctx.body = errorPage('Read-only', view.kind === 'future' ? 'You are viewing the site as it will be at a later moment: nothing can be sent from it. Go back to the present to use the forms.' : view.kind === 'release' ? 'You are previewing a release: nothing can be sent from it. Go back to the present to use the forms.' : 'You are viewing the site as it was at a past moment: nothing can be sent from it. Go back to the present to use the forms.');
       return;
     }
     const reads = source as TracedSiteReads;
-    const asOf: AsOfBanner = { kind: view.kind ?? 'past', at: view.at, position: view.position, leaveHref: AS_OF_LEAVE_PATH };
+    const asOf: AsOfBanner = { kind: view.kind ?? 'past', at: view.at, position: view.position, leaveHref: AS_OF_LEAVE_PATH, ...(view.releaseName !== undefined ? { releaseName: view.releaseName } : {}) };
     const deps = { reads, clientAssets: staticAssets, publicUrl, logger, asOf };
     const render = pageRender(deps);
     const search = searchRoute({ reads, render: searchRender(deps) });

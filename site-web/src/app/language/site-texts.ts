@@ -48,6 +48,8 @@ export interface SiteTexts {
   asOfBanner: string;
   /** The same band over the site as it will be at a moment: the present with what is scheduled by then. */
   asOfFutureBanner: string;
+  /** The same band over a release's preview: the site now with the release's pages published. */
+  asOfReleaseBanner: string;
   /** Its link back to the site as it is now. */
   asOfLeave: string;
 }
@@ -80,6 +82,7 @@ const en: SiteTexts = {
   previewBanner: 'Preview: this version is not published.',
   asOfBanner: 'You are viewing the site as it was on {at} (log position {position}). Read-only.',
   asOfFutureBanner: 'You are viewing the site as it will be on {at}, with what is scheduled by then. Read-only.',
+  asOfReleaseBanner: 'You are previewing the release “{name}”: the site as it is now, with the release’s pages published. Read-only.',
   asOfLeave: 'Back to the present',
 };
 
@@ -112,6 +115,7 @@ const texts: Readonly<Record<string, SiteTexts>> = {
     previewBanner: 'Voorbeeld: deze versie is niet gepubliceerd.',
     asOfBanner: 'U bekijkt de site zoals die was op {at} (logpositie {position}). Alleen lezen.',
     asOfFutureBanner: 'U bekijkt de site zoals die zal zijn op {at}, met wat tot dan is gepland. Alleen lezen.',
+    asOfReleaseBanner: 'U bekijkt een voorvertoning van de release ‘{name}’: de site zoals die nu is, met de pagina’s van de release gepubliceerd. Alleen lezen.',
     asOfLeave: 'Terug naar nu',
   },
   en,
@@ -143,6 +147,7 @@ const texts: Readonly<Record<string, SiteTexts>> = {
     previewBanner: 'Vorschau: diese Version ist nicht veröffentlicht.',
     asOfBanner: 'Sie sehen die Website, wie sie am {at} war (Protokollposition {position}). Nur lesen.',
     asOfFutureBanner: 'Sie sehen die Website, wie sie am {at} sein wird, mit allem, was bis dahin geplant ist. Nur lesen.',
+    asOfReleaseBanner: 'Sie sehen eine Vorschau der Veröffentlichung „{name}“: die Website, wie sie jetzt ist, mit deren Seiten veröffentlicht. Nur lesen.',
     asOfLeave: 'Zurück zur Gegenwart',
   },
   fr: {
@@ -173,6 +178,7 @@ const texts: Readonly<Record<string, SiteTexts>> = {
     previewBanner: 'Aperçu : cette version n’est pas publiée.',
     asOfBanner: 'Vous consultez le site tel qu’il était le {at} (position {position} du journal). Lecture seule.',
     asOfFutureBanner: 'Vous consultez le site tel qu’il sera le {at}, avec ce qui est programmé d’ici là. Lecture seule.',
+    asOfReleaseBanner: 'Vous prévisualisez la publication groupée « {name} » : le site tel qu’il est, avec ses pages publiées. Lecture seule.',
     asOfLeave: 'Revenir au présent',
   },
 };
