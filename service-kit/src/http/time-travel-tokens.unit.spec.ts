@@ -36,4 +36,15 @@ describe('time-travel link tokens', () => {
     expect(tokens.open(`${target.slice(2)}.${e}.${mac}`)).to.equal(null);
     expect(tokens.open(`f-${(Number.parseInt(target.slice(2), 36) + 1).toString(36)}.${e}.${mac}`)).to.equal(null);
   });
+
+  it("opens a release's preview as that release, and no other", () => {
+    const tokens = new TimeTravelTokens(key, () => 0);
+    const releaseId = '01a24247-4db7-70b4-b24c-730392d60495';
+    const { token } = tokens.issue({ kind: 'release', releaseId }, 60_000);
+    expect(token).to.match(/^r-01a242474db770b4b24c730392d60495\./);
+    expect(tokens.open(token)).to.deep.equal({ kind: 'release', releaseId, expiresAt: 60_000 });
+    const [, e, mac] = token.split('.') as [string, string, string];
+    expect(tokens.open(`r-01a242474db770b4b24c730392d60496.${e}.${mac}`)).to.equal(null);
+    expect(() => tokens.issue({ kind: 'release', releaseId: '../x' }, 60_000)).to.throw(TypeError);
+  });
 });
