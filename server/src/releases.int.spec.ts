@@ -3,6 +3,7 @@ import { readModels } from '@pagelog/contracts/read-models';
 import type { ReleaseSummary, ReleaseView } from '@pagelog/contracts/releases/release';
 import { ApiClient, type ApiReply } from './test-kit/api-client';
 import { createPublishedPage, visibleAfter } from './test-kit/site-pages';
+import { waitForMail } from './test-kit/outbox';
 import { startTestPagelog, storeKinds, type TestPagelog } from './test-kit/start-test-pagelog';
 
 const seo = { seoTitle: '', seoDescription: '', seoKeywords: [], seoImage: [] };
@@ -204,6 +205,16 @@ for (const kind of storeKinds()) {
       expect(view.schedule!.retryAt).to.be.a('string');
       expect((await site('/herfst-een')).status).to.equal(404);
       expect(view.items.map((i) => i.status)).to.deep.equal(['ready', 'gone']);
+      const mail = await waitForMail(app.env.PAGELOG_DATA_DIR!, 'admin@pagelog.test', /Scheduled release failed: Herfst/);
+      expect(mail.text).to.contain('none of its pages went live').and.contain(`/cmsadmin/releases/${releaseID}`);
+
+      // Put right (the deleted page taken out), the retry publishes it.
+      ok(await admin.post(`/release/${releaseID}/remove-page`, { pageID: twoID }));
+      await passTime(30_000);
+      expect((await site('/herfst-een')).status, 'not before the retry').to.equal(404);
+      await passTime(2 * 60_000);
+      await shows('/herfst-een', 'Herfst een');
+      expect(await release(releaseID)).to.include({ status: 'published' });
     });
 
     it('is previewed in time travel with all its pages published over the site as it is, through a signed read-only link', async () => {

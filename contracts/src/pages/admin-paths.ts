@@ -12,3 +12,8 @@ export function pageTypeOverviewPath(id: string): string {
 export function pageEditorPath(pageId: string): string {
   return `/cmsadmin/pages/${encodeURIComponent(pageId)}`;
 }
+
+/** The admin route of a release (issue 17). */
+export function releasePath(releaseId: string): string {
+  return `/cmsadmin/releases/${encodeURIComponent(releaseId)}`;
+}

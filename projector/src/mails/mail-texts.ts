@@ -59,3 +59,12 @@ export function scheduleFailedMail(to: Recipient, page: PageInMail, failure: { a
     text: `Hello ${to.name},\n\nThe ${what} of the page "${page.title}" (${page.locale}) you scheduled for ${failure.at} could not be carried out:\n\n> ${failure.message}\n\nPagelog tries again at ${failure.retryAt}, and keeps trying until it succeeds or the schedule is cancelled. Open the page to put it right:\n${link}\n`,
   };
 }
+
+/** To whoever scheduled a release that could not be published: why (no page of it went live), and when it is tried again. */
+export function releaseScheduleFailedMail(to: Recipient, release: { name: string }, failure: { at: string; message: string; retryAt: string }, link: string): MailMessage {
+  return {
+    to: to.email,
+    subject: `Scheduled release failed: ${release.name}`,
+    text: `Hello ${to.name},\n\nThe release "${release.name}" you scheduled for ${failure.at} could not be published, and none of its pages went live:\n\n> ${failure.message}\n\nPagelog tries again at ${failure.retryAt}, and keeps trying until it succeeds or the schedule is cancelled. Open the release to see which pages are not ready:\n${link}\n`,
+  };
+}

@@ -4,6 +4,7 @@ import type { PersonalData } from '@pagelog/contracts/events/user-events';
 import { hasPermission } from '@pagelog/contracts/permissions';
 import type { PageDoc, RequestDoc } from '@pagelog/contracts/pages/page-docs';
 import { pageEditorPath } from '@pagelog/contracts/pages/page-types';
+import { releasePath } from '@pagelog/contracts/pages/admin-paths';
 import { reactorNames, readModels, SETTINGS_DOC_ID } from '@pagelog/contracts/read-models';
 import { publicPath } from '@pagelog/contracts/slugs';
 import type { RoleDoc, UserDoc } from '@pagelog/contracts/users/user-docs';
@@ -11,7 +12,8 @@ import type { Mailer } from '@pagelog/storage/mail/mailer';
 import type { PersonalDataVault } from '@pagelog/storage/key-store/personal-data-vault';
 import type { ReadModelStore } from '@pagelog/storage/read-model-store/read-model-store';
 import type { Reactor } from '../core/reactor';
-import { activationMail, decisionMail, requestMail, resetMail, scheduleFailedMail, type Recipient } from './mail-texts';
+import { activationMail, decisionMail, releaseScheduleFailedMail, requestMail, resetMail, scheduleFailedMail, type Recipient } from './mail-texts';
+import type { ReleaseDoc } from '@pagelog/contracts/releases/release';
 
 export interface MailsReactorDeps {
   mailer: Mailer;
@@ -62,8 +64,8 @@ export function mailsReactor(deps: MailsReactorDeps): Reactor {
 
   return {
     name: reactorNames.mails,
-    handles: ['UserTokenIssued', 'PublicationRequested', 'PublicationRequestResent', 'PublicationAccepted', 'PublicationRejected', 'PageScheduleFailed'],
-    reads: [readModels.users.projection, readModels.pages.projection, readModels.settings.projection],
+    handles: ['UserTokenIssued', 'PublicationRequested', 'PublicationRequestResent', 'PublicationAccepted', 'PublicationRejected', 'PageScheduleFailed', 'ReleaseScheduleFailed'],
+    reads: [readModels.users.projection, readModels.pages.projection, readModels.settings.projection, readModels.releases.projection],
     async react(event: RecordedEvent, effects) {
       switch (event.type) {
         case 'UserTokenIssued': {
@@ -117,6 +119,17 @@ export function mailsReactor(deps: MailsReactorDeps): Reactor {
           const about = await page(data.pageId);
           if (!to || !about) return;
           const mail = scheduleFailedMail(to, about, { action: data.action, at: data.at, message: data.message, retryAt: data.retryAt }, editorLink(data.pageId));
+          await effects.once(event.id, () => deps.mailer.send({ ...mail, id: event.id }));
+          return;
+        }
+        case 'ReleaseScheduleFailed': {
+          // Once per schedule, as for a page.
+          const data = event.data as EventData<'ReleaseScheduleFailed'>;
+          if (data.attempt !== 1) return;
+          const to = await person(data.scheduledBy);
+          if (!to) return;
+          const name = (await store.get<ReleaseDoc>(readModels.releases.collection, data.releaseId))?.name ?? data.releaseId;
+          const mail = releaseScheduleFailedMail(to, { name }, { at: data.at, message: data.message, retryAt: data.retryAt }, `${deps.publicUrl}${releasePath(data.releaseId)}`);
           await effects.once(event.id, () => deps.mailer.send({ ...mail, id: event.id }));
           return;
         }
