@@ -214,8 +214,9 @@ const tagsByType: { [T in PagelogEventType]: TagsOf<T> } = {
   ReleaseScheduleCancelled: none,
   ReleaseScheduleFailed: none,
   ReleaseDeleted: none,
-  ReleasePublished: (e) => e.data.items.flatMap((i) => [pageTag(i.pageId), pagePathTag(i.locale, i.slug), pageListTag(i.locale)]),
-  ReleaseRolledBack: (e) => e.data.items.flatMap((i) => [pageTag(i.pageId), pagePathTag(i.locale, i.slug), pageListTag(i.locale)]),
+  // Facts: those of all its pages together (the reactor reads them per page).
+  ReleasePublished: (e, facts) => [...e.data.items.flatMap((i) => [pageTag(i.pageId), pagePathTag(i.locale, i.slug), pageListTag(i.locale)]), ...(facts.translations ?? []).map(pageTag), ...menusOf(facts), ...taggedOf(facts)],
+  ReleaseRolledBack: (e, facts) => [...e.data.items.flatMap((i) => [pageTag(i.pageId), pagePathTag(i.locale, i.slug), pageListTag(i.locale)]), ...(facts.translations ?? []).map(pageTag), ...menusOf(facts), ...taggedOf(facts)],
   MenuRestored: none,
   // Asking for a reindex or a removal changes no page; the search results are not cached.
   SearchReindexRequested: none,

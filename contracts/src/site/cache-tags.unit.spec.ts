@@ -125,6 +125,15 @@ describe('cache tags of stored events (cacheTagsOf)', () => {
     });
   });
 
+  it("drops every page of a release at its publication and its rollback, with their translations, menus and tags; nothing while it is put together", () => {
+    const items = [{ pageId: 'p1', locale: 'nl-nl', slug: 'a' }, { pageId: 'p2', locale: 'en-gb', slug: 'b' }];
+    const facts = { translations: ['p3'], menuLocales: ['nl-nl'], tags: [{ id: 't1', locale: 'nl-nl', slug: 'energie' }] };
+    const expected = [pageTag('p1'), pagePathTag('nl-nl', 'a'), pageListTag('nl-nl'), pageTag('p2'), pagePathTag('en-gb', 'b'), pageListTag('en-gb'), pageTag('p3'), menusTag('nl-nl'), taggedPagesTag('t1'), tagPathTag('nl-nl', 'energie')];
+    expect(cacheTagsOf(ev('ReleasePublished', { releaseId: 'r1', items }), facts)).to.have.members(expected);
+    expect(cacheTagsOf(ev('ReleaseRolledBack', { releaseId: 'r1', items }), facts)).to.have.members(expected);
+    for (const type of ['ReleaseCreated', 'ReleasePageAdded', 'ReleaseScheduled', 'ReleaseDeleted']) expect(cacheTagsOf(ev(type, { releaseId: 'r1' }), facts), type).to.deep.equal([]);
+  });
+
   it('knows every event type of the registry, and nothing of a type it has never seen', () => {
     expect(cacheTagsOf(ev('SomethingFromTheFuture', { pageId: 'p1' }))).to.deep.equal([]);
     for (const type of cacheTaggedEventTypes) expect(eventSchemas).to.have.property(type);

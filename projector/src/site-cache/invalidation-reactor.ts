@@ -81,6 +81,19 @@ export function siteCacheReactor({ siteCacheNotifier, readModels: store }: SiteC
       return { translations, menuLocales, ...tags };
     }
     if (event.type.startsWith('Media') && typeof data.mediaId === 'string') return { inSettings: await inSettings(data.mediaId) };
+    if (event.type === 'ReleasePublished' || event.type === 'ReleaseRolledBack') {
+      // Every page of the release changes here at once: the facts of all of them together.
+      const pageIds = (event.data as { items: { pageId: string }[] }).items.map((i) => i.pageId);
+      const each = await Promise.all(pageIds.map(async (pageId) => {
+        const [translations, menuLocales, tags] = await Promise.all([translationsOf(pageId), menuLocalesOf(pageId), tagFactsOf(event, pageId)]);
+        return { translations, menuLocales, tags: tags.tags ?? [] };
+      }));
+      return {
+        translations: [...new Set(each.flatMap((f) => f.translations))].filter((id) => !pageIds.includes(id)),
+        menuLocales: [...new Set(each.flatMap((f) => f.menuLocales))],
+        tags: [...new Map(each.flatMap((f) => f.tags).map((t) => [t.id, t])).values()],
+      };
+    }
     return {};
   }
 
