@@ -1,3 +1,4 @@
+import { Readable } from 'node:stream';
 import { expect } from 'chai';
 import { readModels } from '@pagelog/contracts/read-models';
 import type { ReleaseSummary, ReleaseView } from '@pagelog/contracts/releases/release';
@@ -135,6 +136,21 @@ for (const kind of storeKinds()) {
       ok(await admin.post(`/release/${releaseID}/remove-page`, { pageID: twoID }));
       ok(await admin.post(`/release/${releaseID}/publish`, {}));
       await shows('/een', 'Een');
+    });
+
+    it('refuses a release whose page would show an image whose bytes are gone, naming the item and where', async () => {
+      const blob = await app.auth.blobs.put(Readable.from([Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" width="1" height="1"/>')]), { contentType: 'image/svg+xml' });
+      const pageID = await newDraftPage('met-beeld', 'Met beeld');
+      const page = ok(await admin.get(`/page/${pageID}`)).body.data as { draftVersionID: string; revision: number };
+      const image = { type: 'image', key: 'b', anchorPoint: '', props: { externalUrl: '', alt: 'Beeld', caption: '' }, __images: [{ hash: blob.key, fileName: 'b.svg', altText: 'Beeld', fileID: 'f1' }] };
+      ok(await admin.post(`/page/version/${page.draftVersionID}/store`, { pageID, revision: page.revision, title: 'Met beeld', blocks: [image], ...seo }));
+      const releaseID = await createRelease('Met beeld', [pageID]);
+      await app.auth.blobs.delete(blob.key);
+      const head = await app.stores.eventStore.headPosition();
+      const refused = await admin.post(`/release/${releaseID}/publish`, {});
+      expect(refused.status).to.equal(400);
+      expect(refused.body.Errors[0]).to.include({ code: 'V_12', property: 'items[0].blocks[0].__images[0].hash', model: 'release' });
+      expect(await app.stores.eventStore.headPosition()).to.equal(head);
     });
 
     it('rolls every page back at once: the one that was live shows its earlier version again, the new one goes off the site', async () => {

@@ -1,4 +1,6 @@
-import { ConflictError, StoreUnavailableError } from '@pagelog/contracts/domain-errors';
+import { ConflictError, StoreUnavailableError, ValidationError } from '@pagelog/contracts/domain-errors';
+import { errorItem } from '@pagelog/contracts/error-catalogue';
+import { withBytesChecked, type BytesCheck, type MediaBytesDeps } from '../pages/media-bytes';
 import { pageStream } from '@pagelog/contracts/events/page-events';
 import { releaseStream, type ReleaseEvent } from '@pagelog/contracts/events/release-events';
 import { loadStream } from '@pagelog/storage/event-store/load-stream';
@@ -76,6 +78,34 @@ const MAX_ATTEMPTS = 8;
  * meanwhile turns into a fresh decision rather than a publication of something nobody checked.
  */
 async function decideAcross(
+  deps: CommandDeps & MediaBytesDeps,
+  releaseId: string,
+  expectedRevision: ExpectedRevision,
+  context: CommandContext,
+  decideRelease: (release: ReleaseState, pages: ReadonlyMap<string, PageFacts>) => ReleaseDecision,
+): Promise<ReleaseOutcome & { decided: boolean }> {
+  return withBytesChecked(deps, [], (check) => decideAcrossChecked(deps, releaseId, expectedRevision, context, (release, pages) => checked(decideRelease(release, pages), pages, check)));
+}
+
+/**
+ * No page of a release goes live naming library bytes the blob store lacks (as a publication by
+ * hand is refused): V_12 on the item's property, `items[n].blocks[2].__images[0].hash`.
+ */
+function checked(decision: ReleaseDecision, pages: ReadonlyMap<string, PageFacts>, check: BytesCheck): ReleaseDecision {
+  decision.pages.forEach((part, n) => {
+    const page = pages.get(part.pageId);
+    if (!page) return;
+    try {
+      check(page.state, part.events);
+    } catch (error) {
+      if (!(error instanceof ValidationError)) throw error;
+      throw new ValidationError(error.items.map((item) => errorItem(item.code, `items[${n}].${item.property}`, 'release')));
+    }
+  });
+  return decision;
+}
+
+async function decideAcrossChecked(
   deps: CommandDeps,
   releaseId: string,
   expectedRevision: ExpectedRevision,
@@ -120,14 +150,14 @@ async function decideAcross(
 }
 
 /** Publishes every page of the release at once (or, for the scheduler, only when it is due as scheduled). */
-export async function publishReleaseNow(deps: CommandDeps, releaseId: string, input: { revision?: number; scheduledAt?: string }, context: CommandContext, actor: Actor) {
+export async function publishReleaseNow(deps: CommandDeps & MediaBytesDeps, releaseId: string, input: { revision?: number; scheduledAt?: string }, context: CommandContext, actor: Actor) {
   return decideAcross(deps, releaseId, input.revision ?? 'any', context, (release, pages) =>
     publishRelease(release, pages, { actor, now: context.now, ...(input.scheduledAt !== undefined ? { scheduledAt: input.scheduledAt } : {}) }),
   );
 }
 
 /** Puts every page of a published release back as it was before, at once. */
-export async function rollbackReleaseNow(deps: CommandDeps, releaseId: string, input: { revision?: number }, context: CommandContext) {
+export async function rollbackReleaseNow(deps: CommandDeps & MediaBytesDeps, releaseId: string, input: { revision?: number }, context: CommandContext) {
   return decideAcross(deps, releaseId, input.revision ?? 'any', context, (release, pages) => {
     const ids = new Map<string, string>();
     return rollbackRelease(release, pages, {

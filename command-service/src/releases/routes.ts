@@ -3,6 +3,7 @@ import { hasPermission } from '@pagelog/contracts/permissions';
 import type { Access } from '@pagelog/service-kit/auth/access';
 import { command, type EndpointRoute } from '@pagelog/service-kit/http/endpoint-routes';
 import type { CommandDeps } from '../core/command-deps';
+import type { MediaBytesDeps } from '../pages/media-bytes';
 import { contextOf } from '../core/route-context';
 import type { Actor } from '../pages/publication/decider';
 import {
@@ -25,7 +26,7 @@ function actorOf(ctx: Context): Actor {
 const answer = ({ releaseID, revision, position }: { releaseID: string; revision: number; position: number }) => ({ releaseID, revision, position });
 
 /** The release commands (issue 17), all for those who may publish pages, from the endpoint table. */
-export function releaseRoutes(deps: CommandDeps & { clock: () => number }): EndpointRoute[] {
+export function releaseRoutes(deps: CommandDeps & MediaBytesDeps & { clock: () => number }): EndpointRoute[] {
   return [
     command('releaseCreate', async (ctx, input) => answer(await createRelease(deps, { name: input.name, description: input.description ?? '' }, contextOf(ctx, deps.clock)))),
     command('releaseUpdate', async (ctx, input) => answer(await updateRelease(deps, ctx.params.id!, { name: input.name, description: input.description ?? '', revision: input.revision }, contextOf(ctx, deps.clock)))),
