@@ -15,6 +15,7 @@ import './features/forms/forms.css';
 import './features/pages/version-comparison.css';
 import './features/audit/audit-log.css';
 import './features/pages/schedule.css';
+import './features/releases/releases.css';
 
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root element');

@@ -30,6 +30,8 @@ export interface Screens {
   NewsletterPopup: ComponentType;
   AuditLog: ComponentType;
   TimeTravel: ComponentType;
+  Releases: ComponentType;
+  ReleaseDetail: ComponentType;
   UserSettings: ComponentType;
   NotFound: ComponentType;
 }
@@ -60,6 +62,8 @@ const lazyScreens: Screens = {
   FormSubmission: lazyScreen(() => import('../features/forms/routes/submission-detail').then((m) => m.FormSubmissionRoute)),
   AuditLog: lazyScreen(() => import('../features/audit/routes/audit-log').then((m) => m.AuditLogRoute)),
   TimeTravel: lazyScreen(() => import('../features/time-travel/routes/time-travel').then((m) => m.TimeTravelRoute)),
+  Releases: lazyScreen(() => import('../features/releases/routes/releases').then((m) => m.ReleasesRoute)),
+  ReleaseDetail: lazyScreen(() => import('../features/releases/routes/release-detail').then((m) => m.ReleaseDetailRoute)),
   NewsletterPopup: lazyScreen(() => import('../features/newsletter-popup/routes/newsletter-popup').then((m) => m.NewsletterPopupRoute)),
   UserSettings: lazyScreen(() => import('../features/users/routes/user-settings').then((m) => m.UserSettingsRoute)),
   NotFound: lazyScreen(() => import('./routes/not-found').then((m) => m.NotFoundRoute)),
@@ -69,7 +73,7 @@ export const adminBasename = '/cmsadmin';
 
 /** The route table, below the /cmsadmin basename. */
 export function routeTable(screen: Screens): RouteObject[] {
-  const { Login, ForgotPassword, ResetPassword, ActivateAccount, Setup, PageOverview, Dashboard, SiteStructure, MenuStructure, NewPage, PageTypeOverview, PageEditor, MediaLibrary, PublicationRequests, UserManagement, SiteSettings, SearchIndex, Tags, Forms, FormSubmission, FormSettings, NewsletterPopup, AuditLog, TimeTravel, UserSettings, NotFound } = screen;
+  const { Login, ForgotPassword, ResetPassword, ActivateAccount, Setup, PageOverview, Dashboard, SiteStructure, MenuStructure, NewPage, PageTypeOverview, PageEditor, MediaLibrary, PublicationRequests, UserManagement, SiteSettings, SearchIndex, Tags, Forms, FormSubmission, FormSettings, NewsletterPopup, AuditLog, TimeTravel, Releases, ReleaseDetail, UserSettings, NotFound } = screen;
   return [
     // Reachable without a session: the paths of contracts' adminLinks among them.
     { path: 'login', element: <Login /> },
@@ -102,6 +106,8 @@ export function routeTable(screen: Screens): RouteObject[] {
             { path: 'modules/newsletter-popup', element: <NewsletterPopup /> },
             { path: 'audit-log', element: <AuditLog /> },
             { path: 'time-travel', element: <TimeTravel /> },
+            { path: 'releases', element: <Releases /> },
+            { path: 'releases/:id', element: <ReleaseDetail /> },
             { path: 'user/settings', element: <UserSettings /> },
             { path: '*', element: <NotFound /> },
           ],

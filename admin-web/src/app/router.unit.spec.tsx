@@ -66,6 +66,7 @@ describe('the admin shell', () => {
         { text: 'Newsletter popup', href: '/cmsadmin/modules/newsletter-popup' },
         { text: 'Audit log', href: '/cmsadmin/audit-log' },
         { text: 'Time travel', href: '/cmsadmin/time-travel' },
+        { text: 'Releases', href: '/cmsadmin/releases' },
         { text: 'Settings', href: '/cmsadmin/user/settings' },
         { text: 'Log out', href: null },
       ]);
@@ -98,6 +99,7 @@ describe('the admin shell', () => {
       expect(texts).to.not.include('Form settings');
       expect(texts).to.not.include('Newsletter popup');
       expect(texts).to.not.include('Time travel');
+      expect(texts).to.not.include('Releases');
       expect(screen.queryByText('Modules')).to.equal(null);
       expect(texts).to.include.members(['Dashboard', 'Page overview', 'Settings', 'Log out']);
     });
@@ -298,6 +300,19 @@ describe('the admin shell', () => {
     expect(heading()).to.equal('Publication requests');
     expect(entry('Publication requests')).to.include({ active: true, current: true });
     expect(screen.getByRole('status').textContent).to.equal('Loading the requests…');
+  });
+
+  it('shows the releases at /releases, and a release at /releases/{id}, with Releases highlighted', async () => {
+    renderAdmin('/releases');
+    expect(heading()).to.equal('Releases');
+    expect(entry('Releases')).to.include({ active: true, current: true });
+    expect(await screen.findByText('There are no releases yet.')).to.exist;
+  });
+
+  it('highlights Releases, as the parent, on a release of its own', () => {
+    renderAdmin('/releases/rel-1');
+    expect(screen.getByRole('status').textContent).to.equal('Loading the release…');
+    expect(entry('Releases')).to.include({ active: true, current: false });
   });
 
   it('shows the page editor\'s loading state at /pages/{id}', () => {

@@ -20,6 +20,8 @@ import { FormSettingsRoute } from '../features/forms/routes/form-settings';
 import { NewsletterPopupRoute } from '../features/newsletter-popup/routes/newsletter-popup';
 import { AuditLogRoute } from '../features/audit/routes/audit-log';
 import { TimeTravelRoute } from '../features/time-travel/routes/time-travel';
+import { ReleasesRoute } from '../features/releases/routes/releases';
+import { ReleaseDetailRoute } from '../features/releases/routes/release-detail';
 import { SiteStructureRoute } from '../features/site-structure/routes/site-structure';
 import { UserManagementRoute } from '../features/users/routes/user-management';
 import { UserSettingsRoute } from '../features/users/routes/user-settings';
@@ -58,6 +60,8 @@ export const eagerScreens: Screens = {
   NewsletterPopup: NewsletterPopupRoute,
   AuditLog: AuditLogRoute,
   TimeTravel: TimeTravelRoute,
+  Releases: ReleasesRoute,
+  ReleaseDetail: ReleaseDetailRoute,
   UserSettings: UserSettingsRoute,
   NotFound: NotFoundRoute,
 };

@@ -38,6 +38,7 @@ const emptyAnswers: Partial<Record<EndpointName, Answer>> = {
   tagsSearch: success([]),
   tagsSearchPrivate: success([]),
   formsSubmissions: success({ items: [], totalItems: 0 }),
+  releaseList: success([]),
   newsletterPopupSettings: success({ availableLocales: siteSettings.availableLocales, locales: {}, defaults: {}, revision: 0 }),
 };
 

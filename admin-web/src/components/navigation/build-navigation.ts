@@ -79,6 +79,8 @@ export function buildNavigation({ permissions, pageTypes, extraItems = [] }: Bui
     },
     { key: 'audit-log', labelKey: 'nav.auditLog', to: '/audit-log', permission: 'view-audit' },
     { key: 'time-travel', labelKey: 'nav.timeTravel', to: '/time-travel', permission: 'time-travel' },
+    // Releases (issue 17): put together, scheduled, published and rolled back by those who publish pages.
+    { key: 'releases', labelKey: 'nav.releases', to: '/releases', permission: 'publish-page' },
     ...extraItems,
     { key: 'settings', labelKey: 'nav.settings', to: '/user/settings' },
     { key: logoutNavKey, labelKey: 'nav.logout' },

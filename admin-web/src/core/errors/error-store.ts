@@ -33,6 +33,8 @@ export const errorCollectionNames = [
   'newsletter-popup',
   // A page's scheduled publication and unpublication, set in the editor (issue 17).
   'page-schedule',
+  // The releases screens' commands: create, edit, pages, schedule, publish, rollback, delete (issue 17).
+  'releases',
 ] as const;
 
 export type ErrorCollectionName = (typeof errorCollectionNames)[number];
