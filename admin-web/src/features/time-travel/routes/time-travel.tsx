@@ -312,7 +312,8 @@ function MomentAnswer({ moment }: { moment: TimeTravelMoment }) {
 /** One change the view of the future applies: what happens to which page, and when. */
 function PlannedChange({ change }: { change: PlannedChangeView }) {
   const { t } = useTranslation();
-  return <li>{t(change.action === 'publish' ? 'timeTravel.answer.publish' : 'timeTravel.answer.unpublish', { title: change.title, path: change.path, at: formatDateTime(change.at) })}</li>;
+  const key = change.action === 'publish' ? (change.release ? 'timeTravel.answer.publishInRelease' : 'timeTravel.answer.publish') : 'timeTravel.answer.unpublish';
+  return <li>{t(key, { title: change.title, path: change.path, at: formatDateTime(change.at), release: change.release?.name ?? '' })}</li>;
 }
 
 function MadeLink({ link, copied, onCopied }: { link: TimeTravelLink; copied: 'no' | 'yes' | 'failed'; onCopied: (state: 'yes' | 'failed') => void }) {
