@@ -75,6 +75,8 @@ export interface ReleaseSummary {
   name: string;
   status: ReleaseStatus;
   itemCount: number;
+  /** The pages it holds (the editor's release panel finds a page's releases by them). */
+  pageIDs: string[];
   scheduledAt: string | null;
   publishedAt: string | null;
   createdAt: string;

@@ -22,6 +22,7 @@ function summaryOf(doc: ReleaseDoc): ReleaseSummary {
     name: doc.name,
     status: doc.status,
     itemCount: doc.items.length,
+    pageIDs: doc.items.map((i) => i.pageId),
     scheduledAt: doc.schedule?.at ?? null,
     publishedAt: doc.publishedAt,
     createdAt: doc.createdAt,

@@ -14,6 +14,7 @@ const summary = (overrides: Partial<ReleaseSummary>): ReleaseSummary => ({
   name: 'Spring campaign',
   status: 'open',
   itemCount: 0,
+  pageIDs: [],
   scheduledAt: null,
   publishedAt: null,
   createdAt: CREATED_AT,
