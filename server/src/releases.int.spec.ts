@@ -76,6 +76,13 @@ for (const kind of storeKinds()) {
       const aboutID = await createPublishedPage(admin, { slug: 'wie-wij-zijn', title: 'Wie wij zijn' });
       await storeDraft(aboutID, 'Wie wij zijn, vernieuwd');
       const visionID = await newDraftPage('koers', 'Onze koers');
+      // Its tag has no live page yet, and the main menu names it: both follow it onto the site.
+      const tagged = ok(await admin.post(`/page/${visionID}/tags`, { tags: [{ name: 'Strategie', visibility: 'public' }] })).body.data as { tags: { id: string }[] };
+      const tagID = tagged.tags[0]!.id;
+      const menu = ok(await admin.get('/menu/get?locale=nl-nl&kind=main')).body.data as { revision: number };
+      const items = [{ id: 'koers', label: '', pageID: visionID, url: null, children: [] }];
+      const saved = ok(await admin.post('/menu/save-draft', { locale: 'nl-nl', kind: 'main', items, revision: menu.revision })).body.data as { revision: number };
+      ok(await admin.post('/menu/publish', { locale: 'nl-nl', kind: 'main', revision: saved.revision }));
       const releaseID = await createRelease('Voorjaar', [aboutID, visionID]);
 
       const before = await release(releaseID);
@@ -105,15 +112,18 @@ for (const kind of storeKinds()) {
       ]);
       expect(written.map((e) => e.data)).to.satisfy((data: { releaseId?: string }[]) => data.slice(0, 2).every((d) => d.releaseId === releaseID));
       // No reader of the site, now or as of any moment, sees part of it: at every position the
-      // two pages are both as before, or both as released.
+      // two pages, the menu naming the new one and its tag are all as before, or all as released.
+      await app.stores.readModels.waitForCheckpoints([readModels.publicPages.projection, readModels.publicMenus.projection, readModels.tags.projection], published.position, 5_000);
       const live = readModels.publicPages.collection;
       const seen: string[] = [];
       for (let position = head; position <= published.position; position++) {
         const about = await app.stores.readModels.getAt<{ pageVersion: { title: string } }>(live, aboutID, position);
         const vision = await app.stores.readModels.getAt(live, visionID, position);
-        seen.push(`${about?.pageVersion.title}|${vision ? 'live' : 'absent'}`);
+        const mainMenu = await app.stores.readModels.getAt<{ pages: Record<string, unknown> }>(readModels.publicMenus.collection, 'nl-nl-main', position);
+        const tag = await app.stores.readModels.getAt<{ publishedPageCount: number }>(readModels.tags.collection, tagID, position);
+        seen.push(`${about?.pageVersion.title}|${vision ? 'live' : 'absent'}|menu ${mainMenu && visionID in mainMenu.pages ? 'names it' : 'without it'}|tag pages ${tag?.publishedPageCount}`);
       }
-      expect([...new Set(seen)]).to.deep.equal(['Wie wij zijn|absent', 'Wie wij zijn, vernieuwd|live']);
+      expect([...new Set(seen)]).to.deep.equal(['Wie wij zijn|absent|menu without it|tag pages 0', 'Wie wij zijn, vernieuwd|live|menu names it|tag pages 1']);
     });
 
     it('refuses to publish, naming each page, when an item is no longer ready, and writes nothing', async () => {

@@ -11,7 +11,7 @@ const publicMenus = readModels.publicMenus.collection;
 
 /** The page events that change what a menu shows of a page: its locale and slug, its titles, whether it is live. */
 type PageEventType = 'PageCreated' | 'PageVersionStored' | 'PagePublished' | 'PageUnpublished' | 'PageSlugChanged' | 'PageDeleted';
-type Handled = MenuEvent['type'] | PageEventType;
+type Handled = MenuEvent['type'] | PageEventType | 'ReleasePublished' | 'ReleaseRolledBack';
 
 /** What a public menu holds of a live page; null when the page is not on the site. */
 function livePage(page: MenuPageDoc | null): PublicMenuPage | null {
@@ -48,8 +48,18 @@ function onPage<K extends Exclude<PageEventType, 'PageCreated'>>(change: (event:
     if (!page || alreadyApplied(page, event)) return;
     const next: MenuPageDoc = { ...page, ...change(event, page), revision: event.revision };
     uow.put(pages, page.id, next);
+    // A release's pages show in the menus with the release's own event, all at once (releaseFollows).
+    if ((event.data as { releaseId?: string }).releaseId) return;
     if (!samePage(livePage(page), livePage(next))) await followPage(uow, next);
   };
+}
+
+/** A release went live or was rolled back: the menus that name its pages follow them all now. */
+async function releaseFollows(uow: UnitOfWork, pageIds: readonly string[]): Promise<void> {
+  for (const pageId of pageIds) {
+    const page = await uow.get<MenuPageDoc>(pages, pageId);
+    if (page) await followPage(uow, page);
+  }
 }
 
 /** A new draft (saved or restored): the editor's view changes; the site's waits for publication. */
@@ -68,7 +78,8 @@ async function onDraft(event: RecordedOf<'MenuDraftSaved'> | RecordedOf<'MenuRes
  */
 export const menusProjection = defineProjection<Handled>({
   name: readModels.menus.projection,
-  version: 2,
+  // 3: a release's pages show in the menus from the release's event (issue 17).
+  version: 3,
   collections: [
     { name: menus, indexes: ['locale'] },
     { name: pages, indexes: [] },
@@ -77,7 +88,7 @@ export const menusProjection = defineProjection<Handled>({
   prefetch(events) {
     const ids = (types: readonly string[]) => events.filter((e) => types.includes(e.type)).map((e) => (e.data as { pageId?: string; menuId?: string }).pageId ?? (e.data as { menuId: string }).menuId);
     return [
-      { collection: pages, ids: ids(['PageCreated', 'PageVersionStored', 'PagePublished', 'PageUnpublished', 'PageSlugChanged', 'PageDeleted']) },
+      { collection: pages, ids: [...ids(['PageCreated', 'PageVersionStored', 'PagePublished', 'PageUnpublished', 'PageSlugChanged', 'PageDeleted']), ...events.flatMap((e) => (e.type === 'ReleasePublished' || e.type === 'ReleaseRolledBack' ? (e.data as { items: { pageId: string }[] }).items.map((i) => i.pageId) : []))] },
       { collection: menus, ids: ids(['MenuDraftSaved', 'MenuRestored', 'MenuPublished']) },
     ];
   },
@@ -109,5 +120,11 @@ export const menusProjection = defineProjection<Handled>({
     PageUnpublished: onPage(() => ({ publishedTitle: null })),
     PageSlugChanged: onPage((event) => ({ slug: event.data.slug })),
     PageDeleted: onPage(() => ({ publishedTitle: null, deleted: true })),
+    async ReleasePublished(event, uow) {
+      await releaseFollows(uow, event.data.items.map((i) => i.pageId));
+    },
+    async ReleaseRolledBack(event, uow) {
+      await releaseFollows(uow, event.data.items.map((i) => i.pageId));
+    },
   },
 });

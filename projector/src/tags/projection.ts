@@ -17,7 +17,7 @@ function keepAddress(uow: UnitOfWork, locale: string, slug: string, tagId: strin
 
 /** The page events that say which tags a page carries and whether the site shows it. */
 type PageEventType = 'PageCreated' | 'PageTagsChanged' | 'PagePublished' | 'PageUnpublished' | 'PageDeleted';
-type Handled = TagEvent['type'] | PageEventType;
+type Handled = TagEvent['type'] | PageEventType | 'ReleasePublished' | 'ReleaseRolledBack';
 
 /** Adds `pages` and `published` to each tag's counts (a tag this projection does not know is left alone). */
 async function count(uow: UnitOfWork, tagIds: readonly string[], change: { pages: number; published: number }): Promise<void> {
@@ -34,6 +34,16 @@ async function goLive(uow: UnitOfWork, page: TagPageDoc, live: boolean): Promise
   if (page.live === live) return;
   for (const tagId of page.tags) uow.put(links, tagPageLinkId(tagId, page.id), { tagId, pageId: page.id, live } satisfies TagPageLinkDoc);
   await count(uow, page.tags, { pages: 0, published: live ? 1 : -1 });
+}
+
+/** A release's pages go live or off together (their own PagePublished and PageUnpublished left them as they were). */
+async function releaseLive(uow: UnitOfWork, items: readonly { pageId: string; live: boolean }[]): Promise<void> {
+  for (const item of items) {
+    const page = await uow.get<TagPageDoc>(pages, item.pageId);
+    if (!page || page.deleted || page.live === item.live) continue;
+    await goLive(uow, page, item.live);
+    uow.put(pages, page.id, { ...page, live: item.live } satisfies TagPageDoc);
+  }
 }
 
 /** A handler for an event of a page this projection knows: skipped when it has seen the event; the page is stored with the event's revision. */
@@ -64,7 +74,8 @@ function onTag<K extends 'TagRenamed' | 'TagMerged'>(change: (event: RecordedOf<
 export const tagsProjection = defineProjection<Handled>({
   name: readModels.tags.projection,
   // 2: the addresses (every slug a tag has had), made from the whole log.
-  version: 3,
+  // 4: a release's pages count as live from the release's event (issue 17).
+  version: 4,
   collections: [
     { name: tags, indexes: ['locale', 'visibility', 'slug', 'merged'], temporal: true },
     { name: pages, indexes: [] },
@@ -72,7 +83,7 @@ export const tagsProjection = defineProjection<Handled>({
     { name: addresses, indexes: [], temporal: true },
   ],
   prefetch(events) {
-    const pageIds = events.filter((e) => e.type.startsWith('Page')).map((e) => (e.data as { pageId: string }).pageId);
+    const pageIds = events.flatMap((e) => (e.type.startsWith('Page') ? [(e.data as { pageId: string }).pageId] : e.type.startsWith('Release') ? ((e.data as { items?: { pageId: string }[] }).items ?? []).map((i) => i.pageId) : []));
     const tagIds = events.flatMap((e) => {
       const d = e.data as { tagId?: string; intoTagId?: string; tags?: string[]; removed?: string[] };
       return [d.tagId, d.intoTagId, ...(d.tags ?? []), ...(d.removed ?? [])].filter((id): id is string => typeof id === 'string');
@@ -125,14 +136,23 @@ export const tagsProjection = defineProjection<Handled>({
       await count(uow, removed, { pages: -1, published: -published });
       return { tags: [...next] };
     }),
-    PagePublished: onPage(async (_event, page, uow) => {
+    // A release's pages go live (or off) with the release's own event, all at once.
+    PagePublished: onPage(async (event, page, uow) => {
+      if (event.data.releaseId) return {};
       await goLive(uow, page, true);
       return { live: true };
     }),
-    PageUnpublished: onPage(async (_event, page, uow) => {
+    PageUnpublished: onPage(async (event, page, uow) => {
+      if (event.data.releaseId) return {};
       await goLive(uow, page, false);
       return { live: false };
     }),
+    async ReleasePublished(event, uow) {
+      await releaseLive(uow, event.data.items.map((i) => ({ pageId: i.pageId, live: true })));
+    },
+    async ReleaseRolledBack(event, uow) {
+      await releaseLive(uow, event.data.items.map((i) => ({ pageId: i.pageId, live: i.restoredVersionId !== null })));
+    },
     PageDeleted: onPage(async (_event, page, uow) => {
       for (const tagId of page.tags) uow.delete(links, tagPageLinkId(tagId, page.id));
       await count(uow, page.tags, { pages: -1, published: page.live ? -1 : 0 });

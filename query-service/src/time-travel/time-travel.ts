@@ -54,8 +54,8 @@ export async function resolveMoment(deps: QueryDeps, input: { at?: string | unde
     if (Number.isNaN(time)) throw ValidationError.of('V_12', 'at', 'timeTravel');
     const iso = new Date(time).toISOString();
     if (time > now) {
-      // Later than now: the site as it will be, the present with what is planned by then (the schedules' projection at the head too).
-      await deps.readModels.waitForCheckpoints([readModels.pageSchedules.projection], headPosition, deps.consistencyTimeoutMs);
+      // Later than now: the site as it will be, the present with what is planned by then (the schedules' and releases' projections at the head too).
+      await deps.readModels.waitForCheckpoints([readModels.pageSchedules.projection, readModels.releases.projection], headPosition, deps.consistencyTimeoutMs);
       const [headAt, planned] = await Promise.all([timeOf(deps, headPosition), plannedBy(deps, iso)]);
       return { position: headPosition, at: headAt, headPosition, headAt, future: { at: iso, changes: planned.applied } };
     }
