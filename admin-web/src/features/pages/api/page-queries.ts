@@ -31,4 +31,9 @@ export const pageQueries = {
   history: (api: ApiClient, id: string) => endpointQuery(api, 'pageHistory', { params: { id } }),
   /** The publication request of a version, with the requester's comment. */
   requestComment: (api: ApiClient, versionId: string) => endpointQuery(api, 'pageFetchRequestComment', { params: { id: versionId } }),
+  /**
+   * Every release (issue 17): the editor's release panel finds the page's by their pageIDs. The
+   * same query as the Releases screen's, so both share one answer.
+   */
+  releases: (api: ApiClient) => endpointQuery(api, 'releaseList'),
 };

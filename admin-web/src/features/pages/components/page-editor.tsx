@@ -19,6 +19,7 @@ import { LinkWarningsNotice } from './link-warnings-notice';
 import { EditorTabs } from './editor-tabs';
 import { LivePreview } from './live-preview';
 import { HistoryPanel } from './history-panel';
+import { ReleasePanel } from './release-panel';
 import { SchedulePanel } from './schedule-panel';
 import { StaleTranslationNotice } from './stale-translation-notice';
 import { VersionsPanel } from './versions-panel';
@@ -147,6 +148,7 @@ export function PageEditor() {
             }}
           />
           <SchedulePanel page={page} dispatch={actions.dispatch} />
+          <ReleasePanel page={page} />
           <section className="side-panel" aria-label={t('pages.editor.info.heading')}>
             <h2 className="side-panel__title">{t('pages.editor.info.heading')}</h2>
             <dl className="details-list">

@@ -20,8 +20,8 @@ const pinned = aPage({
 });
 
 /** The page's endpoints called, in order (the site settings, read again after every command, left out). */
-/** The editor's own calls: not the settings, nor the navigation's count of requests awaiting review, nor the tag field's lists (Page Settings of an article). */
-const notPageCalls = new Set(['settingsGet', 'pageFetchRequest', 'tagsFetch', 'tagsFetchPrivate']);
+/** The editor's own calls: not the settings, nor the navigation's count of requests awaiting review, nor the tag field's lists (Page Settings of an article), nor the releases panel's list. */
+const notPageCalls = new Set(['settingsGet', 'pageFetchRequest', 'tagsFetch', 'tagsFetchPrivate', 'releaseList']);
 const pageCalls = (server: FakeServer) => server.endpoints().filter((endpoint) => !notPageCalls.has(endpoint));
 const bodyOf = (server: FakeServer, endpoint: Parameters<FakeServer['callsOf']>[0], index = 0) => server.callsOf(endpoint)[index]?.body as Record<string, unknown>;
 const status = () => screen.getByText((_, element) => element?.classList.contains('editor__status') ?? false);
