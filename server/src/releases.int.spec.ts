@@ -148,6 +148,20 @@ for (const kind of storeKinds()) {
       await shows('/een', 'Een');
     });
 
+    it('does not publish an edit made after a page was added, until the page is added again', async () => {
+      const pageID = await newDraftPage('gezien', 'Zoals gezien');
+      const releaseID = await createRelease('Nagekeken', [pageID]);
+      await storeDraft(pageID, 'Later gewijzigd');
+      expect((await release(releaseID)).items.map((i) => i.status)).to.deep.equal(['changed']);
+      const refused = await admin.post(`/release/${releaseID}/publish`, {});
+      expect(refused.status).to.equal(400);
+      expect(refused.body.Errors[0]).to.include({ code: 'V_07', property: 'items[0].pageID' });
+      ok(await admin.post(`/release/${releaseID}/add-page`, { pageID }));
+      expect((await release(releaseID)).items.map((i) => i.status)).to.deep.equal(['ready']);
+      ok(await admin.post(`/release/${releaseID}/publish`, {}));
+      await shows('/gezien', 'Later gewijzigd');
+    });
+
     it('refuses a release whose page would show an image whose bytes are gone, naming the item and where', async () => {
       const blob = await app.auth.blobs.put(Readable.from([Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" width="1" height="1"/>')]), { contentType: 'image/svg+xml' });
       const pageID = await newDraftPage('met-beeld', 'Met beeld');

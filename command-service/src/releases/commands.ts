@@ -45,7 +45,7 @@ export async function updateRelease(deps: CommandDeps, releaseId: string, input:
 /** Adds the page's draft as it is now (read from the page's own stream), or makes its item follow the draft. */
 export async function addReleasePage(deps: CommandDeps, releaseId: string, input: { pageID: string; revision?: number }, context: CommandContext): Promise<ReleaseOutcome> {
   const page = await loadStream(deps.store, pageStream(input.pageID), pageEvolver);
-  return run(deps, releaseId, input.revision ?? 'any', () => ({ type: 'AddReleasePage', data: { page: page.state } }), context);
+  return run(deps, releaseId, input.revision ?? 'any', () => ({ type: 'AddReleasePage', data: { page: page.state, revision: page.revision } }), context);
 }
 
 export async function removeReleasePage(deps: CommandDeps, releaseId: string, input: { pageID: string; revision?: number }, context: CommandContext): Promise<ReleaseOutcome> {

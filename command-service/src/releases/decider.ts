@@ -82,7 +82,7 @@ export interface PageFacts {
 export type ReleaseCommand =
   | { type: 'CreateRelease'; data: { releaseId: string; name: string; description: string } }
   | { type: 'UpdateRelease'; data: { name: string; description: string } }
-  | { type: 'AddReleasePage'; data: { page: PageState } }
+  | { type: 'AddReleasePage'; data: { page: PageState; revision: number } }
   | { type: 'RemoveReleasePage'; data: { pageId: string } }
   | { type: 'ScheduleRelease'; data: { at: string; now: string; actorId: string } }
   | { type: 'CancelReleaseSchedule' }
@@ -118,7 +118,7 @@ export function decideRelease(command: ReleaseCommand, state: ReleaseState): Rel
       if (!isLive(page)) throw new NotFoundError('PM_01', 'pageID', RELEASE_MODEL);
       // Nothing to release: the page's draft is what the site shows.
       if (page.publishedVersionId === page.draftVersionId) throw ValidationError.of('V_07', 'pageID', RELEASE_MODEL);
-      const item: ReleaseItemRef = { pageId: page.pageId, versionId: page.draftVersionId, title: page.draft.title, locale: page.locale, slug: page.slug };
+      const item: ReleaseItemRef = { pageId: page.pageId, versionId: page.draftVersionId, title: page.draft.title, locale: page.locale, slug: page.slug, pageRevision: command.data.revision };
       const existing = state.items.find((i) => i.pageId === page.pageId);
       if (existing && isDeepStrictEqual(existing, item)) return [];
       if (!existing && state.items.length >= MAX_RELEASE_PAGES) throw ValidationError.of('V_14', 'items', RELEASE_MODEL);
@@ -168,11 +168,21 @@ export interface ReleaseDecision {
   release: ReleaseEvent[];
 }
 
-/** Where an item stands against its page (the same words as the admin's item status). */
-export function itemStatus(item: Pick<ReleaseItemRef, 'versionId'>, page: PageState): 'ready' | 'changed' | 'live' | 'gone' {
-  if (!isLive(page)) return 'gone';
-  if (page.publishedVersionId === item.versionId) return 'live';
-  return page.draftVersionId === item.versionId ? 'ready' : 'changed';
+/** What stores into a version: after the item was added, it is no longer what the publisher saw. */
+const CONTENT_EVENTS: ReadonlySet<string> = new Set(['PageVersionStored', 'PageSettingsStored', 'PageLinksUpdated']);
+
+/**
+ * Where an item stands against its page (the same words as the admin's item status). A draft
+ * edited after the item was added is changed, as a scheduled publication is dropped by an edit
+ * (decision 0024): no edit goes live unseen; adding the page again takes it.
+ */
+export function itemStatus(item: Pick<ReleaseItemRef, 'versionId' | 'pageRevision'>, page: Pick<PageFacts, 'state' | 'history'>): 'ready' | 'changed' | 'live' | 'gone' {
+  const state = page.state;
+  if (!isLive(state)) return 'gone';
+  if (state.publishedVersionId === item.versionId) return 'live';
+  if (state.draftVersionId !== item.versionId) return 'changed';
+  const since = page.history.slice(item.pageRevision);
+  return since.some((e) => CONTENT_EVENTS.has(e.type) && (e.data as { versionId?: string }).versionId === item.versionId) ? 'changed' : 'ready';
 }
 
 function factsOf(pages: ReadonlyMap<string, PageFacts>, pageId: string): PageFacts {
@@ -198,7 +208,7 @@ export function publishRelease(state: ReleaseState, pages: ReadonlyMap<string, P
   }
   requireOpen(state);
   if (state.items.length === 0) throw ValidationError.of('V_07', 'items', RELEASE_MODEL);
-  const notReady = state.items.flatMap((item, i) => (itemStatus(item, factsOf(pages, item.pageId).state) === 'ready' ? [] : [errorItem('V_07', `items[${i}].pageID`, RELEASE_MODEL)]));
+  const notReady = state.items.flatMap((item, i) => (itemStatus(item, factsOf(pages, item.pageId)) === 'ready' ? [] : [errorItem('V_07', `items[${i}].pageID`, RELEASE_MODEL)]));
   if (notReady.length > 0) throw new ValidationError(notReady);
   const decided = state.items.map((item) => {
     const page = factsOf(pages, item.pageId);
@@ -245,6 +255,8 @@ export function rollbackRelease(state: ReleaseState, pages: ReadonlyMap<string, 
     let events: PageEvent[];
     let restoredVersionId: string | null = null;
     const previous = item.previousVersionId === null ? null : versionContentOf(page.history, item.previousVersionId);
+    // The earlier version must be found in the page's history: never take a page off by mistake.
+    if (item.previousVersionId !== null && previous === null) throw ValidationError.of('V_07', `items[${state.published.indexOf(item)}].pageID`, RELEASE_MODEL);
     if (item.previousVersionId === null || previous === null) {
       events = publicationDecider.decide({ type: 'UnpublishPage', data: { actorId: 'system', isReviewer: true } }, s);
     } else {

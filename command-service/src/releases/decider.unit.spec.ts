@@ -13,7 +13,7 @@ const rita = { actorId: 'rita', isReviewer: true };
 const now = '2026-12-03T09:00:00.000Z';
 
 const releaseCreated: ReleaseEvent = { type: 'ReleaseCreated', data: { releaseId: 'r1', name: 'Voorjaar', description: '' } };
-const added = (pageId = 'p1', versionId = 'v1', title = 'Over ons'): ReleaseEvent => ({ type: 'ReleasePageAdded', data: { releaseId: 'r1', pageId, versionId, title, locale: 'nl-nl', slug: 'over-ons' } });
+const added = (pageId = 'p1', versionId = 'v1', title = 'Over ons', pageRevision = 99): ReleaseEvent => ({ type: 'ReleasePageAdded', data: { releaseId: 'r1', pageId, versionId, title, locale: 'nl-nl', slug: 'over-ons', pageRevision } });
 
 /** A page (p1 unless `id` says otherwise) as the release commands load it. */
 function facts(events: readonly PageStreamEvent[], id = 'p1'): PageFacts {
@@ -32,18 +32,18 @@ describe('release decider', () => {
 
     it("adds a page's draft with its title and address, and follows a new draft when added again", () => {
       const page = facts([created(), stored('v1', content({ title: 'Over ons, nieuw' }))]).state;
-      release.given(releaseCreated).when({ type: 'AddReleasePage', data: { page } }).then([added('p1', 'v1', 'Over ons, nieuw')]);
-      release.given(releaseCreated, added('p1', 'v1', 'Over ons, nieuw')).when({ type: 'AddReleasePage', data: { page } }).thenNothing();
+      release.given(releaseCreated).when({ type: 'AddReleasePage', data: { page, revision: 99 } }).then([added('p1', 'v1', 'Over ons, nieuw')]);
+      release.given(releaseCreated, added('p1', 'v1', 'Over ons, nieuw')).when({ type: 'AddReleasePage', data: { page, revision: 99 } }).thenNothing();
       const moved = facts([created(), published('v1'), draftStarted('v2', 'v1')]).state;
-      release.given(releaseCreated, added()).when({ type: 'AddReleasePage', data: { page: moved } }).then([added('p1', 'v2')]);
-      expect(release.given(releaseCreated, added(), added('p1', 'v2')).state.items).to.deep.equal([{ pageId: 'p1', versionId: 'v2', title: 'Over ons', locale: 'nl-nl', slug: 'over-ons' }]);
+      release.given(releaseCreated, added()).when({ type: 'AddReleasePage', data: { page: moved, revision: 99 } }).then([added('p1', 'v2')]);
+      expect(release.given(releaseCreated, added(), added('p1', 'v2')).state.items).to.deep.equal([{ pageId: 'p1', versionId: 'v2', title: 'Over ons', locale: 'nl-nl', slug: 'over-ons', pageRevision: 99 }]);
     });
 
     it('refuses a page whose draft is live already, a deleted page, and more than the most pages a release holds', () => {
-      release.given(releaseCreated).when({ type: 'AddReleasePage', data: { page: facts([created(), published('v1')]).state } }).thenFails(ValidationError, [{ code: 'V_07', property: 'pageID', model: 'release' }]);
-      release.given(releaseCreated).when({ type: 'AddReleasePage', data: { page: facts([created(), deleted()]).state } }).thenFails(NotFoundError, [{ code: 'PM_01', property: 'pageID', model: 'release' }]);
+      release.given(releaseCreated).when({ type: 'AddReleasePage', data: { page: facts([created(), published('v1')]).state, revision: 2 } }).thenFails(ValidationError, [{ code: 'V_07', property: 'pageID', model: 'release' }]);
+      release.given(releaseCreated).when({ type: 'AddReleasePage', data: { page: facts([created(), deleted()]).state, revision: 2 } }).thenFails(NotFoundError, [{ code: 'PM_01', property: 'pageID', model: 'release' }]);
       const full = Array.from({ length: MAX_RELEASE_PAGES }, (_, i) => added(`p${i + 10}`));
-      release.given(releaseCreated, ...full).when({ type: 'AddReleasePage', data: { page: facts([created()]).state } }).thenFails(ValidationError, [{ code: 'V_14', property: 'items', model: 'release' }]);
+      release.given(releaseCreated, ...full).when({ type: 'AddReleasePage', data: { page: facts([created()]).state, revision: 1 } }).thenFails(ValidationError, [{ code: 'V_14', property: 'items', model: 'release' }]);
     });
 
     it('schedules it only for a later moment and with pages in it; cancelling needs a schedule', () => {
@@ -103,6 +103,14 @@ describe('release decider', () => {
         ['p4', facts([created(), deleted()], 'p4')],
       );
       assertFails(() => publishRelease(state, pages, { actor: rita, now }), ValidationError, [2, 3, 4, 5].map((n) => ({ code: 'V_07', property: `items[${n - 1}].pageID`, model: 'release' })));
+    });
+
+    it('refuses an item whose draft was edited after it was added, until it is added again', () => {
+      const page = facts([created(), stored('v1', content({ title: 'Gezien' })), stored('v1', content({ title: 'Later gewijzigd' }))]);
+      const state = stateOf(releaseCreated, added('p1', 'v1', 'Gezien', 2));
+      assertFails(() => publishRelease(state, pagesOf(['p1', page]), { actor: rita, now }), ValidationError, [{ code: 'V_07', property: 'items[0].pageID', model: 'release' }]);
+      const again = stateOf(releaseCreated, added('p1', 'v1', 'Gezien', 2), added('p1', 'v1', 'Later gewijzigd', 3));
+      expect(publishRelease(again, pagesOf(['p1', page]), { actor: rita, now }).release).to.have.length(1);
     });
 
     it('refuses an empty release', () => {

@@ -10,6 +10,8 @@ export interface ReleaseItemRef {
   title: string;
   locale: string;
   slug: string;
+  /** The page stream's revision when it was added: a later edit of the draft is not the release's until it is added again. */
+  pageRevision: number;
 }
 
 /** A named set of page versions to publish together, once or at a set moment. */

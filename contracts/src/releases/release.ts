@@ -89,7 +89,7 @@ export interface ReleaseDoc extends Record<string, unknown> {
   name: string;
   description: string;
   status: ReleaseStatus;
-  items: { pageId: string; versionId: string; title: string; locale: string; slug: string; previousVersionId?: string | null; restoredVersionId?: string | null }[];
+  items: { pageId: string; versionId: string; title: string; locale: string; slug: string; pageRevision?: number; previousVersionId?: string | null; restoredVersionId?: string | null }[];
   schedule: ReleaseScheduleView | null;
   /** When the scheduler should look at it: its moment, or the retry after a failure; '' when not scheduled. */
   dueAt: string;

@@ -10,10 +10,12 @@ import { readYourWrites } from '../core/read-your-writes';
 const releases = readModels.releases.collection;
 
 /** Where an open release's item stands against its page now (the admin's pages read model). */
-function itemStatus(versionId: string, page: PageDoc | undefined): ReleaseItemStatus {
+function itemStatus(item: { versionId: string; pageRevision?: number }, page: PageDoc | undefined, version: { revision?: number } | undefined): ReleaseItemStatus {
   if (!page || page.deleted) return 'gone';
-  if (page.publishedVersionID === versionId) return 'live';
-  return page.draftVersionID === versionId ? 'ready' : 'changed';
+  if (page.publishedVersionID === item.versionId) return 'live';
+  if (page.draftVersionID !== item.versionId) return 'changed';
+  // Stored into since it was added (the version's document moves with each store): not what the publisher saw.
+  return item.pageRevision !== undefined && (version?.revision ?? 0) > item.pageRevision ? 'changed' : 'ready';
 }
 
 function summaryOf(doc: ReleaseDoc): ReleaseSummary {
@@ -34,7 +36,10 @@ function summaryOf(doc: ReleaseDoc): ReleaseSummary {
 export async function releaseView(deps: Pick<UserQueryDeps, 'readModels' | 'vault'>, releaseId: string): Promise<ReleaseView> {
   const doc = await deps.readModels.get<ReleaseDoc>(releases, releaseId);
   if (!doc) throw new NotFoundError('PM_01', 'id', 'release');
-  const pages = await deps.readModels.getMany<PageDoc>(readModels.pages.collection, doc.items.map((i) => i.pageId));
+  const [pages, versions] = await Promise.all([
+    deps.readModels.getMany<PageDoc>(readModels.pages.collection, doc.items.map((i) => i.pageId)),
+    deps.readModels.getMany<{ revision?: number }>(readModels.pageVersions.collection, doc.items.map((i) => i.versionId)),
+  ]);
   const names = nameResolver(deps);
   const history = await Promise.all(doc.history.map(async (entry) => ({ ...entry, byName: await names.name(entry.by) })));
   return {
@@ -51,7 +56,7 @@ export async function releaseView(deps: Pick<UserQueryDeps, 'readModels' | 'vaul
         title: doc.status === 'open' || doc.status === 'scheduled' ? (page?.title ?? item.title) : item.title,
         locale: item.locale,
         slug: page?.slug ?? item.slug,
-        status: itemStatus(item.versionId, page),
+        status: itemStatus(item, page, versions.get(item.versionId)),
         ...(item.previousVersionId !== undefined ? { previousVersionID: item.previousVersionId } : {}),
         ...(item.restoredVersionId !== undefined ? { restoredVersionID: item.restoredVersionId } : {}),
       };
