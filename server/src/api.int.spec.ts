@@ -314,7 +314,7 @@ for (const kind of storeKinds()) {
       it('shows every projection and reactor at the head with no lag and no error', async () => {
         const created = await api.post('/page/create', page());
         await api.get(`/page/${created.body.data.pageID}`);
-        await app.stores.readModels.waitForCheckpoints(['settings', 'pages', 'public-pages', 'users', 'media', 'media-usage', 'menus', 'tags', 'mails', 'form-mails', 'renditions', 'media-cleanup', 'site-cache', 'tag-merges', 'form-retention', 'translation-sync', 'audit-log', 'search-index:public', 'search-index:admin'], created.body.data.position, 2000);
+        await app.stores.readModels.waitForCheckpoints(['settings', 'pages', 'public-pages', 'users', 'media', 'media-usage', 'menus', 'tags', 'mails', 'form-mails', 'renditions', 'media-cleanup', 'site-cache', 'tag-merges', 'form-retention', 'translation-sync', 'releases', 'audit-log', 'search-index:public', 'search-index:admin'], created.body.data.position, 2000);
         const reply = await api.get('/system/projections');
         expect(reply.body.data.map((p: { name: string; kind: string }) => `${p.kind} ${p.name}`)).to.have.members([
           'projection settings',
@@ -329,6 +329,7 @@ for (const kind of storeKinds()) {
           'projection form-settings',
           'projection newsletter-popup',
           'projection translation-sync',
+          'projection releases',
           'projection audit-log',
           'projection search-index:public',
           'projection search-index:admin',

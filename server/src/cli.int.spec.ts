@@ -76,7 +76,7 @@ describe('npm run pagelog', function () {
     await app.stop(true);
     const result = pagelog(['rebuild', 'nope'], app.env);
     expect(result.status).to.equal(1);
-    expect(result.stderr).to.contain('unknown projection "nope" (known: settings, pages, public-pages, users, media, media-usage, menus, tags, form-submissions, form-settings, newsletter-popup, translation-sync, audit-log)');
+    expect(result.stderr).to.contain('unknown projection "nope" (known: settings, pages, public-pages, users, media, media-usage, menus, tags, form-submissions, form-settings, newsletter-popup, translation-sync, releases, audit-log)');
   });
 
   it('stops with a message naming the variable when the configuration is wrong', () => {

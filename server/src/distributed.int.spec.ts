@@ -170,7 +170,7 @@ if (url) {
       const status = await (await asAdmin(`http://127.0.0.1:${ports.query}`)).get('/system/projections');
       for (const p of status.body.data) expect(p.error).to.equal(null);
       expect(status.body.data.map((p: { name: string }) => p.name)).to.have.members([
-        'settings', 'pages', 'public-pages', 'users', 'media', 'media-usage', 'menus', 'tags', 'form-submissions', 'form-settings', 'newsletter-popup', 'translation-sync', 'audit-log', 'search-index:public', 'search-index:admin', 'mails', 'form-mails', 'renditions', 'media-cleanup', 'site-cache', 'tag-merges', 'form-retention',
+        'settings', 'pages', 'public-pages', 'users', 'media', 'media-usage', 'menus', 'tags', 'form-submissions', 'form-settings', 'newsletter-popup', 'translation-sync', 'releases', 'audit-log', 'search-index:public', 'search-index:admin', 'mails', 'form-mails', 'renditions', 'media-cleanup', 'site-cache', 'tag-merges', 'form-retention',
       ]);
     });
 
