@@ -30,6 +30,7 @@ import { markUpToDateSchema, type TranslationStatus } from './pages/translation-
 import {
   createReleaseSchema,
   releasePageSchema,
+  releaseMenuSchema,
   releaseRevisionSchema,
   scheduleReleaseSchema,
   updateReleaseSchema,
@@ -211,6 +212,8 @@ export const endpoints = {
   releaseUpdate: { method: 'POST', path: '/release/:id/update', kind: 'command', model: 'release', schema: updateReleaseSchema, access: { permission: 'publish-page' }, response: returns<Committed<ReleaseCommitted>>() },
   releaseAddPage: { method: 'POST', path: '/release/:id/add-page', kind: 'command', model: 'release', schema: releasePageSchema, access: { permission: 'publish-page' }, response: returns<Committed<ReleaseCommitted>>() },
   releaseRemovePage: { method: 'POST', path: '/release/:id/remove-page', kind: 'command', model: 'release', schema: releasePageSchema, access: { permission: 'publish-page' }, response: returns<Committed<ReleaseCommitted>>() },
+  releaseAddMenu: { method: 'POST', path: '/release/:id/add-menu', kind: 'command', model: 'release', schema: releaseMenuSchema, access: { permission: ['publish-page', 'manage-menu'] }, response: returns<Committed<ReleaseCommitted>>() },
+  releaseRemoveMenu: { method: 'POST', path: '/release/:id/remove-menu', kind: 'command', model: 'release', schema: releaseMenuSchema, access: { permission: ['publish-page', 'manage-menu'] }, response: returns<Committed<ReleaseCommitted>>() },
   releaseSchedule: { method: 'POST', path: '/release/:id/schedule', kind: 'command', model: 'release', schema: scheduleReleaseSchema, access: { permission: 'publish-page' }, response: returns<Committed<ReleaseCommitted>>() },
   releaseScheduleCancel: { method: 'POST', path: '/release/:id/schedule/cancel', kind: 'command', model: 'release', schema: releaseRevisionSchema, access: { permission: 'publish-page' }, response: returns<Committed<ReleaseCommitted>>() },
   releasePublish: { method: 'POST', path: '/release/:id/publish', kind: 'command', model: 'release', schema: releaseRevisionSchema, access: { permission: 'publish-page' }, response: returns<Committed<ReleaseCommitted>>() },

@@ -9,12 +9,16 @@ import type { CommandContext } from '../core/command-context';
 import type { CommandDeps } from '../core/command-deps';
 import { newEventsOf } from '../core/handle';
 import { pageEvolver } from '../pages/page-state';
+import { menuStream } from '@pagelog/contracts/events/menu-events';
+import { menuIdOf, type MenuKind } from '@pagelog/contracts/menus/menu';
+import { menuEvolver } from '../menus/decider';
 import type { Actor } from '../pages/publication/decider';
 import {
   publishRelease,
   releaseEvolver,
   releaseDecider,
   rollbackRelease,
+  type MenuFacts,
   type PageFacts,
   type ReleaseCommand,
   type ReleaseDecision,
@@ -52,8 +56,19 @@ export async function removeReleasePage(deps: CommandDeps, releaseId: string, in
   return run(deps, releaseId, input.revision ?? 'any', () => ({ type: 'RemoveReleasePage', data: { pageId: input.pageID } }), context);
 }
 
-export async function scheduleRelease(deps: CommandDeps, releaseId: string, input: { at: string; revision?: number }, context: CommandContext): Promise<ReleaseOutcome> {
-  return run(deps, releaseId, input.revision ?? 'any', () => ({ type: 'ScheduleRelease', data: { at: input.at, now: context.now, actorId: context.actorId } }), context);
+/** Adds the menu's draft version as it is now, or makes its item follow the menu's draft. */
+export async function addReleaseMenu(deps: CommandDeps, releaseId: string, input: { locale: string; kind: MenuKind; revision?: number }, context: CommandContext): Promise<ReleaseOutcome> {
+  const menu = await loadStream(deps.store, menuStream(menuIdOf(input.locale, input.kind)), menuEvolver);
+  return run(deps, releaseId, input.revision ?? 'any', () => ({ type: 'AddReleaseMenu', data: { menu: menu.state } }), context);
+}
+
+export async function removeReleaseMenu(deps: CommandDeps, releaseId: string, input: { locale: string; kind: MenuKind; revision?: number }, context: CommandContext): Promise<ReleaseOutcome> {
+  return run(deps, releaseId, input.revision ?? 'any', () => ({ type: 'RemoveReleaseMenu', data: { menuId: menuIdOf(input.locale, input.kind) } }), context);
+}
+
+export async function scheduleRelease(deps: CommandDeps, releaseId: string, input: { at: string; revision?: number; mayPublishMenus?: boolean }, context: CommandContext): Promise<ReleaseOutcome> {
+  const { mayPublishMenus } = input;
+  return run(deps, releaseId, input.revision ?? 'any', () => ({ type: 'ScheduleRelease', data: { at: input.at, now: context.now, actorId: context.actorId, ...(mayPublishMenus !== undefined ? { mayPublishMenus } : {}) } }), context);
 }
 
 export async function cancelReleaseSchedule(deps: CommandDeps, releaseId: string, input: { revision?: number }, context: CommandContext): Promise<ReleaseOutcome> {
@@ -82,10 +97,12 @@ async function decideAcross(
   releaseId: string,
   expectedRevision: ExpectedRevision,
   context: CommandContext,
-  decideRelease: (release: ReleaseState, pages: ReadonlyMap<string, PageFacts>) => ReleaseDecision,
+  decideRelease: Decide,
 ): Promise<ReleaseOutcome & { decided: boolean }> {
-  return withBytesChecked(deps, [], (check) => decideAcrossChecked(deps, releaseId, expectedRevision, context, (release, pages) => checked(decideRelease(release, pages), pages, check)));
+  return withBytesChecked(deps, [], (check) => decideAcrossChecked(deps, releaseId, expectedRevision, context, (release, pages, menus) => checked(decideRelease(release, pages, menus), pages, check)));
 }
+
+type Decide = (release: ReleaseState, pages: ReadonlyMap<string, PageFacts>, menus: ReadonlyMap<string, MenuFacts>) => ReleaseDecision;
 
 /**
  * No page of a release goes live naming library bytes the blob store lacks (as a publication by
@@ -110,7 +127,7 @@ async function decideAcrossChecked(
   releaseId: string,
   expectedRevision: ExpectedRevision,
   context: CommandContext,
-  decide: (release: ReleaseState, pages: ReadonlyMap<string, PageFacts>) => ReleaseDecision,
+  decide: Decide,
 ): Promise<ReleaseOutcome & { decided: boolean }> {
   const stream = releaseStream(releaseId);
   for (let attempt = 1; ; attempt++) {
@@ -122,16 +139,24 @@ async function decideAcrossChecked(
         return [pageId, { state: loaded.state, revision: loaded.revision, history: loaded.events }] as const;
       })),
     );
+    const menuIds = [...new Set([...release.state.menus.map((m) => m.menuId), ...release.state.publishedMenus.map((m) => m.menuId)])];
+    const menus = new Map<string, MenuFacts>(
+      await Promise.all(menuIds.map(async (menuId) => {
+        const loaded = await loadStream(deps.store, menuStream(menuId), menuEvolver);
+        return [menuId, { state: loaded.state, revision: loaded.revision }] as const;
+      })),
+    );
     if (expectedRevision !== 'any' && expectedRevision !== release.revision) {
       // A release that does not exist is the decider's to report (404), not a stale revision.
-      if (release.revision === 0) decide(release.state, pages);
+      if (release.revision === 0) decide(release.state, pages, menus);
       throw new ConflictError(stream, expectedRevision, release.revision);
     }
-    const decision = decide(release.state, pages);
+    const decision = decide(release.state, pages, menus);
     const last = release.events[release.events.length - 1];
     if (decision.release.length === 0) return { releaseID: releaseId, revision: release.revision, position: last?.position ?? 0, decided: false };
     const parts: StreamAppend[] = [
       ...decision.pages.filter((p) => p.events.length > 0).map((p) => ({ stream: pageStream(p.pageId), events: newEventsOf(p.events, context), expectedRevision: p.revision })),
+      ...decision.menus.filter((m) => m.events.length > 0).map((m) => ({ stream: menuStream(m.menuId), events: newEventsOf(m.events, context), expectedRevision: m.revision })),
       // Last: the release's event is where the site changes, after every page's own record.
       { stream, events: newEventsOf(decision.release, context), expectedRevision: release.revision },
     ];
@@ -141,7 +166,7 @@ async function decideAcrossChecked(
       return { releaseID: releaseId, revision: mine.revision, position: mine.position, decided: true };
     } catch (error) {
       if (!(error instanceof ConflictError)) throw error;
-      // The caller's own stale revision of the release is theirs to resolve; a page that moved is decided again.
+      // The caller's own stale revision of the release is theirs to resolve; a page or menu that moved is decided again.
       if (expectedRevision !== 'any' && error.stream === stream) throw error;
       if (attempt >= MAX_ATTEMPTS) throw new StoreUnavailableError(error);
       await new Promise((resolve) => setTimeout(resolve, Math.random() * 20 * attempt));
@@ -150,21 +175,29 @@ async function decideAcrossChecked(
 }
 
 /** Publishes every page of the release at once (or, for the scheduler, only when it is due as scheduled). */
-export async function publishReleaseNow(deps: CommandDeps & MediaBytesDeps, releaseId: string, input: { revision?: number; scheduledAt?: string }, context: CommandContext, actor: Actor) {
-  return decideAcross(deps, releaseId, input.revision ?? 'any', context, (release, pages) =>
-    publishRelease(release, pages, { actor, now: context.now, ...(input.scheduledAt !== undefined ? { scheduledAt: input.scheduledAt } : {}) }),
+export async function publishReleaseNow(deps: CommandDeps & MediaBytesDeps, releaseId: string, input: { revision?: number; scheduledAt?: string; mayPublishMenus?: boolean }, context: CommandContext, actor: Actor) {
+  const { scheduledAt, mayPublishMenus } = input;
+  return decideAcross(deps, releaseId, input.revision ?? 'any', context, (release, pages, menus) =>
+    publishRelease(release, pages, { actor, now: context.now, ...(scheduledAt !== undefined ? { scheduledAt } : {}), ...(mayPublishMenus !== undefined ? { mayPublishMenus } : {}) }, menus),
   );
 }
 
 /** Puts every page of a published release back as it was before, at once. */
-export async function rollbackReleaseNow(deps: CommandDeps & MediaBytesDeps, releaseId: string, input: { revision?: number }, context: CommandContext) {
-  return decideAcross(deps, releaseId, input.revision ?? 'any', context, (release, pages) => {
+export async function rollbackReleaseNow(deps: CommandDeps & MediaBytesDeps, releaseId: string, input: { revision?: number; mayPublishMenus?: boolean }, context: CommandContext) {
+  const { mayPublishMenus } = input;
+  return decideAcross(deps, releaseId, input.revision ?? 'any', context, (release, pages, menus) => {
     const ids = new Map<string, string>();
-    return rollbackRelease(release, pages, {
-      newVersionId: (pageId) => {
-        if (!ids.has(pageId)) ids.set(pageId, context.newId());
-        return ids.get(pageId)!;
+    return rollbackRelease(
+      release,
+      pages,
+      {
+        newVersionId: (pageId) => {
+          if (!ids.has(pageId)) ids.set(pageId, context.newId());
+          return ids.get(pageId)!;
+        },
+        ...(mayPublishMenus !== undefined ? { mayPublishMenus } : {}),
       },
-    });
+      menus,
+    );
   });
 }

@@ -1,14 +1,16 @@
 import { isDeepStrictEqual } from 'node:util';
-import { NotFoundError, ValidationError } from '@pagelog/contracts/domain-errors';
+import { ForbiddenError, NotFoundError, ValidationError } from '@pagelog/contracts/domain-errors';
 import { errorItem } from '@pagelog/contracts/error-catalogue';
 import type { PageEvent, PageStreamEvent } from '@pagelog/contracts/events/page-events';
-import type { ReleaseEvent, ReleaseItemRef, ReleasedItem, ReleaseRolledBack } from '@pagelog/contracts/events/release-events';
+import type { MenuEvent } from '@pagelog/contracts/events/menu-events';
+import type { ReleaseEvent, ReleaseItemRef, ReleasedItem, ReleasedMenu, ReleaseMenuRef, ReleaseRolledBack, RolledBackMenu } from '@pagelog/contracts/events/release-events';
 import type { Evolver } from '@pagelog/contracts/events/event';
 import { MAX_RELEASE_PAGES } from '@pagelog/contracts/releases/release';
 import { SCHEDULE_MAX_AHEAD_MS } from '@pagelog/contracts/pages/schedules';
 import { assertNever, type Decider } from '../core/decider';
 import { evolvePage, initialPageState, isLive, type PageState } from '../pages/page-state';
 import { publicationDecider, type Actor } from '../pages/publication/decider';
+import { initialMenuState, type MenuState } from '../menus/decider';
 
 export const RELEASE_MODEL = 'release';
 
@@ -22,9 +24,12 @@ export interface ReleaseState {
   status: 'open' | 'published' | 'rolledBack';
   /** The pages it holds, in the order they were added (one item per page). */
   items: ReleaseItemRef[];
+  /** Its menu changes, in the order they were added (one per menu). */
+  menus: ReleaseMenuRef[];
   schedule: { at: string; scheduledBy: string; attempts: number } | null;
   /** What its publication put on the site (for the rollback). */
   published: ReleasedItem[];
+  publishedMenus: ReleasedMenu[];
 }
 
 export const initialReleaseState: ReleaseState = {
@@ -35,8 +40,10 @@ export const initialReleaseState: ReleaseState = {
   description: '',
   status: 'open',
   items: [],
+  menus: [],
   schedule: null,
   published: [],
+  publishedMenus: [],
 };
 
 export function evolveRelease(state: ReleaseState, event: ReleaseEvent): ReleaseState {
@@ -52,6 +59,13 @@ export function evolveRelease(state: ReleaseState, event: ReleaseEvent): Release
     }
     case 'ReleasePageRemoved':
       return { ...state, items: state.items.filter((i) => i.pageId !== event.data.pageId) };
+    case 'ReleaseMenuAdded': {
+      const { releaseId: _r, ...menu } = event.data;
+      const at = state.menus.findIndex((m) => m.menuId === menu.menuId);
+      return { ...state, menus: at < 0 ? [...state.menus, menu] : state.menus.map((m, n) => (n === at ? menu : m)) };
+    }
+    case 'ReleaseMenuRemoved':
+      return { ...state, menus: state.menus.filter((m) => m.menuId !== event.data.menuId) };
     case 'ReleaseScheduled':
       return { ...state, schedule: { at: event.data.at, scheduledBy: event.data.scheduledBy, attempts: 0 } };
     case 'ReleaseScheduleCancelled':
@@ -59,7 +73,7 @@ export function evolveRelease(state: ReleaseState, event: ReleaseEvent): Release
     case 'ReleaseScheduleFailed':
       return state.schedule ? { ...state, schedule: { ...state.schedule, attempts: event.data.attempt } } : state;
     case 'ReleasePublished':
-      return { ...state, status: 'published', schedule: null, published: event.data.items };
+      return { ...state, status: 'published', schedule: null, published: event.data.items, publishedMenus: event.data.menus ?? [] };
     case 'ReleaseRolledBack':
       return { ...state, status: 'rolledBack' };
     case 'ReleaseDeleted':
@@ -84,7 +98,9 @@ export type ReleaseCommand =
   | { type: 'UpdateRelease'; data: { name: string; description: string } }
   | { type: 'AddReleasePage'; data: { page: PageState; revision: number } }
   | { type: 'RemoveReleasePage'; data: { pageId: string } }
-  | { type: 'ScheduleRelease'; data: { at: string; now: string; actorId: string } }
+  | { type: 'AddReleaseMenu'; data: { menu: MenuState } }
+  | { type: 'RemoveReleaseMenu'; data: { menuId: string } }
+  | { type: 'ScheduleRelease'; data: { at: string; now: string; actorId: string; mayPublishMenus?: boolean } }
   | { type: 'CancelReleaseSchedule' }
   | { type: 'RecordReleaseScheduleFailure'; data: { at: string; code: string; message: string; retryAt: string } }
   | { type: 'DeleteRelease' };
@@ -129,12 +145,30 @@ export function decideRelease(command: ReleaseCommand, state: ReleaseState): Rel
       if (!state.items.some((i) => i.pageId === command.data.pageId)) throw new NotFoundError('PM_01', 'pageID', RELEASE_MODEL);
       return [{ type: 'ReleasePageRemoved', data: { releaseId: state.releaseId, pageId: command.data.pageId } }];
     }
+    case 'AddReleaseMenu': {
+      requireOpen(state);
+      const menu = command.data.menu;
+      if (!menu.exists) throw ValidationError.of('MN_07', 'kind', RELEASE_MODEL);
+      // Nothing to release: the menu's draft is what the site shows.
+      if (menu.publishedVersion === menu.draftVersion) throw ValidationError.of('V_07', 'kind', RELEASE_MODEL);
+      const ref: ReleaseMenuRef = { menuId: menu.menuId, locale: menu.locale, kind: menu.kind, version: menu.draftVersion };
+      const existing = state.menus.find((m) => m.menuId === menu.menuId);
+      if (existing && isDeepStrictEqual(existing, ref)) return [];
+      return [{ type: 'ReleaseMenuAdded', data: { releaseId: state.releaseId, ...ref } }];
+    }
+    case 'RemoveReleaseMenu': {
+      requireOpen(state);
+      if (!state.menus.some((m) => m.menuId === command.data.menuId)) throw new NotFoundError('PM_01', 'kind', RELEASE_MODEL);
+      return [{ type: 'ReleaseMenuRemoved', data: { releaseId: state.releaseId, menuId: command.data.menuId } }];
+    }
     case 'ScheduleRelease': {
       requireOpen(state);
       const at = Date.parse(command.data.at);
       const now = Date.parse(command.data.now);
       if (!(at > now) || at - now > SCHEDULE_MAX_AHEAD_MS) throw ValidationError.of('V_12', 'at', RELEASE_MODEL);
-      if (state.items.length === 0) throw ValidationError.of('V_07', 'items', RELEASE_MODEL);
+      if (isEmpty(state)) throw ValidationError.of('V_07', 'items', RELEASE_MODEL);
+      // The scheduler publishes it as the system: only someone who may publish its menus plans that.
+      requireMenuRight(state.menus, command.data.mayPublishMenus);
       return [{ type: 'ReleaseScheduled', data: { releaseId: state.releaseId, at: new Date(at).toISOString(), scheduledBy: command.data.actorId } }];
     }
     case 'CancelReleaseSchedule': {
@@ -162,11 +196,39 @@ export function decideRelease(command: ReleaseCommand, state: ReleaseState): Rel
 /** A release's single-stream rules, in the shape every decider has. */
 export const releaseDecider: Decider<ReleaseCommand, ReleaseEvent, ReleaseState> = { ...releaseEvolver, decide: decideRelease };
 
-/** What a publication or a rollback writes: each page's events, then the release's, in one append. */
+/** A release holds nothing to publish. */
+const isEmpty = (state: ReleaseState) => state.items.length === 0 && state.menus.length === 0;
+
+/** Menus change only with the right to change them (manage-menu); undefined: the system, which may. */
+function requireMenuRight(menus: readonly unknown[], may: boolean | undefined): void {
+  if (menus.length > 0 && may === false) throw new ForbiddenError('UM_01');
+}
+
+/** What a publication or a rollback writes: each page's events, each menu's, then the release's, in one append. */
 export interface ReleaseDecision {
   pages: { pageId: string; revision: number; events: PageEvent[] }[];
+  menus: { menuId: string; revision: number; events: MenuEvent[] }[];
   release: ReleaseEvent[];
 }
+
+/** A menu as a release command sees it. */
+export interface MenuFacts {
+  state: MenuState;
+  revision: number;
+}
+
+/** Where a menu change stands against its menu: versions are never stored into again, so the version says it all. */
+export function menuItemStatus(ref: Pick<ReleaseMenuRef, 'version'>, menu: MenuState): 'ready' | 'changed' | 'live' {
+  if (menu.publishedVersion === ref.version) return 'live';
+  return menu.exists && menu.draftVersion === ref.version ? 'ready' : 'changed';
+}
+
+function menuFactsOf(menus: ReadonlyMap<string, MenuFacts>, menuId: string): MenuFacts {
+  return menus.get(menuId) ?? { state: initialMenuState, revision: 0 };
+}
+
+/** The next version of a menu: after every version it ever had (as the menu's own rules number them). */
+const nextMenuVersion = (menu: MenuState) => Math.max(0, ...menu.versions.keys()) + 1;
 
 /** What stores into a version: after the item was added, it is no longer what the publisher saw. */
 const CONTENT_EVENTS: ReadonlySet<string> = new Set(['PageVersionStored', 'PageSettingsStored', 'PageLinksUpdated']);
@@ -201,14 +263,23 @@ function marked(events: PageEvent[], releaseId: string): PageEvent[] {
  * or nothing is published; each one that is not is named. A scheduled run (`scheduledAt`) that
  * finds the schedule cancelled, moved or not yet due publishes nothing.
  */
-export function publishRelease(state: ReleaseState, pages: ReadonlyMap<string, PageFacts>, d: { actor: Actor; now: string; scheduledAt?: string }): ReleaseDecision {
+export function publishRelease(
+  state: ReleaseState,
+  pages: ReadonlyMap<string, PageFacts>,
+  d: { actor: Actor; now: string; scheduledAt?: string; mayPublishMenus?: boolean },
+  menus: ReadonlyMap<string, MenuFacts> = new Map(),
+): ReleaseDecision {
   if (d.scheduledAt !== undefined) {
     const due = state.exists && !state.deleted && state.status === 'open' && state.schedule?.at === d.scheduledAt && Date.parse(d.scheduledAt) <= Date.parse(d.now);
-    if (!due) return { pages: [], release: [] };
+    if (!due) return { pages: [], menus: [], release: [] };
   }
   requireOpen(state);
-  if (state.items.length === 0) throw ValidationError.of('V_07', 'items', RELEASE_MODEL);
-  const notReady = state.items.flatMap((item, i) => (itemStatus(item, factsOf(pages, item.pageId)) === 'ready' ? [] : [errorItem('V_07', `items[${i}].pageID`, RELEASE_MODEL)]));
+  if (isEmpty(state)) throw ValidationError.of('V_07', 'items', RELEASE_MODEL);
+  requireMenuRight(state.menus, d.mayPublishMenus);
+  const notReady = [
+    ...state.items.flatMap((item, i) => (itemStatus(item, factsOf(pages, item.pageId)) === 'ready' ? [] : [errorItem('V_07', `items[${i}].pageID`, RELEASE_MODEL)])),
+    ...state.menus.flatMap((menu, i) => (menuItemStatus(menu, menuFactsOf(menus, menu.menuId).state) === 'ready' ? [] : [errorItem('V_07', `menus[${i}].kind`, RELEASE_MODEL)])),
+  ];
   if (notReady.length > 0) throw new ValidationError(notReady);
   const decided = state.items.map((item) => {
     const page = factsOf(pages, item.pageId);
@@ -216,9 +287,18 @@ export function publishRelease(state: ReleaseState, pages: ReadonlyMap<string, P
     const released: ReleasedItem = { pageId: item.pageId, versionId: item.versionId, previousVersionId: page.state.publishedVersionId, title: page.state.draft.title, locale: page.state.locale, slug: page.state.slug };
     return { part: { pageId: item.pageId, revision: page.revision, events }, released };
   });
+  const menuParts = state.menus.map((ref) => {
+    const menu = menuFactsOf(menus, ref.menuId);
+    const event: MenuEvent = { type: 'MenuPublished', data: { menuId: ref.menuId, locale: ref.locale, kind: ref.kind, version: ref.version, releaseId: state.releaseId } };
+    return { part: { menuId: ref.menuId, revision: menu.revision, events: [event] }, released: { ...ref, previousVersion: menu.state.publishedVersion } satisfies ReleasedMenu };
+  });
   return {
     pages: decided.map((x) => x.part),
-    release: [{ type: 'ReleasePublished', data: { releaseId: state.releaseId, name: state.name, items: decided.map((x) => x.released), scheduled: d.scheduledAt !== undefined } }],
+    menus: menuParts.map((x) => x.part),
+    release: [{
+      type: 'ReleasePublished',
+      data: { releaseId: state.releaseId, name: state.name, items: decided.map((x) => x.released), ...(menuParts.length > 0 ? { menus: menuParts.map((x) => x.released) } : {}), scheduled: d.scheduledAt !== undefined },
+    }],
   };
 }
 
@@ -240,13 +320,27 @@ export function versionContentOf(history: readonly PageStreamEvent[], versionId:
  * goes off the site. Every page must still show the version the release put there and have no
  * open publication request, or nothing changes.
  */
-export function rollbackRelease(state: ReleaseState, pages: ReadonlyMap<string, PageFacts>, d: { newVersionId: (pageId: string) => string }): ReleaseDecision {
+export function rollbackRelease(
+  state: ReleaseState,
+  pages: ReadonlyMap<string, PageFacts>,
+  d: { newVersionId: (pageId: string) => string; mayPublishMenus?: boolean },
+  menus: ReadonlyMap<string, MenuFacts> = new Map(),
+): ReleaseDecision {
   requireRelease(state);
   if (state.status !== 'published') throw ValidationError.of('V_07', 'status', RELEASE_MODEL);
-  const blocked = state.published.flatMap((item, i) => {
-    const page = factsOf(pages, item.pageId).state;
-    return isLive(page) && page.publishedVersionId === item.versionId && page.openRequest === null ? [] : [errorItem('V_07', `items[${i}].pageID`, RELEASE_MODEL)];
-  });
+  requireMenuRight(state.publishedMenus, d.mayPublishMenus);
+  const blocked = [
+    ...state.published.flatMap((item, i) => {
+      const page = factsOf(pages, item.pageId).state;
+      return isLive(page) && page.publishedVersionId === item.versionId && page.openRequest === null ? [] : [errorItem('V_07', `items[${i}].pageID`, RELEASE_MODEL)];
+    }),
+    // A menu published again since (by hand, or by another release) is not this release's to take back.
+    ...state.publishedMenus.flatMap((menu, i) => {
+      const now = menuFactsOf(menus, menu.menuId).state;
+      const restorable = menu.previousVersion === null || now.versions.has(menu.previousVersion);
+      return now.publishedVersion === menu.version && restorable ? [] : [errorItem('V_07', `menus[${i}].kind`, RELEASE_MODEL)];
+    }),
+  ];
   if (blocked.length > 0) throw new ValidationError(blocked);
   const items: ReleaseRolledBack['data']['items'] = [];
   const parts = state.published.map((item) => {
@@ -278,5 +372,24 @@ export function rollbackRelease(state: ReleaseState, pages: ReadonlyMap<string, 
     items.push({ pageId: item.pageId, releasedVersionId: item.versionId, restoredVersionId, title: item.title, locale: s.locale, slug: s.slug });
     return { pageId: item.pageId, revision: page.revision, events: marked(events, state.releaseId) };
   });
-  return { pages: parts, release: [{ type: 'ReleaseRolledBack', data: { releaseId: state.releaseId, name: state.name, items } }] };
+  const rolledBackMenus: RolledBackMenu[] = [];
+  const menuParts = state.publishedMenus.map((ref) => {
+    const menu = menuFactsOf(menus, ref.menuId);
+    const version = nextMenuVersion(menu.state);
+    const { menuId, locale, kind } = ref;
+    const before = ref.previousVersion === null ? undefined : menu.state.versions.get(ref.previousVersion);
+    // What the site showed before as a new draft version (history is never rewritten); a menu the site did not show goes empty.
+    const restore: MenuEvent =
+      ref.previousVersion !== null && before !== undefined
+        ? { type: 'MenuRestored', data: { menuId, locale, kind, version, fromVersion: ref.previousVersion, items: before } }
+        : { type: 'MenuDraftSaved', data: { menuId, locale, kind, version, items: [] } };
+    rolledBackMenus.push({ menuId, locale, kind, releasedVersion: ref.version, restoredVersion: version, previousVersion: ref.previousVersion });
+    const events: MenuEvent[] = [restore, { type: 'MenuPublished', data: { menuId, locale, kind, version, releaseId: state.releaseId } }];
+    return { menuId, revision: menu.revision, events };
+  });
+  return {
+    pages: parts,
+    menus: menuParts,
+    release: [{ type: 'ReleaseRolledBack', data: { releaseId: state.releaseId, name: state.name, items, ...(rolledBackMenus.length > 0 ? { menus: rolledBackMenus } : {}) } }],
+  };
 }

@@ -1,12 +1,15 @@
 import { expect } from 'chai';
-import { NotFoundError, ValidationError } from '@pagelog/contracts/domain-errors';
+import { ForbiddenError, NotFoundError, ValidationError } from '@pagelog/contracts/domain-errors';
+import type { MenuEvent } from '@pagelog/contracts/events/menu-events';
+import type { MenuItem } from '@pagelog/contracts/menus/menu';
+import { menuDecider } from '../menus/decider';
 import type { PageEvent, PageStreamEvent } from '@pagelog/contracts/events/page-events';
 import type { ReleaseEvent } from '@pagelog/contracts/events/release-events';
 import { MAX_RELEASE_PAGES } from '@pagelog/contracts/releases/release';
 import { assertFails, deciderSpec } from '../core/decider-spec';
 import { content, created, deleted, draftStarted, published, requested, stored } from '../pages/page-fixtures';
 import { foldPage } from '../pages/page-state';
-import { publishRelease, releaseDecider, rollbackRelease, versionContentOf, type PageFacts, type ReleaseState } from './decider';
+import { publishRelease, releaseDecider, rollbackRelease, versionContentOf, type MenuFacts, type PageFacts, type ReleaseState } from './decider';
 
 const release = deciderSpec(releaseDecider);
 const rita = { actorId: 'rita', isReviewer: true };
@@ -179,6 +182,73 @@ describe('release decider', () => {
       expect(versionContentOf(history, 'v1')!.draft.title).to.equal('Tweede');
       expect(versionContentOf(history, 'v2')!.draft.title).to.equal('Derde');
       expect(versionContentOf(history, 'v9')).to.equal(null);
+    });
+  });
+
+  describe('menu changes', () => {
+    const tree = (label: string): MenuItem[] => [{ id: 'a', label, pageID: null, url: 'https://example.org/', children: [] }];
+    const menuRef = { menuId: 'nl-nl-main', locale: 'nl-nl', kind: 'main' as const };
+    const saved = (version: number, label = `v${version}`): MenuEvent => ({ type: 'MenuDraftSaved', data: { ...menuRef, version, items: tree(label) } });
+    const menuPublished = (version: number): MenuEvent => ({ type: 'MenuPublished', data: { ...menuRef, version } });
+    const menu = (...events: MenuEvent[]): MenuFacts => ({ state: events.reduce(menuDecider.evolve, menuDecider.initialState), revision: events.length });
+    const menuAdded = (version: number): ReleaseEvent => ({ type: 'ReleaseMenuAdded', data: { releaseId: 'r1', ...menuRef, version } });
+    const menusOf = (facts: MenuFacts) => new Map([['nl-nl-main', facts]]);
+
+    it("adds a menu's draft version, follows a newer draft when added again, and refuses a menu with nothing new or never saved", () => {
+      release.given(releaseCreated).when({ type: 'AddReleaseMenu', data: { menu: menu(saved(1), menuPublished(1), saved(2)).state } }).then([menuAdded(2)]);
+      release.given(releaseCreated, menuAdded(2)).when({ type: 'AddReleaseMenu', data: { menu: menu(saved(1), menuPublished(1), saved(2)).state } }).thenNothing();
+      release.given(releaseCreated, menuAdded(2)).when({ type: 'AddReleaseMenu', data: { menu: menu(saved(1), menuPublished(1), saved(2), saved(3)).state } }).then([menuAdded(3)]);
+      expect(stateOf(releaseCreated, menuAdded(2), menuAdded(3)).menus).to.deep.equal([{ ...menuRef, version: 3 }]);
+      release.given(releaseCreated).when({ type: 'AddReleaseMenu', data: { menu: menu(saved(1), menuPublished(1)).state } }).thenFails(ValidationError, [{ code: 'V_07', property: 'kind', model: 'release' }]);
+      release.given(releaseCreated).when({ type: 'AddReleaseMenu', data: { menu: menu().state } }).thenFails(ValidationError, [{ code: 'MN_07', property: 'kind', model: 'release' }]);
+      release.given(releaseCreated, menuAdded(2)).when({ type: 'RemoveReleaseMenu', data: { menuId: 'nl-nl-main' } }).then([{ type: 'ReleaseMenuRemoved', data: { releaseId: 'r1', menuId: 'nl-nl-main' } }]);
+      release.given(releaseCreated).when({ type: 'RemoveReleaseMenu', data: { menuId: 'nl-nl-main' } }).thenFails(NotFoundError, [{ code: 'PM_01', property: 'kind', model: 'release' }]);
+    });
+
+    it('publishes the menu with the pages, marked with the release, and records the version it replaced', () => {
+      const state = stateOf(releaseCreated, added('p1', 'v1'), menuAdded(2));
+      const decision = publishRelease(state, pagesOf(['p1', facts([created()])]), { actor: rita, now }, menusOf(menu(saved(1), menuPublished(1), saved(2))));
+      expect(decision.menus).to.deep.equal([{ menuId: 'nl-nl-main', revision: 3, events: [{ type: 'MenuPublished', data: { ...menuRef, version: 2, releaseId: 'r1' } }] }]);
+      expect(decision.release[0]).to.deep.include({ type: 'ReleasePublished' });
+      expect((decision.release[0]!.data as { menus: unknown }).menus).to.deep.equal([{ ...menuRef, version: 2, previousVersion: 1 }]);
+      // A release of menus alone is a release too.
+      const menusOnly = publishRelease(stateOf(releaseCreated, menuAdded(1)), pagesOf(), { actor: rita, now }, menusOf(menu(saved(1))));
+      expect((menusOnly.release[0]!.data as { menus: unknown }).menus).to.deep.equal([{ ...menuRef, version: 1, previousVersion: null }]);
+    });
+
+    it('refuses whole when the menu moved on to another draft or is live already, and without the right to change menus', () => {
+      const state = stateOf(releaseCreated, added('p1', 'v1'), menuAdded(2));
+      const pages = pagesOf(['p1', facts([created()])]);
+      assertFails(() => publishRelease(state, pages, { actor: rita, now }, menusOf(menu(saved(1), saved(2), saved(3)))), ValidationError, [{ code: 'V_07', property: 'menus[0].kind', model: 'release' }]);
+      assertFails(() => publishRelease(state, pages, { actor: rita, now }, menusOf(menu(saved(1), saved(2), menuPublished(2)))), ValidationError, [{ code: 'V_07', property: 'menus[0].kind', model: 'release' }]);
+      assertFails(() => publishRelease(state, pages, { actor: rita, now, mayPublishMenus: false }, menusOf(menu(saved(1), saved(2)))), ForbiddenError, [{ code: 'UM_01', property: '', model: '' }]);
+      release.given(releaseCreated, menuAdded(2)).when({ type: 'ScheduleRelease', data: { at: '2026-12-04T09:00:00Z', now, actorId: 'rita', mayPublishMenus: false } }).thenFails(ForbiddenError, [{ code: 'UM_01', property: '', model: '' }]);
+    });
+
+    it('rolls a menu back to the tree the site showed before, as a new version published, or to an empty menu when it showed none', () => {
+      const releasedWithPrevious: ReleaseEvent = { type: 'ReleasePublished', data: { releaseId: 'r1', name: 'Voorjaar', items: [], menus: [{ ...menuRef, version: 2, previousVersion: 1 }], scheduled: false } };
+      const now3 = menu(saved(1, 'oud'), menuPublished(1), saved(2, 'nieuw'), menuPublished(2));
+      const back = rollbackRelease(stateOf(releaseCreated, menuAdded(2), releasedWithPrevious), pagesOf(), { newVersionId: () => 'x' }, menusOf(now3));
+      expect(back.menus).to.deep.equal([{
+        menuId: 'nl-nl-main',
+        revision: 4,
+        events: [
+          { type: 'MenuRestored', data: { ...menuRef, version: 3, fromVersion: 1, items: tree('oud') } },
+          { type: 'MenuPublished', data: { ...menuRef, version: 3, releaseId: 'r1' } },
+        ],
+      }]);
+      expect((back.release[0]!.data as { menus: unknown }).menus).to.deep.equal([{ ...menuRef, releasedVersion: 2, restoredVersion: 3, previousVersion: 1 }]);
+
+      const releasedFirst: ReleaseEvent = { type: 'ReleasePublished', data: { releaseId: 'r1', name: 'Voorjaar', items: [], menus: [{ ...menuRef, version: 1, previousVersion: null }], scheduled: false } };
+      const emptied = rollbackRelease(stateOf(releaseCreated, menuAdded(1), releasedFirst), pagesOf(), { newVersionId: () => 'x' }, menusOf(menu(saved(1), menuPublished(1))));
+      expect(emptied.menus[0]!.events).to.deep.equal([
+        { type: 'MenuDraftSaved', data: { ...menuRef, version: 2, items: [] } },
+        { type: 'MenuPublished', data: { ...menuRef, version: 2, releaseId: 'r1' } },
+      ]);
+
+      // Published again since (by hand): not this release's to take back.
+      const republished = menu(saved(1, 'oud'), menuPublished(1), saved(2, 'nieuw'), menuPublished(2), saved(3), menuPublished(3));
+      assertFails(() => rollbackRelease(stateOf(releaseCreated, menuAdded(2), releasedWithPrevious), pagesOf(), { newVersionId: () => 'x' }, menusOf(republished)), ValidationError, [{ code: 'V_07', property: 'menus[0].kind', model: 'release' }]);
     });
   });
 });

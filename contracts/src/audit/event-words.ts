@@ -30,6 +30,14 @@ const when = (iso: string) => {
   return Number.isNaN(date.getTime()) ? iso : `${date.toISOString().slice(0, 16).replace('T', ' ')} UTC`;
 };
 
+/** What a release published or rolled back: "3 pages", "1 page and 1 menu". */
+function releaseCount(pages: number, menus: number): string {
+  const pageWords = pages === 1 ? '1 page' : `${pages} pages`;
+  if (menus === 0) return pageWords;
+  const menuWords = menus === 1 ? '1 menu' : `${menus} menus`;
+  return pages === 0 ? menuWords : `${pageWords} and ${menuWords}`;
+}
+
 const quote = (text: string) => `“${text.length > 120 ? `${text.slice(0, 117)}…` : text}”`;
 
 const list = (items: string[], max = 3): string =>
@@ -229,7 +237,7 @@ export function describeEvent(event: PagelogEvent & { stream: string }): EventWo
     case 'MenuDraftSaved':
       return words('menus', event.data.menuId, `saved draft ${event.data.version} of the ${event.data.kind} menu (${event.data.locale}), ${event.data.items.length} items at the top`);
     case 'MenuPublished':
-      return words('menus', event.data.menuId, `published version ${event.data.version} of the ${event.data.kind} menu (${event.data.locale})`);
+      return words('menus', event.data.menuId, `published version ${event.data.version} of the ${event.data.kind} menu (${event.data.locale})${event.data.releaseId ? ' with a release' : ''}`);
     case 'MenuRestored':
       return words('menus', event.data.menuId, `restored version ${event.data.fromVersion} of the ${event.data.kind} menu (${event.data.locale}) as draft ${event.data.version}`);
 
@@ -252,6 +260,10 @@ export function describeEvent(event: PagelogEvent & { stream: string }): EventWo
       return words('releases', event.data.releaseId, `added ${quote(event.data.title)} (${event.data.locale}/${event.data.slug}) to the release`);
     case 'ReleasePageRemoved':
       return words('releases', event.data.releaseId, 'removed a page from the release');
+    case 'ReleaseMenuAdded':
+      return words('releases', event.data.releaseId, `added version ${event.data.version} of the ${event.data.kind} menu (${event.data.locale}) to the release`);
+    case 'ReleaseMenuRemoved':
+      return words('releases', event.data.releaseId, 'removed a menu from the release');
     case 'ReleaseScheduled':
       return words('releases', event.data.releaseId, `scheduled the release for ${when(event.data.at)}`);
     case 'ReleaseScheduleCancelled':
@@ -259,9 +271,9 @@ export function describeEvent(event: PagelogEvent & { stream: string }): EventWo
     case 'ReleaseScheduleFailed':
       return words('releases', event.data.releaseId, `could not publish the scheduled release (attempt ${event.data.attempt}: ${event.data.message}); trying again at ${when(event.data.retryAt)}`);
     case 'ReleasePublished':
-      return words('releases', event.data.releaseId, `published the release ${quote(event.data.name)}${event.data.scheduled ? ' as scheduled' : ''}: ${event.data.items.length === 1 ? '1 page' : `${event.data.items.length} pages`} at once`);
+      return words('releases', event.data.releaseId, `published the release ${quote(event.data.name)}${event.data.scheduled ? ' as scheduled' : ''}: ${releaseCount(event.data.items.length, event.data.menus?.length ?? 0)} at once`);
     case 'ReleaseRolledBack':
-      return words('releases', event.data.releaseId, `rolled back the release ${quote(event.data.name)}: ${event.data.items.length === 1 ? '1 page' : `${event.data.items.length} pages`} as they were before`);
+      return words('releases', event.data.releaseId, `rolled back the release ${quote(event.data.name)}: ${releaseCount(event.data.items.length, event.data.menus?.length ?? 0)} as they were before`);
     case 'ReleaseDeleted':
       return words('releases', event.data.releaseId, `deleted the release ${quote(event.data.name)}`);
 

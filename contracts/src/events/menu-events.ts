@@ -18,10 +18,13 @@ export interface MenuDraftSaved {
   data: MenuRef & { version: number; items: MenuItem[] };
 }
 
-/** The draft version `version` became what the public site shows. */
+/**
+ * The draft version `version` became what the public site shows; with a release's id, as part of
+ * that release, whose own event is where the site changes (issue 17).
+ */
 export interface MenuPublished {
   type: 'MenuPublished';
-  data: MenuRef & { version: number };
+  data: MenuRef & { version: number; releaseId?: string };
 }
 
 /** An earlier version's tree became the draft again, as the new draft version `version`. */

@@ -139,6 +139,8 @@ export const eventSchemas: Record<PagelogEventType, EventSchema> = {
   ReleaseRenamed: { schemaVersion: 1, upcasters: {} },
   ReleasePageAdded: { schemaVersion: 1, upcasters: {} },
   ReleasePageRemoved: { schemaVersion: 1, upcasters: {} },
+  ReleaseMenuAdded: { schemaVersion: 1, upcasters: {} },
+  ReleaseMenuRemoved: { schemaVersion: 1, upcasters: {} },
   ReleaseScheduled: { schemaVersion: 1, upcasters: {} },
   ReleaseScheduleCancelled: { schemaVersion: 1, upcasters: {} },
   ReleaseScheduleFailed: { schemaVersion: 1, upcasters: {} },

@@ -1,4 +1,5 @@
 import { streamOf } from './event';
+import type { MenuKind } from '../menus/menu';
 
 /** A release's stream: `release-<id>` (issue 17). */
 export const releaseStream = (releaseId: string) => streamOf<ReleaseEvent>(`release-${releaseId}`);
@@ -12,6 +13,14 @@ export interface ReleaseItemRef {
   slug: string;
   /** The page stream's revision when it was added: a later edit of the draft is not the release's until it is added again. */
   pageRevision: number;
+}
+
+/** A menu change in a release: the menu's draft version it publishes (menu versions never change once saved). */
+export interface ReleaseMenuRef {
+  menuId: string;
+  locale: string;
+  kind: MenuKind;
+  version: number;
 }
 
 /** A named set of page versions to publish together, once or at a set moment. */
@@ -34,6 +43,17 @@ export interface ReleasePageAdded {
 export interface ReleasePageRemoved {
   type: 'ReleasePageRemoved';
   data: { releaseId: string; pageId: string };
+}
+
+/** A menu's draft joined the release (or, added again, its item follows the menu's draft now). */
+export interface ReleaseMenuAdded {
+  type: 'ReleaseMenuAdded';
+  data: { releaseId: string } & ReleaseMenuRef;
+}
+
+export interface ReleaseMenuRemoved {
+  type: 'ReleaseMenuRemoved';
+  data: { releaseId: string; menuId: string };
 }
 
 export interface ReleaseScheduled {
@@ -62,6 +82,21 @@ export interface ReleasedItem {
   slug: string;
 }
 
+/** A published menu change: the version that went live and the one it replaced (null: the menu was not on the site). */
+export interface ReleasedMenu extends ReleaseMenuRef {
+  previousVersion: number | null;
+}
+
+/** A rolled back menu change: the new version that shows what the site showed before (empty when the menu was not on it). */
+export interface RolledBackMenu {
+  menuId: string;
+  locale: string;
+  kind: MenuKind;
+  releasedVersion: number;
+  restoredVersion: number;
+  previousVersion: number | null;
+}
+
 /**
  * The release went live: every item at this one position of the log, after the pages' own
  * records of it (PagePublished with the release's id), written in the same append. The public
@@ -69,7 +104,7 @@ export interface ReleasedItem {
  */
 export interface ReleasePublished {
   type: 'ReleasePublished';
-  data: { releaseId: string; name: string; items: ReleasedItem[]; scheduled: boolean };
+  data: { releaseId: string; name: string; items: ReleasedItem[]; menus?: ReleasedMenu[]; scheduled: boolean };
 }
 
 /**
@@ -79,7 +114,7 @@ export interface ReleasePublished {
  */
 export interface ReleaseRolledBack {
   type: 'ReleaseRolledBack';
-  data: { releaseId: string; name: string; items: { pageId: string; releasedVersionId: string; restoredVersionId: string | null; title: string; locale: string; slug: string }[] };
+  data: { releaseId: string; name: string; items: { pageId: string; releasedVersionId: string; restoredVersionId: string | null; title: string; locale: string; slug: string }[]; menus?: RolledBackMenu[] };
 }
 
 /** An open release was thrown away; its pages are untouched. */
@@ -93,6 +128,8 @@ export type ReleaseEvent =
   | ReleaseRenamed
   | ReleasePageAdded
   | ReleasePageRemoved
+  | ReleaseMenuAdded
+  | ReleaseMenuRemoved
   | ReleaseScheduled
   | ReleaseScheduleCancelled
   | ReleaseScheduleFailed

@@ -1,10 +1,12 @@
 import { number, object, string } from 'yup';
 import type { ReleaseEvent } from '../events/release-events';
+import { locales } from '../locales';
+import { menuKinds, type MenuKind } from '../menus/menu';
 
 /**
  * Releases (issue 17): a named set of page versions previewed together in time travel, published
  * together in one step (no visitor sees part of it), optionally at a set moment, and rolled back
- * together. Menus are not in releases yet.
+ * together. Menu changes join them: a menu's draft version, published with the pages.
  */
 
 export const MAX_RELEASE_NAME = 120;
@@ -36,6 +38,21 @@ export interface ReleaseItemView {
   restoredVersionID?: string | null;
 }
 
+/**
+ * A menu change in a release and where it stands against the menu now: ready (the menu's draft
+ * is the item's version, not yet on the site), changed (the menu's draft moved on), live.
+ */
+export interface ReleaseMenuView {
+  locale: string;
+  kind: MenuKind;
+  version: number;
+  status: Exclude<ReleaseItemStatus, 'gone'>;
+  /** After publication: the version the site showed before (null: none). */
+  previousVersion?: number | null;
+  /** After a rollback: the version made to show that again. */
+  restoredVersion?: number;
+}
+
 export interface ReleaseScheduleView {
   at: string;
   scheduledBy: string;
@@ -59,6 +76,7 @@ export interface ReleaseView {
   description: string;
   status: ReleaseStatus;
   items: ReleaseItemView[];
+  menus: ReleaseMenuView[];
   schedule: ReleaseScheduleView | null;
   createdAt: string;
   createdBy: string;
@@ -75,6 +93,8 @@ export interface ReleaseSummary {
   name: string;
   status: ReleaseStatus;
   itemCount: number;
+  /** How many menu changes it holds. */
+  menuCount: number;
   /** The pages it holds (the editor's release panel finds a page's releases by them). */
   pageIDs: string[];
   scheduledAt: string | null;
@@ -90,6 +110,8 @@ export interface ReleaseDoc extends Record<string, unknown> {
   description: string;
   status: ReleaseStatus;
   items: { pageId: string; versionId: string; title: string; locale: string; slug: string; pageRevision?: number; previousVersionId?: string | null; restoredVersionId?: string | null }[];
+  /** Its menu changes (absent in documents from before menus joined releases). */
+  menus?: { menuId: string; locale: string; kind: MenuKind; version: number; previousVersion?: number | null; restoredVersion?: number }[];
   schedule: ReleaseScheduleView | null;
   /** When the scheduler should look at it: its moment, or the retry after a failure; '' when not scheduled. */
   dueAt: string;
@@ -129,6 +151,13 @@ export const updateReleaseSchema = createReleaseSchema.shape({ revision: revisio
 
 /** POST release/:id/add-page and remove-page {pageID, revision?}. */
 export const releasePageSchema = object({ pageID: pageID(), revision: revision() });
+
+/** POST release/:id/add-menu and remove-menu {locale, kind, revision?}: the menu's draft as it is now. */
+export const releaseMenuSchema = object({
+  locale: string().trim().required('V_01').oneOf(locales as readonly string[] as string[], 'V_12'),
+  kind: string().trim().required('V_01').oneOf(menuKinds as readonly string[] as string[], 'V_12'),
+  revision: revision(),
+});
 
 /** POST release/:id/schedule {at (ISO, in the future), revision?}. */
 export const scheduleReleaseSchema = object({ at: isoMoment(), revision: revision() });

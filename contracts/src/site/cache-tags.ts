@@ -210,13 +210,15 @@ const tagsByType: { [T in PagelogEventType]: TagsOf<T> } = {
   ReleaseRenamed: none,
   ReleasePageAdded: none,
   ReleasePageRemoved: none,
+  ReleaseMenuAdded: none,
+  ReleaseMenuRemoved: none,
   ReleaseScheduled: none,
   ReleaseScheduleCancelled: none,
   ReleaseScheduleFailed: none,
   ReleaseDeleted: none,
   // Facts: those of all its pages together (the reactor reads them per page).
-  ReleasePublished: (e, facts) => [...e.data.items.flatMap((i) => [pageTag(i.pageId), pagePathTag(i.locale, i.slug), pageListTag(i.locale)]), ...(facts.translations ?? []).map(pageTag), ...menusOf(facts), ...taggedOf(facts)],
-  ReleaseRolledBack: (e, facts) => [...e.data.items.flatMap((i) => [pageTag(i.pageId), pagePathTag(i.locale, i.slug), pageListTag(i.locale)]), ...(facts.translations ?? []).map(pageTag), ...menusOf(facts), ...taggedOf(facts)],
+  ReleasePublished: (e, facts) => [...e.data.items.flatMap((i) => [pageTag(i.pageId), pagePathTag(i.locale, i.slug), pageListTag(i.locale)]), ...(facts.translations ?? []).map(pageTag), ...menusOf(facts), ...taggedOf(facts), ...(e.data.menus ?? []).map((m) => menusTag(m.locale))],
+  ReleaseRolledBack: (e, facts) => [...e.data.items.flatMap((i) => [pageTag(i.pageId), pagePathTag(i.locale, i.slug), pageListTag(i.locale)]), ...(facts.translations ?? []).map(pageTag), ...menusOf(facts), ...taggedOf(facts), ...(e.data.menus ?? []).map((m) => menusTag(m.locale))],
   MenuRestored: none,
   // Asking for a reindex or a removal changes no page; the search results are not cached.
   SearchReindexRequested: none,

@@ -62,6 +62,26 @@ async function releaseFollows(uow: UnitOfWork, pageIds: readonly string[]): Prom
   }
 }
 
+/** The public menu of a menu's published tree, with the live pages it names (only those). */
+async function putPublicMenu(uow: UnitOfWork, doc: MenuDoc): Promise<void> {
+  if (!doc.published) return;
+  const items = doc.published.items;
+  const live: Record<string, PublicMenuPage> = {};
+  for (const pageId of menuPageIds(items)) {
+    const page = livePage(await uow.get<MenuPageDoc>(pages, pageId));
+    if (page) live[pageId] = page;
+  }
+  uow.put(publicMenus, doc.id, { id: doc.id, locale: doc.locale, kind: doc.kind, items, pages: live } satisfies PublicMenuDoc);
+}
+
+/** A release's menus (their MenuPublished came before, in the same append) go on the site with its event. */
+async function releaseMenusFollow(uow: UnitOfWork, menuIds: readonly string[]): Promise<void> {
+  for (const menuId of menuIds) {
+    const doc = await uow.get<MenuDoc>(menus, menuId);
+    if (doc) await putPublicMenu(uow, doc);
+  }
+}
+
 /** A new draft (saved or restored): the editor's view changes; the site's waits for publication. */
 async function onDraft(event: RecordedOf<'MenuDraftSaved'> | RecordedOf<'MenuRestored'>, uow: UnitOfWork): Promise<void> {
   const d = event.data;
@@ -78,8 +98,8 @@ async function onDraft(event: RecordedOf<'MenuDraftSaved'> | RecordedOf<'MenuRes
  */
 export const menusProjection = defineProjection<Handled>({
   name: readModels.menus.projection,
-  // 3: a release's pages show in the menus from the release's event (issue 17).
-  version: 3,
+  // 3: a release's pages show in the menus from the release's event (issue 17); 4: and its menus.
+  version: 4,
   collections: [
     { name: menus, indexes: ['locale'] },
     { name: pages, indexes: [] },
@@ -89,7 +109,7 @@ export const menusProjection = defineProjection<Handled>({
     const ids = (types: readonly string[]) => events.filter((e) => types.includes(e.type)).map((e) => (e.data as { pageId?: string; menuId?: string }).pageId ?? (e.data as { menuId: string }).menuId);
     return [
       { collection: pages, ids: [...ids(['PageCreated', 'PageVersionStored', 'PagePublished', 'PageUnpublished', 'PageSlugChanged', 'PageDeleted']), ...events.flatMap((e) => (e.type === 'ReleasePublished' || e.type === 'ReleaseRolledBack' ? (e.data as { items: { pageId: string }[] }).items.map((i) => i.pageId) : []))] },
-      { collection: menus, ids: ids(['MenuDraftSaved', 'MenuRestored', 'MenuPublished']) },
+      { collection: menus, ids: [...ids(['MenuDraftSaved', 'MenuRestored', 'MenuPublished']), ...events.flatMap((e) => (e.type === 'ReleasePublished' || e.type === 'ReleaseRolledBack' ? ((e.data as { menus?: { menuId: string }[] }).menus ?? []).map((m) => m.menuId) : []))] },
     ];
   },
   handlers: {
@@ -99,15 +119,11 @@ export const menusProjection = defineProjection<Handled>({
       const d = event.data;
       const doc = await uow.get<MenuDoc>(menus, d.menuId);
       if (!doc || alreadyApplied(doc, event)) return;
-      const items = doc.draft.items;
-      const published = { version: d.version, items, publishedAt: event.metadata.occurredAt, publishedBy: event.metadata.actorId };
-      uow.put(menus, d.menuId, { ...doc, published, revision: event.revision } satisfies MenuDoc);
-      const live: Record<string, PublicMenuPage> = {};
-      for (const pageId of menuPageIds(items)) {
-        const page = livePage(await uow.get<MenuPageDoc>(pages, pageId));
-        if (page) live[pageId] = page;
-      }
-      uow.put(publicMenus, d.menuId, { id: d.menuId, locale: d.locale, kind: d.kind, items, pages: live } satisfies PublicMenuDoc);
+      const published = { version: d.version, items: doc.draft.items, publishedAt: event.metadata.occurredAt, publishedBy: event.metadata.actorId };
+      const next: MenuDoc = { ...doc, published, revision: event.revision };
+      uow.put(menus, d.menuId, next);
+      // A release's menu goes on the site with the release's own event, with its pages (releaseMenusFollow).
+      if (!d.releaseId) await putPublicMenu(uow, next);
     },
     async PageCreated(event, uow) {
       const d = event.data;
@@ -121,9 +137,11 @@ export const menusProjection = defineProjection<Handled>({
     PageSlugChanged: onPage((event) => ({ slug: event.data.slug })),
     PageDeleted: onPage(() => ({ publishedTitle: null, deleted: true })),
     async ReleasePublished(event, uow) {
+      await releaseMenusFollow(uow, (event.data.menus ?? []).map((m) => m.menuId));
       await releaseFollows(uow, event.data.items.map((i) => i.pageId));
     },
     async ReleaseRolledBack(event, uow) {
+      await releaseMenusFollow(uow, (event.data.menus ?? []).map((m) => m.menuId));
       await releaseFollows(uow, event.data.items.map((i) => i.pageId));
     },
   },

@@ -21,7 +21,8 @@ function onRelease<K extends Handled>(change: (event: RecordedOf<K>, doc: Releas
 /** The releases screen's list and details, and what the scheduler finds due (by dueAt). */
 export const releasesProjection = defineProjection<Handled>({
   name: readModels.releases.projection,
-  version: 1,
+  // 2: menu changes (issue 17).
+  version: 2,
   collections: [{ name: releases, indexes: ['status', 'dueAt', 'updatedAt'] }],
   prefetch(events) {
     return [{ collection: releases, ids: events.map((e) => (e.data as { releaseId: string }).releaseId) }];
@@ -37,6 +38,7 @@ export const releasesProjection = defineProjection<Handled>({
         description: d.description,
         status: 'open',
         items: [],
+        menus: [],
         schedule: null,
         dueAt: '',
         createdAt: at,
@@ -57,6 +59,13 @@ export const releasesProjection = defineProjection<Handled>({
       return { items: at < 0 ? [...doc.items, item] : doc.items.map((i, n) => (n === at ? item : i)) };
     }),
     ReleasePageRemoved: onRelease((event, doc) => ({ items: doc.items.filter((i) => i.pageId !== event.data.pageId) })),
+    ReleaseMenuAdded: onRelease((event, doc) => {
+      const { releaseId: _r, ...menu } = event.data;
+      const menus = doc.menus ?? [];
+      const at = menus.findIndex((m) => m.menuId === menu.menuId);
+      return { menus: at < 0 ? [...menus, menu] : menus.map((m, n) => (n === at ? menu : m)) };
+    }),
+    ReleaseMenuRemoved: onRelease((event, doc) => ({ menus: (doc.menus ?? []).filter((m) => m.menuId !== event.data.menuId) })),
     ReleaseScheduled: onRelease((event) => ({
       status: 'scheduled',
       schedule: { at: event.data.at, scheduledBy: event.data.scheduledBy, attempts: 0, lastError: null, retryAt: null },
@@ -73,14 +82,17 @@ export const releasesProjection = defineProjection<Handled>({
       schedule: null,
       dueAt: '',
       items: event.data.items.map(({ pageId, versionId, previousVersionId, title, locale, slug }) => ({ pageId, versionId, previousVersionId, title, locale, slug })),
+      menus: (event.data.menus ?? []).map(({ menuId, locale, kind, version, previousVersion }) => ({ menuId, locale, kind, version, previousVersion })),
       publishedAt: event.metadata.occurredAt,
       publishedBy: event.metadata.actorId,
     })),
     ReleaseRolledBack: onRelease((event, doc) => {
       const restored = new Map(event.data.items.map((i) => [i.pageId, i.restoredVersionId]));
+      const restoredMenus = new Map((event.data.menus ?? []).map((m) => [m.menuId, m.restoredVersion]));
       return {
         status: 'rolledBack',
         items: doc.items.map((i) => (restored.has(i.pageId) ? { ...i, restoredVersionId: restored.get(i.pageId)! } : i)),
+        menus: (doc.menus ?? []).map((m) => (restoredMenus.has(m.menuId) ? { ...m, restoredVersion: restoredMenus.get(m.menuId)! } : m)),
         rolledBackAt: event.metadata.occurredAt,
         rolledBackBy: event.metadata.actorId,
       };

@@ -1,7 +1,8 @@
 import { NotFoundError } from '@pagelog/contracts/domain-errors';
 import type { PageDoc } from '@pagelog/contracts/pages/page-docs';
 import { readModels } from '@pagelog/contracts/read-models';
-import type { ReleaseDoc, ReleaseItemStatus, ReleaseSummary, ReleaseView } from '@pagelog/contracts/releases/release';
+import type { ReleaseDoc, ReleaseItemStatus, ReleaseMenuView, ReleaseSummary, ReleaseView } from '@pagelog/contracts/releases/release';
+import type { MenuDoc } from '@pagelog/contracts/menus/menu-docs';
 import { query, type EndpointRoute } from '@pagelog/service-kit/http/endpoint-routes';
 import { nameResolver } from '../core/names';
 import type { UserQueryDeps } from '../core/query-deps';
@@ -18,12 +19,19 @@ function itemStatus(item: { versionId: string; pageRevision?: number }, page: Pa
   return item.pageRevision !== undefined && (version?.revision ?? 0) > item.pageRevision ? 'changed' : 'ready';
 }
 
+/** Where a menu change stands against the menu now (the editor's menus read model). */
+function menuStatus(menu: { version: number }, doc: MenuDoc | undefined): ReleaseMenuView['status'] {
+  if (doc?.published?.version === menu.version) return 'live';
+  return doc?.draft.version === menu.version ? 'ready' : 'changed';
+}
+
 function summaryOf(doc: ReleaseDoc): ReleaseSummary {
   return {
     releaseID: doc.id,
     name: doc.name,
     status: doc.status,
     itemCount: doc.items.length,
+    menuCount: doc.menus?.length ?? 0,
     pageIDs: doc.items.map((i) => i.pageId),
     scheduledAt: doc.schedule?.at ?? null,
     publishedAt: doc.publishedAt,
@@ -36,9 +44,10 @@ function summaryOf(doc: ReleaseDoc): ReleaseSummary {
 export async function releaseView(deps: Pick<UserQueryDeps, 'readModels' | 'vault'>, releaseId: string): Promise<ReleaseView> {
   const doc = await deps.readModels.get<ReleaseDoc>(releases, releaseId);
   if (!doc) throw new NotFoundError('PM_01', 'id', 'release');
-  const [pages, versions] = await Promise.all([
+  const [pages, versions, menus] = await Promise.all([
     deps.readModels.getMany<PageDoc>(readModels.pages.collection, doc.items.map((i) => i.pageId)),
     deps.readModels.getMany<{ revision?: number }>(readModels.pageVersions.collection, doc.items.map((i) => i.versionId)),
+    deps.readModels.getMany<MenuDoc>(readModels.menus.collection, (doc.menus ?? []).map((m) => m.menuId)),
   ]);
   const names = nameResolver(deps);
   const history = await Promise.all(doc.history.map(async (entry) => ({ ...entry, byName: await names.name(entry.by) })));
@@ -61,6 +70,14 @@ export async function releaseView(deps: Pick<UserQueryDeps, 'readModels' | 'vaul
         ...(item.restoredVersionId !== undefined ? { restoredVersionID: item.restoredVersionId } : {}),
       };
     }),
+    menus: (doc.menus ?? []).map((menu) => ({
+      locale: menu.locale,
+      kind: menu.kind,
+      version: menu.version,
+      status: menuStatus(menu, menus.get(menu.menuId)),
+      ...(menu.previousVersion !== undefined ? { previousVersion: menu.previousVersion } : {}),
+      ...(menu.restoredVersion !== undefined ? { restoredVersion: menu.restoredVersion } : {}),
+    })),
     schedule: doc.schedule ? { ...doc.schedule, scheduledByName: await names.name(doc.schedule.scheduledBy) } : null,
     createdAt: doc.createdAt,
     createdBy: doc.createdBy,
@@ -75,7 +92,7 @@ export async function releaseView(deps: Pick<UserQueryDeps, 'readModels' | 'vaul
 
 /** The releases screen's reads (issue 17): for anyone signed in, as the pages' are. */
 export function releaseRoutes(deps: UserQueryDeps): EndpointRoute[] {
-  const consistent = readYourWrites(deps, [readModels.releases.projection, readModels.pages.projection]);
+  const consistent = readYourWrites(deps, [readModels.releases.projection, readModels.pages.projection, readModels.menus.projection]);
   return [
     query('releaseList', consistent, async () => {
       const docs = await deps.readModels.find<ReleaseDoc>(releases, { orderBy: { field: 'updatedAt', direction: 'desc' }, limit: 500 });

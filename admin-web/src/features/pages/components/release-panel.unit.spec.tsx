@@ -17,6 +17,7 @@ const aRelease = (overrides: Partial<ReleaseSummary> = {}): ReleaseSummary => ({
   name: 'Spring campaign',
   status: 'open',
   itemCount: 1,
+  menuCount: 0,
   pageIDs: ['p1'],
   scheduledAt: null,
   publishedAt: null,

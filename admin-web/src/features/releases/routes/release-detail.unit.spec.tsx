@@ -30,6 +30,7 @@ function aRelease(overrides: Partial<ReleaseView> = {}): ReleaseView {
     description: 'The new services, all at once',
     status: 'open',
     items: [anItem('page-1', 'About us', 'about-us', 'ready'), anItem('page-2', 'Contact', 'contact', 'changed'), anItem('page-3', 'Old offer', 'old-offer', 'gone', 'nl-nl')],
+    menus: [],
     schedule: null,
     createdAt: CREATED_AT,
     createdBy: 'user-1',
