@@ -126,6 +126,66 @@ for (const kind of storeKinds()) {
       expect([...new Set(seen)]).to.deep.equal(['Wie wij zijn|absent|menu without it|tag pages 0', 'Wie wij zijn, vernieuwd|live|menu names it|tag pages 1']);
     });
 
+    it('publishes a menu change with its page in the same append, the site menu changing at the release, and rolls both back', async () => {
+      const pageID = await newDraftPage('abonnementen', 'Abonnementen');
+      const link = (id: string, label: string) => ({ id, label, pageID: null, url: `https://example.org/${id}`, children: [] });
+      const menuNow = async () => {
+        const view = ok(await admin.get('/menu/get?locale=nl-nl&kind=footer')).body.data as { revision: number; draft: { version: number }; published: { version: number } | null };
+        return { revision: view.revision, draftVersion: view.draft.version, publishedVersion: view.published?.version ?? null };
+      };
+      const saveFooter = async (items: unknown[]) => ok(await admin.post('/menu/save-draft', { locale: 'nl-nl', kind: 'footer', items, revision: (await menuNow()).revision }));
+      await saveFooter([link('privacy', 'Privacy')]);
+      ok(await admin.post('/menu/publish', { locale: 'nl-nl', kind: 'footer', revision: (await menuNow()).revision }));
+      await saveFooter([link('privacy', 'Privacy'), { id: 'abonnementen', label: '', pageID, url: null, children: [] }]);
+      const footerOnSite = async () => (ok(await admin.get('/menu/get-public?locale=nl-nl')).body.data as { footer: { label: string }[] }).footer.map((l) => l.label);
+
+      const releaseID = await createRelease('Abonnementen live', [pageID]);
+      ok(await admin.post(`/release/${releaseID}/add-menu`, { locale: 'nl-nl', kind: 'footer' }));
+      const open = await release(releaseID);
+      expect(open.menus).to.deep.equal([{ locale: 'nl-nl', kind: 'footer', version: 2, status: 'ready' }]);
+      expect(ok(await admin.get('/release/list')).body.data as ReleaseSummary[]).to.satisfy((list: ReleaseSummary[]) => list.some((r) => r.releaseID === releaseID && r.menuCount === 1));
+      expect(await footerOnSite()).to.deep.equal(['Privacy']);
+
+      const head = await app.stores.eventStore.headPosition();
+      const published = ok(await admin.post(`/release/${releaseID}/publish`, {})).body.data as { position: number };
+      const written = await app.stores.eventStore.readAll({ after: head });
+      expect(written.map((e) => [e.stream, e.type])).to.deep.equal([
+        [`page-${pageID}`, 'PagePublished'],
+        ['menu-nl-nl-footer', 'MenuPublished'],
+        [`release-${releaseID}`, 'ReleasePublished'],
+      ]);
+      await shows('/abonnementen', 'Abonnementen');
+      expect(await footerOnSite()).to.deep.equal(['Privacy', 'Abonnementen']);
+      expect((await release(releaseID)).menus).to.deep.equal([{ locale: 'nl-nl', kind: 'footer', version: 2, status: 'live', previousVersion: 1 }]);
+      expect(await menuNow()).to.include({ draftVersion: 2, publishedVersion: 2 });
+      // At no position does the footer name the page before it is live, or lack it after.
+      await app.stores.readModels.waitForCheckpoints([readModels.publicPages.projection, readModels.publicMenus.projection], published.position, 5_000);
+      const seen = new Set<string>();
+      for (let position = head; position <= published.position; position++) {
+        const page = await app.stores.readModels.getAt(readModels.publicPages.collection, pageID, position);
+        const footer = await app.stores.readModels.getAt<{ items: { id: string }[] }>(readModels.publicMenus.collection, 'nl-nl-footer', position);
+        seen.add(`${page ? 'live' : 'absent'}|${footer?.items.map((i) => i.id).join(',')}`);
+      }
+      expect([...seen]).to.deep.equal(['absent|privacy', 'live|privacy,abonnementen']);
+
+      ok(await admin.post(`/release/${releaseID}/rollback`, {}));
+      await gone('/abonnementen');
+      expect(await footerOnSite()).to.deep.equal(['Privacy']);
+      const rolledBack = await release(releaseID);
+      expect(rolledBack.menus[0]).to.include({ version: 2, restoredVersion: 3, previousVersion: 1 });
+      expect(await menuNow()).to.include({ draftVersion: 3, publishedVersion: 3 });
+    });
+
+    it('lets only those who may change menus put a menu in a release, and refuses a menu with nothing new', async () => {
+      const releaseID = (ok(await admin.post('/release/create', { name: 'Menu alleen' })).body.data as { releaseID: string }).releaseID;
+      // The service menu was never saved; the main menu's draft is what the site shows.
+      expect((await admin.post(`/release/${releaseID}/add-menu`, { locale: 'nl-nl', kind: 'service' })).body.Errors[0]).to.include({ code: 'MN_07', property: 'kind' });
+      expect((await admin.post(`/release/${releaseID}/add-menu`, { locale: 'nl-nl', kind: 'nowhere' })).body.Errors[0]).to.include({ code: 'V_12', property: 'kind' });
+      expect((await admin.post(`/release/${releaseID}/remove-menu`, { locale: 'nl-nl', kind: 'main' })).status).to.equal(404);
+      const anonymous = new ApiClient(app.url);
+      expect((await anonymous.post(`/release/${releaseID}/add-menu`, { locale: 'nl-nl', kind: 'main' })).status).to.be.oneOf([401, 403]);
+    });
+
     it('refuses to publish, naming each page, when an item is no longer ready, and writes nothing', async () => {
       const oneID = await newDraftPage('een', 'Een');
       const twoID = await newDraftPage('twee', 'Twee');
@@ -287,6 +347,36 @@ for (const kind of storeKinds()) {
       expect((await fetch(`${app.url}${link.url}`, { redirect: 'manual' })).status).to.not.equal(302);
       expect((await admin.post('/time-travel/link', { releaseId: releaseID })).status).to.equal(400);
       expect((await admin.post('/time-travel/link', { releaseId: '01a24247-4db7-70b4-b24c-730392d60495' })).status).to.equal(404);
+    });
+
+    it("previews a release's menu change with its pages, and shows nothing of a release that could not be published as it stands", async () => {
+      const pageID = await newDraftPage('werkwijze', 'Onze werkwijze');
+      const menu = ok(await admin.get('/menu/get?locale=nl-nl&kind=service')).body.data as { revision: number };
+      ok(await admin.post('/menu/save-draft', { locale: 'nl-nl', kind: 'service', items: [{ id: 'werkwijze', label: 'Zo werken wij', pageID, url: null, children: [] }], revision: menu.revision }));
+      const releaseID = await createRelease('Werkwijze', [pageID]);
+      ok(await admin.post(`/release/${releaseID}/add-menu`, { locale: 'nl-nl', kind: 'service' }));
+      const openPreview = async () => {
+        const link = ok(await admin.post('/time-travel/link', { releaseId: releaseID, hours: 1 })).body.data as { url: string };
+        const opened = await fetch(`${app.url}${link.url}`, { redirect: 'manual' });
+        const cookie = opened.headers.getSetCookie().find((c) => c.startsWith('pagelog_asof='))!.split(';')[0]!;
+        return async (path: string) => {
+          const response = await fetch(`${app.url}${path}`, { headers: { Cookie: cookie } });
+          return { status: response.status, body: await response.text() };
+        };
+      };
+      const previewed = await openPreview();
+      const page = await previewed('/werkwijze');
+      expect(page.status).to.equal(200);
+      // The service menu, never on the site, shows in the preview with its link to the page.
+      expect(page.body).to.include('Zo werken wij').and.include('href="/werkwijze"');
+      expect((await site('/')).body).to.not.include('Zo werken wij');
+
+      // The draft edited after it was added: publishing would be refused, so the preview shows none of it.
+      await storeDraft(pageID, 'Onze werkwijze, herzien');
+      expect((await release(releaseID)).items[0]!.status).to.equal('changed');
+      const stale = await openPreview();
+      expect((await stale('/werkwijze')).status).to.equal(404);
+      expect((await stale('/')).body).to.not.include('Zo werken wij');
     });
 
     it('shows a scheduled release in the site as it will be, at its moment, all its pages together', async () => {

@@ -8,10 +8,18 @@ export const SITE_DOC_CACHE_ENTRIES = 4_000;
 
 /**
  * What the view of the site as it will be (and a release's preview) reads besides the site's own
- * read models: the pages' schedules and drafts and the releases change without a site change (no
- * invalidation comes), so they are never kept.
+ * read models: the pages' schedules and drafts, the releases, and the editors' pages, versions and
+ * menus (whether a release's items are ready) change without a site change (no invalidation
+ * comes), so they are never kept.
  */
-const NEVER_KEPT: ReadonlySet<string> = new Set([readModels.pageSchedules.collection, readModels.publicPageDrafts.collection, readModels.releases.collection]);
+const NEVER_KEPT: ReadonlySet<string> = new Set([
+  readModels.pageSchedules.collection,
+  readModels.publicPageDrafts.collection,
+  readModels.releases.collection,
+  readModels.pages.collection,
+  readModels.pageVersions.collection,
+  readModels.menus.collection,
+]);
 
 /**
  * The read-model answers the public site's renders read, kept between renders in the embedded

@@ -1,29 +1,13 @@
 import { NotFoundError } from '@pagelog/contracts/domain-errors';
-import type { PageDoc } from '@pagelog/contracts/pages/page-docs';
 import { readModels } from '@pagelog/contracts/read-models';
-import type { ReleaseDoc, ReleaseItemStatus, ReleaseMenuView, ReleaseSummary, ReleaseView } from '@pagelog/contracts/releases/release';
-import type { MenuDoc } from '@pagelog/contracts/menus/menu-docs';
+import type { ReleaseDoc, ReleaseSummary, ReleaseView } from '@pagelog/contracts/releases/release';
+import { releaseStatuses } from './statuses';
 import { query, type EndpointRoute } from '@pagelog/service-kit/http/endpoint-routes';
 import { nameResolver } from '../core/names';
 import type { UserQueryDeps } from '../core/query-deps';
 import { readYourWrites } from '../core/read-your-writes';
 
 const releases = readModels.releases.collection;
-
-/** Where an open release's item stands against its page now (the admin's pages read model). */
-function itemStatus(item: { versionId: string; pageRevision?: number }, page: PageDoc | undefined, version: { revision?: number } | undefined): ReleaseItemStatus {
-  if (!page || page.deleted) return 'gone';
-  if (page.publishedVersionID === item.versionId) return 'live';
-  if (page.draftVersionID !== item.versionId) return 'changed';
-  // Stored into since it was added (the version's document moves with each store): not what the publisher saw.
-  return item.pageRevision !== undefined && (version?.revision ?? 0) > item.pageRevision ? 'changed' : 'ready';
-}
-
-/** Where a menu change stands against the menu now (the editor's menus read model). */
-function menuStatus(menu: { version: number }, doc: MenuDoc | undefined): ReleaseMenuView['status'] {
-  if (doc?.published?.version === menu.version) return 'live';
-  return doc?.draft.version === menu.version ? 'ready' : 'changed';
-}
 
 function summaryOf(doc: ReleaseDoc): ReleaseSummary {
   return {
@@ -44,11 +28,7 @@ function summaryOf(doc: ReleaseDoc): ReleaseSummary {
 export async function releaseView(deps: Pick<UserQueryDeps, 'readModels' | 'vault'>, releaseId: string): Promise<ReleaseView> {
   const doc = await deps.readModels.get<ReleaseDoc>(releases, releaseId);
   if (!doc) throw new NotFoundError('PM_01', 'id', 'release');
-  const [pages, versions, menus] = await Promise.all([
-    deps.readModels.getMany<PageDoc>(readModels.pages.collection, doc.items.map((i) => i.pageId)),
-    deps.readModels.getMany<{ revision?: number }>(readModels.pageVersions.collection, doc.items.map((i) => i.versionId)),
-    deps.readModels.getMany<MenuDoc>(readModels.menus.collection, (doc.menus ?? []).map((m) => m.menuId)),
-  ]);
+  const { items: statuses, menus: menuStatuses, pages } = await releaseStatuses(deps, doc);
   const names = nameResolver(deps);
   const history = await Promise.all(doc.history.map(async (entry) => ({ ...entry, byName: await names.name(entry.by) })));
   return {
@@ -56,7 +36,7 @@ export async function releaseView(deps: Pick<UserQueryDeps, 'readModels' | 'vaul
     name: doc.name,
     description: doc.description,
     status: doc.status,
-    items: doc.items.map((item) => {
+    items: doc.items.map((item, i) => {
       const page = pages.get(item.pageId);
       return {
         pageID: item.pageId,
@@ -65,16 +45,16 @@ export async function releaseView(deps: Pick<UserQueryDeps, 'readModels' | 'vaul
         title: doc.status === 'open' || doc.status === 'scheduled' ? (page?.title ?? item.title) : item.title,
         locale: item.locale,
         slug: page?.slug ?? item.slug,
-        status: itemStatus(item, page, versions.get(item.versionId)),
+        status: statuses[i]!,
         ...(item.previousVersionId !== undefined ? { previousVersionID: item.previousVersionId } : {}),
         ...(item.restoredVersionId !== undefined ? { restoredVersionID: item.restoredVersionId } : {}),
       };
     }),
-    menus: (doc.menus ?? []).map((menu) => ({
+    menus: (doc.menus ?? []).map((menu, i) => ({
       locale: menu.locale,
       kind: menu.kind,
       version: menu.version,
-      status: menuStatus(menu, menus.get(menu.menuId)),
+      status: menuStatuses[i]!,
       ...(menu.previousVersion !== undefined ? { previousVersion: menu.previousVersion } : {}),
       ...(menu.restoredVersion !== undefined ? { restoredVersion: menu.restoredVersion } : {}),
     })),

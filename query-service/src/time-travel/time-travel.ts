@@ -55,7 +55,7 @@ export async function resolveMoment(deps: QueryDeps, input: { at?: string | unde
     const iso = new Date(time).toISOString();
     if (time > now) {
       // Later than now: the site as it will be, the present with what is planned by then (the schedules' and releases' projections at the head too).
-      await deps.readModels.waitForCheckpoints([readModels.pageSchedules.projection, readModels.releases.projection], headPosition, deps.consistencyTimeoutMs);
+      await deps.readModels.waitForCheckpoints([readModels.pageSchedules.projection, readModels.releases.projection, readModels.pages.projection, readModels.menus.projection], headPosition, deps.consistencyTimeoutMs);
       const [headAt, planned] = await Promise.all([timeOf(deps, headPosition), plannedBy(deps, iso)]);
       return { position: headPosition, at: headAt, headPosition, headAt, future: { at: iso, changes: planned.applied } };
     }
@@ -191,12 +191,12 @@ export async function openMoment(deps: QueryDeps & { timeTravel: TimeTravelToken
   // The site as it will be, or with a release published: the present (once the projections have
   // it) with what is planned by then, or the release's pages, laid over it.
   const position = await deps.eventStore.headPosition();
-  await deps.readModels.waitForCheckpoints([...timeTravelProjections, readModels.pageSchedules.projection, readModels.releases.projection], position, deps.consistencyTimeoutMs);
+  await deps.readModels.waitForCheckpoints([...timeTravelProjections, readModels.pageSchedules.projection, readModels.releases.projection, readModels.pages.projection, readModels.menus.projection], position, deps.consistencyTimeoutMs);
   if (opened.kind === 'release') {
     const release = await deps.readModels.get<ReleaseDoc>(readModels.releases.collection, opened.releaseId);
     // Deleted, or no longer to come (published or rolled back: the site itself, or time travel to then, shows it).
     if (!release || (release.status !== 'open' && release.status !== 'scheduled')) return null;
-    const previewed = await depsWithPlanned(deps, releaseChanges(release, new Date((deps.clock ?? Date.now)()).toISOString()));
+    const previewed = await depsWithPlanned(deps, await releaseChanges(deps, release, new Date((deps.clock ?? Date.now)()).toISOString()));
     const view: AsOfView = { kind: 'release', position, at: null, releaseName: release.name, expiresAt };
     return { view, reads: siteReadsOver({ ...previewed.deps, readModels: readScope(previewed.deps.readModels) }) };
   }
