@@ -29,6 +29,7 @@ export function ReleaseActions({ release, command, onDone, onDeleted }: ReleaseA
   const [asking, setAsking] = useState<Asking>(null);
   const editable = isEditable(release.status);
   const count = release.items.length;
+  const menuCount = release.menus.length;
   const busy = command.pending !== null;
 
   if (!editable && release.status !== 'published') return null;
@@ -36,7 +37,7 @@ export function ReleaseActions({ release, command, onDone, onDeleted }: ReleaseA
   const publish = async () => {
     const done = await command.run('publish', () => releaseCommands.publish(api, release.releaseID, release.revision));
     setAsking(null);
-    if (done) onDone(t('releases.publish.done', { count }));
+    if (done) onDone(count > 0 ? t('releases.publish.done', { count }) : t('releases.publish.doneMenus'));
   };
   const rollback = async () => {
     const done = await command.run('rollback', () => releaseCommands.rollback(api, release.releaseID, release.revision));
@@ -55,11 +56,11 @@ export function ReleaseActions({ release, command, onDone, onDeleted }: ReleaseA
         {t(editable ? 'releases.actions.heading' : 'releases.actions.publishedHeading')}
       </h2>
       <ReleaseErrorList failed={command.failed} of={['publish', 'rollback', 'delete']} />
-      {editable && count === 0 && <p className="form__hint">{t('releases.needsPages')}</p>}
+      {editable && count + menuCount === 0 && <p className="form__hint">{t('releases.needsPages')}</p>}
       <div className="form__actions">
         {editable && (
           <>
-            <button type="button" className="button button--orange" disabled={busy || count === 0} onClick={() => setAsking('publish')}>
+            <button type="button" className="button button--orange" disabled={busy || count + menuCount === 0} onClick={() => setAsking('publish')}>
               {t('releases.actions.publish')}
             </button>
             <button type="button" className="button button--grey" disabled={busy} onClick={() => setAsking('delete')}>
@@ -84,7 +85,8 @@ export function ReleaseActions({ release, command, onDone, onDeleted }: ReleaseA
             { text: command.pending === 'publish' ? t('releases.publish.publishing') : t('releases.publish.confirm'), theme: 'orange', disabled: busy, onClick: () => void publish() },
           ]}
         >
-          <p>{t('releases.publish.body', { count })}</p>
+          {count > 0 && <p>{t('releases.publish.body', { count })}</p>}
+          {menuCount > 0 && <p>{t('releases.publish.menus', { count: menuCount })}</p>}
           {release.status === 'scheduled' && <p>{t('releases.publish.scheduled')}</p>}
         </Modal>
       )}
@@ -103,6 +105,7 @@ export function ReleaseActions({ release, command, onDone, onDeleted }: ReleaseA
             <li>{t('releases.rollback.previous')}</li>
             <li>{t('releases.rollback.newPages')}</li>
             <li>{t('releases.rollback.drafts')}</li>
+            {release.menus.length > 0 && <li>{t('releases.rollback.menus')}</li>}
           </ul>
         </Modal>
       )}

@@ -38,7 +38,7 @@ export function ReleaseSchedule({ release, command, mayChange, onDone }: Release
   const schedule = release.status === 'scheduled' ? release.schedule : null;
   const timeZone = Intl.DateTimeFormat().resolvedOptions().timeZone;
   const atErrors = command.failed === 'schedule' ? collection.filter((error) => error.property === 'at') : [];
-  const empty = release.items.length === 0;
+  const empty = release.items.length === 0 && release.menus.length === 0;
 
   if (!schedule && (!mayChange || release.status !== 'open')) return null;
 

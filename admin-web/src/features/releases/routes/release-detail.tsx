@@ -12,6 +12,7 @@ import { ReleaseActions } from '../components/release-actions';
 import { ReleaseDetailsForm } from '../components/release-details-form';
 import { ReleaseHistory } from '../components/release-history';
 import { ReleaseItems } from '../components/release-items';
+import { ReleaseMenus } from '../components/release-menus';
 import { ReleasePreview } from '../components/release-preview';
 import { ReleaseSchedule } from '../components/release-schedule';
 import { isEditable, ReleaseStatusText } from '../components/release-status';
@@ -20,8 +21,9 @@ import { RELEASES_PATH } from './release-paths';
 import type { ReleasesLocationState } from './releases';
 
 /**
- * /cmsadmin/releases/:id (issue 17): one release, its pages and what became of it. With
- * publish-page, while it is open: its name and description, its pages added and removed, a moment
+ * /cmsadmin/releases/:id (issue 17): one release, its pages and menu changes and what became of
+ * it. With publish-page, while it is open: its name and description, its pages added and removed
+ * (its menus too, with manage-menu), a moment
  * to publish it at, publish now or delete it; once published, roll it back. With time-travel, a
  * preview of the site with its pages published.
  */
@@ -58,7 +60,7 @@ function ReleaseScreen({ release }: { release: ReleaseView }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const { hasPermission } = useCurrentUser();
-  const command = useReleaseCommand(release.items);
+  const command = useReleaseCommand(release.items, release.menus);
   const [notice, setNotice] = useState('');
   const mayPublish = hasPermission('publish-page');
   const editable = isEditable(release.status);
@@ -80,6 +82,8 @@ function ReleaseScreen({ release }: { release: ReleaseView }) {
       {editable && mayPublish && <ReleaseDetailsForm release={release} command={command} onDone={done} />}
       <ReleaseItems release={release} command={command} editable={editable && mayPublish} onDone={done} />
       {editable && mayPublish && <AddReleasePage release={release} command={command} onDone={done} />}
+      <ReleaseMenus release={release} command={command} editable={editable && mayPublish && hasPermission('manage-menu')} onDone={done} />
+      {editable && mayPublish && !hasPermission('manage-menu') && release.menus.length > 0 && <p className="notice notice--info">{t('releases.menus.readOnly')}</p>}
       <ReleaseSchedule release={release} command={command} mayChange={mayPublish} onDone={done} />
       {mayPublish && (
         <ReleaseActions

@@ -98,6 +98,12 @@ function releaseServer(initial: ReleaseView, answers: Partial<Record<EndpointNam
       return committed({ items: [...rest, anItem(page.id, page.title, page.slug, 'ready')] });
     },
     releaseRemovePage: (call) => committed({ items: release.items.filter((item) => item.pageID !== body(call).pageID) }),
+    releaseAddMenu: (call) => {
+      const { locale, kind } = body(call) as { locale: string; kind: 'main' | 'footer' | 'service' };
+      const rest = release.menus.filter((menu) => menu.locale !== locale || menu.kind !== kind);
+      return committed({ menus: [...rest, { locale, kind, version: 4, status: 'ready' }] });
+    },
+    releaseRemoveMenu: (call) => committed({ menus: release.menus.filter((menu) => menu.locale !== body(call).locale || menu.kind !== body(call).kind) }),
     releaseSchedule: (call) =>
       committed({ status: 'scheduled', schedule: { at: body(call).at!, scheduledBy: 'user-1', scheduledByName: 'Ada Admin', attempts: 0, lastError: null, retryAt: null } }),
     releaseScheduleCancel: () => committed({ status: 'open', schedule: null }),
@@ -260,6 +266,71 @@ describe('a release', () => {
       await user.click(screen.getByRole('button', { name: 'Add the new draft of Contact' }));
       await notice('The release now holds the new draft of Contact.');
       expect(server.callsOf('releaseAddPage').map((call) => call.body)).to.deep.equal([{ pageID: 'page-2' }]);
+    });
+  });
+
+  describe('its menus', () => {
+    const menuRows = () =>
+      within(screen.getByRole('table', { name: 'Menu changes in this release', hidden: true }))
+        .getAllByRole('row', { hidden: true })
+        .slice(1)
+        .map((row) => [...row.querySelectorAll('td')].slice(0, 3).map((cell) => cell.textContent ?? ''));
+
+    it("adds a menu's draft by language and kind, and removes it again", async () => {
+      const { user, server } = await openRelease();
+      const area = screen.getByRole('region', { name: 'Menus' });
+      expect(within(area).getByText("No menu changes: add a menu whose draft goes live with this release's pages.")).to.not.equal(null);
+      await within(area).findByRole('option', { name: 'en-gb' });
+      await user.selectOptions(within(area).getByLabelText('Language'), 'en-gb');
+      await user.selectOptions(within(area).getByLabelText('Menu'), 'footer');
+      await user.click(within(area).getByRole('button', { name: 'Add menu' }));
+      await notice('The Footer menu (en-gb) was added to the release.');
+      expect(server.callsOf('releaseAddMenu').map((call) => [call.params, call.body])).to.deep.equal([[{ id: 'rel-1' }, { locale: 'en-gb', kind: 'footer' }]]);
+      await waitFor(() => expect(menuRows()).to.deep.equal([['Footer menu (en-gb)', 'Draft 4', 'Ready']]));
+
+      await user.click(screen.getByRole('button', { name: 'Remove the Footer menu (en-gb) from the release' }));
+      await notice('The Footer menu (en-gb) was removed from the release.');
+      expect(server.callsOf('releaseRemoveMenu').map((call) => call.body)).to.deep.equal([{ locale: 'en-gb', kind: 'footer' }]);
+    });
+
+    it('takes the new draft of a changed menu when it is added again, and says why a menu cannot be added', async () => {
+      const { user, server } = await openRelease(aRelease({ menus: [{ locale: 'nl-nl', kind: 'main', version: 2, status: 'changed' }] }), {
+        answers: { releaseAddMenu: failure(400, errorItem('MN_07', 'kind', 'release')) },
+      });
+      expect(menuRows()).to.deep.equal([['Main menu (nl-nl)', 'Draft 2', 'Changed since it was added: add it again to take the new draft']]);
+      await user.click(screen.getByRole('button', { name: 'Add the new draft of the Main menu (nl-nl)' }));
+      expect(server.callsOf('releaseAddMenu').map((call) => call.body)).to.deep.equal([{ locale: 'nl-nl', kind: 'main' }]);
+      expect((await within(screen.getByRole('region', { name: 'Menus' })).findByRole('alert')).textContent).to.equal('This menu was never saved: save its draft in Menu structure first.');
+    });
+
+    it('marks the menu a refused publication names, and says nothing was published', async () => {
+      const { user } = await openRelease(aRelease({ items: [anItem('page-1', 'About us', 'about-us', 'ready')], menus: [{ locale: 'nl-nl', kind: 'main', version: 2, status: 'ready' }] }), {
+        answers: { releasePublish: failure(400, errorItem('V_07', 'menus[0].kind', 'release')) },
+      });
+      await user.click(screen.getByRole('button', { name: 'Publish now' }));
+      const dialog = await screen.findByRole('dialog');
+      expect(dialog.textContent).to.include('Its 1 menu change goes live with it, at the same moment.');
+      await user.click(within(dialog).getByRole('button', { name: 'Publish now' }));
+      const alerts = await screen.findAllByRole('alert');
+      expect(alerts.map((a) => a.textContent).join(' ')).to.include('Nothing was published: 1 page is not ready to go live.').and.include('The Main menu (nl-nl) is not ready to go live');
+      expect(menuRows()[0]![2]).to.equal('Ready Not ready to go live');
+    });
+
+    it('shows the menus without changing them to someone without manage-menu, and a published release with what each replaced', async () => {
+      await openRelease(aRelease({ menus: [{ locale: 'nl-nl', kind: 'main', version: 2, status: 'ready' }] }), { signedIn: aUser({}, ['publish-page']) });
+      expect(menuRows()).to.deep.equal([['Main menu (nl-nl)', 'Draft 2', 'Ready']]);
+      expect(screen.queryByRole('button', { name: 'Add menu' })).to.equal(null);
+      expect(screen.queryByRole('button', { name: /Remove the Main menu/ })).to.equal(null);
+      expect(screen.getByText('Changing the menus of a release needs the manage-menu permission.')).to.not.equal(null);
+    });
+
+    it('shows a published menu change with the version it replaced, and none for a release without menus', async () => {
+      const published = aRelease({ status: 'published', publishedAt: PUBLISHED_AT, publishedBy: 'user-1', menus: [{ locale: 'nl-nl', kind: 'footer', version: 3, status: 'live', previousVersion: 1 }] });
+      const { unmount } = await openRelease(published);
+      expect(menuRows()).to.deep.equal([['Footer menu (nl-nl)', 'Draft 3 (replaced version 1)', 'Live']]);
+      unmount();
+      await openRelease(aRelease({ status: 'published', publishedAt: PUBLISHED_AT, publishedBy: 'user-1' }));
+      expect(screen.queryByRole('region', { name: 'Menus' })).to.equal(null);
     });
   });
 

@@ -82,7 +82,10 @@ function ReleasesTable({ releases, busy }: { releases: readonly ReleaseSummary[]
             <td data-label={t('releases.columns.status')}>
               <ReleaseStatusText release={release} />
             </td>
-            <td data-label={t('releases.columns.pages')}>{release.itemCount}</td>
+            <td data-label={t('releases.columns.pages')}>
+              {release.itemCount}
+              {release.menuCount > 0 && <span className="release__item-note"> {t('releases.menuCount', { count: release.menuCount })}</span>}
+            </td>
             <td data-label={t('releases.columns.updatedAt')}>
               <time dateTime={release.updatedAt}>{formatDateTime(release.updatedAt)}</time>
             </td>

@@ -4,7 +4,10 @@ import { errorItem } from '@pagelog/contracts/error-catalogue';
 import type { ReleaseItemView } from '@pagelog/contracts/releases/release';
 
 /** What the user did when a release command was refused: it decides what the refusal means in words. */
-export type ReleaseAction = 'create' | 'update' | 'addPage' | 'removePage' | 'schedule' | 'cancelSchedule' | 'publish' | 'rollback' | 'delete';
+export type ReleaseAction = 'create' | 'update' | 'addPage' | 'removePage' | 'addMenu' | 'removeMenu' | 'schedule' | 'cancelSchedule' | 'publish' | 'rollback' | 'delete';
+
+/** A release's menu change as the refusals name it: "Main menu (nl-nl)". */
+export type MenuNamer = (menu: { locale: string; kind: string }) => string;
 
 /** `items[1].pageID`: the item of a refused publication or rollback the error is about, by index. */
 const ITEM_PROPERTY = /^items\[(\d+)\]\.pageID$/;
@@ -13,6 +16,22 @@ const ITEM_PROPERTY = /^items\[(\d+)\]\.pageID$/;
 export function itemIndexOf(error: Pick<ErrorItem, 'property'>): number | null {
   const match = ITEM_PROPERTY.exec(error.property);
   return match ? Number(match[1]) : null;
+}
+
+/** `menus[0].kind`: the menu change of a refused publication or rollback, by index. */
+const MENU_PROPERTY = /^menus\[(\d+)\]\.kind$/;
+
+export function menuIndexOf(error: Pick<ErrorItem, 'property'>): number | null {
+  const match = MENU_PROPERTY.exec(error.property);
+  return match ? Number(match[1]) : null;
+}
+
+/** The menu changes a refusal names, by index in the release's menus. */
+export function refusedMenuIndexes(errors: readonly ErrorItem[]): Set<number> {
+  return new Set(errors.flatMap((error) => {
+    const index = menuIndexOf(error);
+    return index === null ? [] : [index];
+  }));
 }
 
 /** The pages of the release a refusal names (a publication or rollback that not every page allows), by page id. */
@@ -33,7 +52,14 @@ export function refusedPageIds(errors: readonly ErrorItem[], items: readonly Pic
  * keep the server's message. A refused publication or rollback names each page that is not
  * ready, after one line that says nothing changed.
  */
-export function describeRefusal(errors: readonly ErrorItem[], action: ReleaseAction, items: readonly Pick<ReleaseItemView, 'pageID' | 'title' | 'slug'>[], t: TFunction): ErrorItem[] {
+export function describeRefusal(
+  errors: readonly ErrorItem[],
+  action: ReleaseAction,
+  items: readonly Pick<ReleaseItemView, 'pageID' | 'title' | 'slug'>[],
+  t: TFunction,
+  menus: readonly { locale: string; kind: string }[] = [],
+  menuName: MenuNamer = (m) => `${m.kind} (${m.locale})`,
+): ErrorItem[] {
   const described = errors.map((error): ErrorItem => {
     const index = itemIndexOf(error);
     if (index !== null) {
@@ -41,10 +67,15 @@ export function describeRefusal(errors: readonly ErrorItem[], action: ReleaseAct
       const page = item ? item.title || item.slug : t('releases.errors.unknownPage');
       return { ...error, message: t(action === 'rollback' ? 'releases.errors.itemNotRestorable' : 'releases.errors.itemNotReady', { page }) };
     }
+    const menuIndex = menuIndexOf(error);
+    if (menuIndex !== null) {
+      const menu = menus[menuIndex];
+      return { ...error, message: t(action === 'rollback' ? 'releases.errors.menuNotRestorable' : 'releases.errors.menuNotReady', { menu: menu ? menuName(menu) : '' }) };
+    }
     const key = wordsFor(error, action);
     return key ? { ...error, message: t(key) } : error;
   });
-  const itemErrors = errors.filter((error) => itemIndexOf(error) !== null).length;
+  const itemErrors = errors.filter((error) => itemIndexOf(error) !== null || menuIndexOf(error) !== null).length;
   if (itemErrors === 0) return described;
   const general = { ...errorItem('V_07', 'items', 'release'), message: t(action === 'rollback' ? 'releases.errors.notRolledBack' : 'releases.errors.notPublished', { count: itemErrors }) };
   return [general, ...described];
@@ -62,5 +93,9 @@ function wordsFor(error: ErrorItem, action: ReleaseAction): string | null {
   if (code === 'V_01' && property === 'at') return 'releases.errors.atRequired';
   if (code === 'PM_01' && property === 'pageID') return action === 'removePage' ? 'releases.errors.notInRelease' : 'releases.errors.pageGone';
   if (code === 'PM_01' && property === 'id') return 'releases.errors.releaseGone';
+  if (code === 'MN_07' && property === 'kind') return 'releases.errors.menuNeverSaved';
+  if (code === 'V_07' && property === 'kind' && action === 'addMenu') return 'releases.errors.menuAlreadyLive';
+  if (code === 'PM_01' && property === 'kind') return 'releases.errors.menuNotInRelease';
+  if (code === 'UM_01' && (action === 'publish' || action === 'schedule' || action === 'rollback')) return 'releases.errors.menuRight';
   return null;
 }

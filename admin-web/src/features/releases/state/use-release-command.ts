@@ -2,11 +2,12 @@ import { useEffect, useState } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { ErrorItem } from '@pagelog/contracts/envelope';
-import type { ReleaseItemView } from '@pagelog/contracts/releases/release';
+import type { ReleaseItemView, ReleaseMenuView } from '@pagelog/contracts/releases/release';
 import { useApi } from '../../../core/api/api-context';
 import { useErrorStore } from '../../../core/errors/error-store-context';
 import type { ReleaseReply } from '../api/release-queries';
 import { describeRefusal, type ReleaseAction } from './release-errors';
+import { useMenuName } from './menu-name';
 
 export const RELEASES_ERRORS = 'releases';
 
@@ -23,11 +24,12 @@ interface Command {
  * (read-your-writes). A stale revision or a release gone meanwhile reads the release again, so
  * the screen shows what there is now. Resolves the command's answer, or null when refused.
  */
-export function useReleaseCommand(items: readonly ReleaseItemView[] = []) {
+export function useReleaseCommand(items: readonly ReleaseItemView[] = [], menus: readonly Pick<ReleaseMenuView, 'locale' | 'kind'>[] = []) {
   const api = useApi();
   const errors = useErrorStore();
   const queryClient = useQueryClient();
   const { t } = useTranslation();
+  const menuName = useMenuName();
   const [failed, setFailed] = useState<ReleaseAction | null>(null);
 
   useEffect(() => {
@@ -41,7 +43,7 @@ export function useReleaseCommand(items: readonly ReleaseItemView[] = []) {
       setFailed(null);
       const reply = await send();
       if (!reply.Success || !reply.data) {
-        errors.set(RELEASES_ERRORS, describeRefusal(reply.Errors, action, items, t));
+        errors.set(RELEASES_ERRORS, describeRefusal(reply.Errors, action, items, t, menus, menuName));
         setFailed(action);
         if (reply.status === 409 || reply.status === 404) void queryClient.invalidateQueries({ queryKey: ['releaseGet'] });
         return null;
