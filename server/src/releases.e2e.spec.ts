@@ -10,8 +10,9 @@ const seo = { seoTitle: '', seoDescription: '', seoKeywords: [], seoImage: [] };
 
 /**
  * Releases (issue 17) in Chromium: an administrator makes a release of two pages (a changed live
- * page and a new one), previews it in time travel, publishes it (both pages live at once), and
- * rolls it back (the old title back, the new page gone).
+ * page and a new one) and the main menu's draft naming the new one, previews it in time travel,
+ * publishes it (pages and menu live at once), and rolls it back (the old title back, the new page
+ * and its menu item gone).
  */
 describe('releases in Chromium: an administrator previews, publishes and rolls back two pages together', function () {
   this.timeout(120_000);
@@ -36,6 +37,10 @@ describe('releases in Chromium: an administrator previews, publishes and rolls b
     await storeDraft(admin, pricesID, 'Tarieven 2027');
     const created = (await admin.post('/page/create', { title: 'Nieuw in 2027', slug: 'nieuw-2027', type: 'base', locale: 'nl-nl' })).body.data as { pageID: string };
     await storeDraft(admin, created.pageID, 'Nieuw in 2027');
+    // A main menu draft that names the new page: it goes live with the release.
+    const menu = (await admin.get('/menu/get?locale=nl-nl&kind=main')).body.data as { revision: number };
+    const saved = await admin.post('/menu/save-draft', { locale: 'nl-nl', kind: 'main', items: [{ id: 'nieuw', label: 'Wat is nieuw', pageID: created.pageID, url: null, children: [] }], revision: menu.revision });
+    expect(saved.status, JSON.stringify(saved.body.Errors)).to.equal(200);
   });
   after(async () => {
     await browser?.close();
@@ -74,6 +79,13 @@ describe('releases in Chromium: an administrator previews, publishes and rolls b
     }
     const items = page.getByRole('table', { name: 'Pages in this release' });
     expect(await items.getByText('Ready', { exact: true }).count()).to.equal(2);
+    // The main menu's draft joins it.
+    const menus = page.getByRole('region', { name: 'Menus' });
+    await menus.getByLabel('Language').selectOption('nl-nl');
+    await menus.getByLabel('Menu', { exact: true }).selectOption('main');
+    await menus.getByRole('button', { name: 'Add menu' }).click();
+    await page.getByRole('table', { name: 'Menu changes in this release' }).getByText('Main menu (nl-nl)').waitFor();
+    const header = async (on: import('playwright-core').Page) => (await on.locator('header').first().textContent()) ?? '';
 
     // The preview: the site as it is now, with both pages published, in a tab of its own.
     const [preview] = await Promise.all([context.waitForEvent('page'), page.getByRole('button', { name: 'Preview in time travel' }).click()]);
@@ -81,21 +93,25 @@ describe('releases in Chromium: an administrator previews, publishes and rolls b
     expect((await heading('/tarieven', preview)).title).to.include('Tarieven 2027');
     expect(await preview.locator('.as-of-banner').textContent()).to.include('Jaarwissel');
     expect((await heading('/nieuw-2027', preview)).title).to.include('Nieuw in 2027');
+    expect(await header(preview), 'the main menu in the preview').to.include('Wat is nieuw');
     await preview.getByRole('link', { name: 'Terug naar nu' }).click();
     await preview.waitForURL(`${base}/`);
     expect((await heading('/tarieven', preview)).title).to.include('Tarieven 2026');
     expect((await heading('/nieuw-2027', preview)).status, 'the new page, back in the present').to.equal(404);
+    await heading('/tarieven', preview);
+    expect(await header(preview), 'the main menu, back in the present').to.not.include('Wat is nieuw');
 
     // Publish: both pages at once.
     await page.getByRole('button', { name: 'Publish now' }).click();
     const confirm = page.getByRole('dialog');
-    expect(await confirm.textContent()).to.include('Its 2 pages go live at once');
+    expect(await confirm.textContent()).to.include('Its 2 pages go live at once').and.include('Its 1 menu change goes live with it');
     await confirm.getByRole('button', { name: 'Publish now' }).click();
     await page.getByText('Published: 2 pages went live at once.').waitFor();
     const visitor = await browser.newContext();
     const site = await visitor.newPage();
     expect((await eventually('/tarieven', site, (s) => s.title?.includes('2027') ?? false)).title).to.include('Tarieven 2027');
     expect((await eventually('/nieuw-2027', site, (s) => s.status === 200)).title).to.include('Nieuw in 2027');
+    expect(await header(site), 'the main menu, published with the pages').to.include('Wat is nieuw');
 
     // Roll back: the old title again, the new page off the site.
     await page.getByRole('button', { name: 'Roll back' }).click();
@@ -103,6 +119,8 @@ describe('releases in Chromium: an administrator previews, publishes and rolls b
     await page.getByText('Rolled back: each page shows what it showed before the release.').waitFor();
     expect((await eventually('/tarieven', site, (s) => s.title?.includes('2026') ?? false)).title).to.include('Tarieven 2026');
     expect((await eventually('/nieuw-2027', site, (s) => s.status === 404)).status, 'the new page, after the rollback').to.equal(404);
+    await heading('/tarieven', site);
+    expect(await header(site), 'the main menu, after the rollback').to.not.include('Wat is nieuw');
     await visitor.close();
     expect(problems).to.deep.equal([]);
     await context.close();
