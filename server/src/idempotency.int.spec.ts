@@ -266,6 +266,54 @@ for (const kind of storeKinds()) {
       });
     });
 
+    describe('a release publication (one append over several streams)', () => {
+      /** A release of one new page with a stored draft, ready to publish. */
+      async function readyRelease(): Promise<{ releaseID: string; pageID: string }> {
+        const created = (await admin.post('/page/create', createBody(nextSlug(), 'Voorjaar'))).body.data as { pageID: string };
+        const page = (await admin.get(`/page/${created.pageID}`)).body.data as { draftVersionID: string; revision: number };
+        await admin.post(`/page/version/${page.draftVersionID}/store`, { pageID: created.pageID, revision: page.revision, title: 'Voorjaar', blocks: [heading('kop', 'Voorjaar')], ...seo });
+        const releaseID = (await admin.post('/release/create', { name: 'Voorjaar' })).body.data.releaseID as string;
+        expect((await admin.post(`/release/${releaseID}/add-page`, { pageID: created.pageID })).status).to.equal(200);
+        return { releaseID, pageID: created.pageID };
+      }
+
+      it('whose answer was lost is answered to its retry with its key, and publishes once', async () => {
+        const { releaseID, pageID } = await readyRelease();
+        const key = randomUUID();
+        store.loseAnswers((stream) => stream.startsWith('release-'));
+        const lost = await admin.post(`/release/${releaseID}/publish`, {}, keyed(key));
+        expect(lost.status).to.equal(503);
+        store.clear();
+        const before = await head();
+        const retry = await admin.post(`/release/${releaseID}/publish`, {}, keyed(key));
+        expect(retry.status, JSON.stringify(retry.body)).to.equal(200);
+        expect(await head()).to.equal(before, 'the retry appends nothing');
+        const events = await app.stores.eventStore.readStream(`release-${releaseID}`);
+        expect(events.map((e) => e.type)).to.deep.equal(['ReleaseCreated', 'ReleasePageAdded', 'ReleasePublished']);
+        expect(retry.body.data).to.include({ releaseID, position: events[2]!.position, revision: 3 });
+        expect((await app.stores.eventStore.readStream(pageStream(pageID))).filter((e) => e.type === 'PagePublished')).to.have.length(1);
+        // Without its key, a second publication is refused: the release is published already.
+        expect((await admin.post(`/release/${releaseID}/publish`, {})).body.Errors[0]).to.include({ code: 'V_07', property: 'status' });
+      });
+
+      it('decides again when a page changes between its reading and its writing, and then publishes nothing unseen', async () => {
+        const { releaseID, pageID } = await readyRelease();
+        const { reached, release: letGo } = store.holdAppend((stream) => stream.startsWith('release-'));
+        const publishing = admin.post(`/release/${releaseID}/publish`, {});
+        await reached;
+        // An editor stores the draft again while the publication waits to write.
+        const page = (await admin.get(`/page/${pageID}`)).body.data as { draftVersionID: string; revision: number };
+        const stored = await admin.post(`/page/version/${page.draftVersionID}/store`, { pageID, revision: page.revision, title: 'Voorjaar, herzien', blocks: [heading('kop', 'Voorjaar, herzien')], ...seo });
+        expect(stored.status).to.equal(200);
+        letGo();
+        const refused = await publishing;
+        expect(refused.status).to.equal(400);
+        expect(refused.body.Errors[0]).to.include({ code: 'V_07', property: 'items[0].pageID', model: 'release' });
+        expect((await app.stores.eventStore.readStream(pageStream(pageID))).map((e) => e.type)).to.not.include('PagePublished');
+        expect((await app.stores.eventStore.readStream(`release-${releaseID}`)).map((e) => e.type)).to.not.include('ReleasePublished');
+      });
+    });
+
     it('keeps the keys of different users apart', async () => {
       const editor = await createActiveUser(admin, app.env.PAGELOG_DATA_DIR!, { email: 'eva@pagelog.test', role: 'editor' });
       const key = 'same-key-for-both';

@@ -6,6 +6,7 @@ import { releaseStream, type ReleaseEvent } from '@pagelog/contracts/events/rele
 import { loadStream } from '@pagelog/storage/event-store/load-stream';
 import type { ExpectedRevision, StreamAppend } from '@pagelog/storage/event-store/event-store';
 import type { CommandContext } from '../core/command-context';
+import type { KeyedWrite } from '../core/keyed-writes';
 import type { CommandDeps } from '../core/command-deps';
 import { newEventsOf } from '../core/handle';
 import { pageEvolver } from '../pages/page-state';
@@ -130,8 +131,23 @@ async function decideAcrossChecked(
   decide: Decide,
 ): Promise<ReleaseOutcome & { decided: boolean }> {
   const stream = releaseStream(releaseId);
+  // With an Idempotency-Key the append is a named write of each stream it touches, its event ids
+  // made from the key: a retry whose earlier attempt was stored (all of it: the append is all or
+  // nothing) finds the release's part and answers it instead of publishing again.
+  const writes = new Map<string, KeyedWrite>();
+  const writeOf = (name: string) => {
+    if (!context.writes) return undefined;
+    if (!writes.has(name)) writes.set(name, context.writes.nextWrite(name));
+    return writes.get(name);
+  };
+  const releaseWrite = writeOf(stream);
   for (let attempt = 1; ; attempt++) {
     const release = await loadStream(deps.store, stream, releaseEvolver);
+    const earlier = releaseWrite?.findIn(release.events) ?? null;
+    if (earlier) {
+      const last = earlier.events[earlier.events.length - 1]!;
+      return { releaseID: releaseId, revision: last.revision, position: last.position, decided: true };
+    }
     const pageIds = [...new Set([...release.state.items.map((i) => i.pageId), ...release.state.published.map((i) => i.pageId)])];
     const pages = new Map<string, PageFacts>(
       await Promise.all(pageIds.map(async (pageId) => {
@@ -152,13 +168,18 @@ async function decideAcrossChecked(
       throw new ConflictError(stream, expectedRevision, release.revision);
     }
     const decision = decide(release.state, pages, menus);
+    // Nothing of a failed append is stored, so each attempt's ids are the write's first round.
+    const part = (name: string, events: Parameters<typeof newEventsOf>[0], expectedRevision: number): StreamAppend => {
+      const write = writeOf(name);
+      return { stream: name, events: newEventsOf(events, context, write ? (i) => write.eventId(0, i) : undefined), expectedRevision };
+    };
     const last = release.events[release.events.length - 1];
     if (decision.release.length === 0) return { releaseID: releaseId, revision: release.revision, position: last?.position ?? 0, decided: false };
     const parts: StreamAppend[] = [
-      ...decision.pages.filter((p) => p.events.length > 0).map((p) => ({ stream: pageStream(p.pageId), events: newEventsOf(p.events, context), expectedRevision: p.revision })),
-      ...decision.menus.filter((m) => m.events.length > 0).map((m) => ({ stream: menuStream(m.menuId), events: newEventsOf(m.events, context), expectedRevision: m.revision })),
+      ...decision.pages.filter((p) => p.events.length > 0).map((p) => part(pageStream(p.pageId), p.events, p.revision)),
+      ...decision.menus.filter((m) => m.events.length > 0).map((m) => part(menuStream(m.menuId), m.events, m.revision)),
       // Last: the release's event is where the site changes, after every page's own record.
-      { stream, events: newEventsOf(decision.release, context), expectedRevision: release.revision },
+      part(stream, decision.release, release.revision),
     ];
     try {
       const results = await deps.store.appendMany(parts);
