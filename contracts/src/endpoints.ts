@@ -31,6 +31,7 @@ import {
   createReleaseSchema,
   releasePageSchema,
   releaseMenuSchema,
+  releasePreviewLinkSchema,
   releaseRevisionSchema,
   scheduleReleaseSchema,
   updateReleaseSchema,
@@ -214,6 +215,8 @@ export const endpoints = {
   releaseRemovePage: { method: 'POST', path: '/release/:id/remove-page', kind: 'command', model: 'release', schema: releasePageSchema, access: { permission: 'publish-page' }, response: returns<Committed<ReleaseCommitted>>() },
   releaseAddMenu: { method: 'POST', path: '/release/:id/add-menu', kind: 'command', model: 'release', schema: releaseMenuSchema, access: { permission: ['publish-page', 'manage-menu'] }, response: returns<Committed<ReleaseCommitted>>() },
   releaseRemoveMenu: { method: 'POST', path: '/release/:id/remove-menu', kind: 'command', model: 'release', schema: releaseMenuSchema, access: { permission: ['publish-page', 'manage-menu'] }, response: returns<Committed<ReleaseCommitted>>() },
+  // The release's own preview, for those who put releases together (time-travel is not needed for it).
+  releasePreviewLink: { method: 'POST', path: '/release/:id/preview-link', kind: 'query', model: 'release', schema: releasePreviewLinkSchema, access: { permission: 'publish-page' }, csrf: false, response: returns<TimeTravelLink>() },
   releaseSchedule: { method: 'POST', path: '/release/:id/schedule', kind: 'command', model: 'release', schema: scheduleReleaseSchema, access: { permission: 'publish-page' }, response: returns<Committed<ReleaseCommitted>>() },
   releaseScheduleCancel: { method: 'POST', path: '/release/:id/schedule/cancel', kind: 'command', model: 'release', schema: releaseRevisionSchema, access: { permission: 'publish-page' }, response: returns<Committed<ReleaseCommitted>>() },
   releasePublish: { method: 'POST', path: '/release/:id/publish', kind: 'command', model: 'release', schema: releaseRevisionSchema, access: { permission: 'publish-page' }, response: returns<Committed<ReleaseCommitted>>() },

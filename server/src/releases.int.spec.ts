@@ -5,6 +5,7 @@ import type { ReleaseSummary, ReleaseView } from '@pagelog/contracts/releases/re
 import { ApiClient, type ApiReply } from './test-kit/api-client';
 import { createPublishedPage, visibleAfter } from './test-kit/site-pages';
 import { waitForMail } from './test-kit/outbox';
+import { createActiveUser } from './test-kit/users';
 import { startTestPagelog, storeKinds, type TestPagelog } from './test-kit/start-test-pagelog';
 
 const seo = { seoTitle: '', seoDescription: '', seoKeywords: [], seoImage: [] };
@@ -377,6 +378,21 @@ for (const kind of storeKinds()) {
       const stale = await openPreview();
       expect((await stale('/werkwijze')).status).to.equal(404);
       expect((await stale('/')).body).to.not.include('Zo werken wij');
+    });
+
+    it('gives a publisher without time-travel the preview of a release, and an editor none', async () => {
+      const pageID = await newDraftPage('preview-voor-uitgevers', 'Voor uitgevers');
+      const releaseID = await createRelease('Uitgevers', [pageID]);
+      const publisher = await createActiveUser(admin, app.env.PAGELOG_DATA_DIR!, { email: 'uitgever@pagelog.test', role: 'publisher' });
+      expect((await publisher.client.post('/time-travel/link', { releaseId: releaseID })).status).to.equal(403);
+      const link = ok(await publisher.client.post(`/release/${releaseID}/preview-link`, {})).body.data as { url: string; kind: string; releaseId: string };
+      expect(link).to.include({ kind: 'release', releaseId: releaseID });
+      const opened = await fetch(`${app.url}${link.url}`, { redirect: 'manual' });
+      const cookie = opened.headers.getSetCookie().find((c) => c.startsWith('pagelog_asof='))!.split(';')[0]!;
+      expect(await (await fetch(`${app.url}/preview-voor-uitgevers`, { headers: { Cookie: cookie } })).text()).to.include('Voor uitgevers');
+      const editor = await createActiveUser(admin, app.env.PAGELOG_DATA_DIR!, { email: 'redacteur@pagelog.test', role: 'editor' });
+      expect((await editor.client.post(`/release/${releaseID}/preview-link`, {})).status).to.equal(403);
+      expect((await admin.post('/release/no-such-release/preview-link', {})).status).to.equal(404);
     });
 
     it('shows a scheduled release in the site as it will be, at its moment, all its pages together', async () => {

@@ -2,6 +2,7 @@ import { number, object, string } from 'yup';
 import type { ReleaseEvent } from '../events/release-events';
 import { locales } from '../locales';
 import { menuKinds, type MenuKind } from '../menus/menu';
+import { TIME_TRAVEL_LINK_DEFAULT_HOURS, TIME_TRAVEL_LINK_MAX_HOURS } from '../time-travel/time-travel';
 
 /**
  * Releases (issue 17): a named set of page versions previewed together in time travel, published
@@ -157,6 +158,11 @@ export const releaseMenuSchema = object({
   locale: string().trim().required('V_01').oneOf(locales as readonly string[] as string[], 'V_12'),
   kind: string().trim().required('V_01').oneOf(menuKinds as readonly string[] as string[], 'V_12'),
   revision: revision(),
+});
+
+/** POST release/:id/preview-link {hours?}: a signed link to the site now with the release published. */
+export const releasePreviewLinkSchema = object({
+  hours: number().typeError('V_12').integer('V_12').min(1, 'V_12').max(TIME_TRAVEL_LINK_MAX_HOURS, 'V_12').default(TIME_TRAVEL_LINK_DEFAULT_HOURS),
 });
 
 /** POST release/:id/schedule {at (ISO, in the future), revision?}. */

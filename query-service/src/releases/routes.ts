@@ -2,6 +2,7 @@ import { NotFoundError } from '@pagelog/contracts/domain-errors';
 import { readModels } from '@pagelog/contracts/read-models';
 import type { ReleaseDoc, ReleaseSummary, ReleaseView } from '@pagelog/contracts/releases/release';
 import { releaseStatuses } from './statuses';
+import { releasePreviewLink } from '../time-travel/routes';
 import { query, type EndpointRoute } from '@pagelog/service-kit/http/endpoint-routes';
 import { nameResolver } from '../core/names';
 import type { UserQueryDeps } from '../core/query-deps';
@@ -79,5 +80,6 @@ export function releaseRoutes(deps: UserQueryDeps): EndpointRoute[] {
       return docs.map(summaryOf);
     }),
     query('releaseGet', consistent, async (ctx) => releaseView(deps, ctx.params.id!)),
+    query('releasePreviewLink', async (ctx, input) => releasePreviewLink(deps, ctx.params.id!, input.hours * 3600_000)),
   ];
 }

@@ -3,7 +3,7 @@ import { readModels } from '@pagelog/contracts/read-models';
 import type { ReleaseDoc } from '@pagelog/contracts/releases/release';
 import { publicListSchema } from '@pagelog/contracts/pages/schemas';
 import { searchSchema } from '@pagelog/contracts/search/schemas';
-import { AS_OF_PATH, type AsOfSiteReadName } from '@pagelog/contracts/time-travel/time-travel';
+import { AS_OF_PATH, type AsOfSiteReadName, type TimeTravelLink } from '@pagelog/contracts/time-travel/time-travel';
 import { validateInput } from '@pagelog/contracts/validation';
 import { query, type EndpointRoute } from '@pagelog/service-kit/http/endpoint-routes';
 import type { UserQueryDeps } from '../core/query-deps';
@@ -40,6 +40,20 @@ function checkedArgs(read: AsOfSiteReadName, args: unknown[]): unknown[] {
 }
 
 /**
+ * A release's preview (issue 17): a signed link to the site now with its pages and menus
+ * published, while it is still to come (time travel's link, or the release screen's own).
+ */
+export async function releasePreviewLink(deps: UserQueryDeps, releaseId: string, ttl: number): Promise<TimeTravelLink> {
+  await deps.readModels.waitForCheckpoints([readModels.releases.projection], await deps.eventStore.headPosition(), deps.consistencyTimeoutMs);
+  const release = await deps.readModels.get<ReleaseDoc>(readModels.releases.collection, releaseId);
+  if (!release) throw new NotFoundError('PM_01', 'releaseId', 'release');
+  if (release.status !== 'open' && release.status !== 'scheduled') throw ValidationError.of('V_07', 'releaseId', 'release');
+  const position = await deps.eventStore.headPosition();
+  const { token, expiresAt } = deps.timeTravel.issue({ kind: 'release', releaseId: release.id }, ttl);
+  return { url: `${AS_OF_PATH}/${token}`, kind: 'release' as const, position, releaseId: release.id, expiresAt: new Date(expiresAt).toISOString() };
+}
+
+/**
  * Time travel (issue 17): the moment a date or a position names and a signed link to the site as
  * of it, for holders of `time-travel`; and, for whoever holds such a link, what it opens and the
  * site's reads as of its moment (the distributed site asks these; the embedded one calls them
@@ -51,15 +65,8 @@ export function timeTravelRoutes(deps: UserQueryDeps): EndpointRoute[] {
     query('timeTravelLink', async (_ctx, input) => {
       const ttl = input.hours * 3600_000;
       if (input.releaseId) {
-        // A release's preview: the site now with its pages published, while it is still to come.
         if (input.position !== undefined || input.at) throw ValidationError.of('V_12', 'releaseId', 'timeTravel');
-        await deps.readModels.waitForCheckpoints([readModels.releases.projection], await deps.eventStore.headPosition(), deps.consistencyTimeoutMs);
-        const release = await deps.readModels.get<ReleaseDoc>(readModels.releases.collection, input.releaseId);
-        if (!release) throw new NotFoundError('PM_01', 'releaseId', 'release');
-        if (release.status !== 'open' && release.status !== 'scheduled') throw ValidationError.of('V_07', 'releaseId', 'release');
-        const position = await deps.eventStore.headPosition();
-        const { token, expiresAt } = deps.timeTravel.issue({ kind: 'release', releaseId: release.id }, ttl);
-        return { url: `${AS_OF_PATH}/${token}`, kind: 'release' as const, position, releaseId: release.id, expiresAt: new Date(expiresAt).toISOString() };
+        return releasePreviewLink(deps, input.releaseId, ttl);
       }
       // One moment: a position of the past, or a time to come.
       if ((input.position === undefined) === !input.at) throw ValidationError.of(input.at ? 'V_12' : 'V_01', 'position', 'timeTravel');

@@ -41,6 +41,7 @@ export const releaseCommands = {
 };
 
 /** POST /time-travel/link for a release: a signed, expiring link to the site as it is now with the release's pages published. */
-export function makePreviewLink(api: ApiClient, releaseId: string): Promise<ApiReply<TimeTravelLink>> {
-  return api.call('timeTravelLink', { body: { releaseId, hours: PREVIEW_HOURS } });
+export function makePreviewLink(api: ApiClient, releaseId: string, via: 'release' | 'timeTravel' = 'release'): Promise<ApiReply<TimeTravelLink>> {
+  // Those who put releases together (publish-page) ask the release; an auditor, time travel.
+  return via === 'release' ? api.call('releasePreviewLink', { params: { id: releaseId }, body: { hours: PREVIEW_HOURS } }) : api.call('timeTravelLink', { body: { releaseId, hours: PREVIEW_HOURS } });
 }

@@ -10,12 +10,12 @@ import { makePreviewLink } from '../api/release-queries';
  * The release in time travel: a signed link (24 hours) to the public site as it is now with the
  * release's pages published, opened in a new tab and shown in full to pass on.
  */
-export function ReleasePreview({ releaseId }: { releaseId: string }) {
+export function ReleasePreview({ releaseId, via = 'release' }: { releaseId: string; via?: 'release' | 'timeTravel' }) {
   const { t } = useTranslation();
   const api = useApi();
   const id = useId();
   const link = useMutation({
-    mutationFn: () => makePreviewLink(api, releaseId),
+    mutationFn: () => makePreviewLink(api, releaseId, via),
     onSuccess: (reply) => {
       if (reply.Success && reply.data) window.open(reply.data.url, '_blank', 'noopener');
     },

@@ -23,7 +23,7 @@ import type { ReleasesLocationState } from './releases';
 /**
  * /cmsadmin/releases/:id (issue 17): one release, its pages and menu changes and what became of
  * it. With publish-page, while it is open: its name and description, its pages added and removed
- * (its menus too, with manage-menu), a moment
+ * (its menus too, with manage-menu), a preview link, a moment
  * to publish it at, publish now or delete it; once published, roll it back. With time-travel, a
  * preview of the site with its pages published.
  */
@@ -93,7 +93,7 @@ function ReleaseScreen({ release }: { release: ReleaseView }) {
           onDeleted={() => navigate(RELEASES_PATH, { state: { deleted: release.name } satisfies ReleasesLocationState })}
         />
       )}
-      {editable && hasPermission('time-travel') && <ReleasePreview releaseId={release.releaseID} />}
+      {editable && (mayPublish || hasPermission('time-travel')) && <ReleasePreview releaseId={release.releaseID} via={mayPublish ? 'release' : 'timeTravel'} />}
       <ReleaseHistory history={release.history} />
     </>
   );

@@ -116,6 +116,7 @@ function releaseServer(initial: ReleaseView, answers: Partial<Record<EndpointNam
     },
     releaseList: () => success([]),
     timeTravelLink: (call) => success<TimeTravelLink>({ url: '/_asof/rel.tok-1', kind: 'release', position: 120, releaseId: body(call).releaseId, expiresAt: EXPIRES_AT }),
+    releasePreviewLink: (call) => success<TimeTravelLink>({ url: '/_asof/rel.tok-1', kind: 'release', position: 120, releaseId: call.params.id, expiresAt: EXPIRES_AT }),
     ...answers,
   });
   return server;
@@ -491,7 +492,7 @@ describe('a release', () => {
       await user.click(screen.getByRole('button', { name: 'Preview in time travel' }));
       await waitFor(() => expect(opened).to.have.length(1));
       expect(opened[0]).to.deep.equal(['/_asof/rel.tok-1', '_blank', 'noopener']);
-      expect(server.callsOf('timeTravelLink').map((call) => call.body)).to.deep.equal([{ releaseId: 'rel-1', hours: 24 }]);
+      expect(server.callsOf('releasePreviewLink').map((call) => [call.params, call.body])).to.deep.equal([[{ id: 'rel-1' }, { hours: 24 }]]);
       const link = field('Link to the preview');
       expect(link.value).to.equal(`${window.location.origin}/_asof/rel.tok-1`);
       expect(link.readOnly).to.equal(true);
@@ -500,16 +501,29 @@ describe('a release', () => {
     });
 
     it('says so when the link could not be made', async () => {
-      const { user } = await openRelease(aRelease(), { answers: { timeTravelLink: failure(500) } });
+      const { user } = await openRelease(aRelease(), { answers: { releasePreviewLink: failure(500) } });
       await user.click(screen.getByRole('button', { name: 'Preview in time travel' }));
       const area = screen.getByRole('region', { name: 'Preview' });
       expect((await within(area).findByRole('alert')).textContent).to.equal('The preview link could not be made. Try again in a moment.');
       expect(opened).to.deep.equal([]);
     });
 
-    it('is not offered without time-travel', async () => {
-      await openRelease(aRelease(), { signedIn: aUser({}, ['publish-page']) });
-      expect(screen.getByRole('button', { name: 'Publish now' })).to.exist;
+    it('is offered to a publisher without time-travel, through the release', async () => {
+      const { user, server } = await openRelease(aRelease(), { signedIn: aUser({}, ['publish-page']) });
+      await user.click(screen.getByRole('button', { name: 'Preview in time travel' }));
+      await waitFor(() => expect(opened).to.have.length(1));
+      expect(server.callsOf('releasePreviewLink')).to.have.length(1);
+    });
+
+    it('is made through time travel for someone who may travel in time but not publish', async () => {
+      const { user, server } = await openRelease(aRelease(), { signedIn: aUser({}, ['time-travel']) });
+      await user.click(screen.getByRole('button', { name: 'Preview in time travel' }));
+      await waitFor(() => expect(opened).to.have.length(1));
+      expect(server.callsOf('timeTravelLink').map((call) => call.body)).to.deep.equal([{ releaseId: 'rel-1', hours: 24 }]);
+    });
+
+    it('is not offered without publish-page or time-travel', async () => {
+      await openRelease(aRelease(), { signedIn: aUser({}, ['edit-page']) });
       expect(screen.queryByRole('button', { name: 'Preview in time travel' })).to.equal(null);
     });
   });
