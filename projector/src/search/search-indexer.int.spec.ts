@@ -80,6 +80,29 @@ describe('the search indexer', () => {
     return started;
   }
 
+  describe("a release's pages", () => {
+    it('become findable all in the same batch, however small the batches are', async () => {
+      const one = await draftPage('Voorjaarsplan', 'Het plan voor de grachten');
+      const two = await draftPage('Voorjaarsbegroting', 'De begroting voor de grachten');
+      await index.init();
+      const runner = new SearchIndexRunner('public', { eventStore: log.events, readModels: log.readModels, searchIndex: index, batchSize: 1 });
+      while ((await runner.runBatch()) > 0);
+      expect(await found('grachten')).to.deep.equal([]);
+      // The release's one append: each page's PagePublished marked with it, then its own event.
+      const marked = (pageId: string) => newEvent({ type: 'PagePublished', data: { pageId, versionId: `v-${pageId}`, slug: 'x', locale: 'nl-nl', releaseId: 'r1' } } as PageStreamEvent);
+      await log.events.appendMany([
+        { stream: `page-${one}`, events: [marked(one)], expectedRevision: 'any' },
+        { stream: `page-${two}`, events: [marked(two)], expectedRevision: 'any' },
+        { stream: 'release-r1', events: [{ ...newEvent({ type: 'PageUnpublished', data: { pageId: one } } as PageStreamEvent), type: 'ReleasePublished', data: { releaseId: 'r1', name: 'Voorjaar', items: [], scheduled: false } }], expectedRevision: 'any' },
+      ]);
+      const seen: number[] = [];
+      while ((await runner.runBatch()) > 0) seen.push((await found('grachten')).length);
+      // Never one of the two without the other.
+      expect(seen.every((count) => count === 0 || count === 2), `pages found after each batch: ${seen}`).to.equal(true);
+      expect((await found('grachten')).sort()).to.deep.equal([one, two].sort());
+    });
+  });
+
   describe('while it runs', () => {
     beforeEach(async () => {
       projector = await startProjector();

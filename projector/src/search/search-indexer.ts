@@ -11,6 +11,7 @@ import { Lease, type LeaseHeartbeat } from '../core/lease';
 import { HandlerFailure, LogRunner } from '../core/log-runner';
 import { DEFAULT_LEASE_MS, type ReactorRunnerOptions } from '../core/reactor';
 import { pageTagIds, searchDocuments, type TagInfo } from './search-document';
+import { readWholeReleases } from '../core/whole-releases';
 
 export interface SearchIndexerOptions extends ReactorRunnerOptions {
   searchIndex: SearchIndex;
@@ -162,7 +163,8 @@ export class SearchIndexRunner extends LogRunner {
     const heartbeat = this.lease.keep();
     try {
       let state = await this.dropAbandonedBuild(await this.index.state(this.target));
-      const events = await this.options.eventStore.readAll({ after: state.checkpoint, limit: this.options.batchSize ?? 500 });
+      // Never part of a release: its pages' documents are made from their streams as they are now.
+      const events = await readWholeReleases(this.options.eventStore, state.checkpoint, this.options.batchSize ?? 500);
       let moved = 0;
       if (events.length > 0) {
         moved = await this.takeIn(events, state, heartbeat);
