@@ -107,7 +107,7 @@ describe('history, scheduling and the audit log in Chromium', function () {
     await table.getByRole('button', { name: /^Show only events about Jaarverslag 2026/ }).first().click();
     await page.getByText('About: Jaarverslag 2026 (jaarverslag, nl-nl)').waitFor();
     const kinds = await table.locator('tbody tr td:last-child').allTextContents();
-    expect(kinds.map((k) => k.replace(/ #\d+$/, ''))).to.include.members(['Page created', 'Page version stored', 'Page published', 'Page change scheduled', 'Page schedule carried out']);
+    expect(kinds.map((k) => k.replace(/ #\d+( Replay from here)?$/, ''))).to.include.members(['Page created', 'Page version stored', 'Page published', 'Page change scheduled', 'Page schedule carried out']);
     expect(await table.getByText('added Heading', { exact: false }).count()).to.be.greaterThan(0);
 
     const [csv] = await Promise.all([page.waitForEvent('download'), page.getByRole('link', { name: 'Export CSV' }).click()]);
@@ -115,6 +115,13 @@ describe('history, scheduling and the audit log in Chromium', function () {
     expect(lines[0]).to.match(/^position,at,actor,actorName,/);
     expect(lines.slice(1).every((line) => line.includes(`,${pageID},`))).to.equal(true);
     expect(lines.some((line) => line.includes('carried out the scheduled publication'))).to.equal(true);
+
+    // From the log to the page's replay, at the step of the publication the scheduler carried out.
+    await table.locator('tbody tr', { hasText: 'Page schedule carried out' }).first().getByRole('link', { name: /^Replay .* from event #\d+$/ }).click();
+    const replay = page.getByRole('dialog');
+    await replay.getByText(/carried out the scheduled publication/).waitFor();
+    expect(await replay.getByRole('status').textContent()).to.match(/^Step \d+ of \d+: /);
+    await replay.getByRole('button', { name: 'Close' }).last().click();
 
     await page.goto(`${base}${pageEditorPath(pageID)}`);
     await page.getByText('History', { exact: true }).click();

@@ -13,6 +13,11 @@ export function pageEditorPath(pageId: string): string {
   return `/cmsadmin/pages/${encodeURIComponent(pageId)}`;
 }
 
+/** A page's editor with its replay open at the step of the event at `position` (the audit log's "Replay from here"). */
+export function pageReplayPath(pageId: string, position: number): string {
+  return `${pageEditorPath(pageId)}?replay=${position}`;
+}
+
 /** The admin route of a release (issue 17). */
 export function releasePath(releaseId: string): string {
   return `/cmsadmin/releases/${encodeURIComponent(releaseId)}`;

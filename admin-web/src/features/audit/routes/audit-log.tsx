@@ -6,7 +6,7 @@ import type { AuditEntry } from '@pagelog/contracts/audit/audit-log';
 import { auditAreaLabels, auditAreas, type AuditArea } from '@pagelog/contracts/audit/event-words';
 import { messageFor } from '@pagelog/contracts/error-catalogue';
 import { eventSchemas } from '@pagelog/contracts/events/registry';
-import { pageEditorPath } from '@pagelog/contracts/pages/admin-paths';
+import { pageEditorPath, pageReplayPath } from '@pagelog/contracts/pages/admin-paths';
 import { toRouterPath } from '../../../components/navigation/build-navigation';
 import { useApi } from '../../../core/api/api-context';
 import { formatDateTime } from '../../../core/format/date-time';
@@ -155,6 +155,14 @@ function AuditRow({ entry, onOnly, filters }: { entry: AuditEntry; onOnly: (patc
       <td data-label={t('audit.columns.event')}>
         {typeLabel(entry.type)}
         <span className="data-table__detail"> #{entry.position}</span>
+        {entry.area === 'pages' && entry.subject && (
+          <>
+            {' '}
+            <Link className="audit-log__link" to={toRouterPath(pageReplayPath(entry.subject, entry.position))} aria-label={t('audit.replayFromLabel', { name: subjectName, position: entry.position })}>
+              {t('audit.replayFrom')}
+            </Link>
+          </>
+        )}
       </td>
     </tr>
   );

@@ -55,8 +55,10 @@ describe('the audit log screen', () => {
     expect(first![1]).to.equal('Eddie Editoronly these');
     expect(first![2]).to.equal('requested publication: “Graag”Graag');
     expect(first![3]).to.equal('Pages Jaarverslag (jaarverslag, nl-nl)only these');
-    expect(first![4]).to.equal('Publication requested #9');
+    expect(first![4]).to.equal('Publication requested #9 Replay from here');
     expect(screen.getAllByRole('link', { name: 'Jaarverslag (jaarverslag, nl-nl)' })[0]!.getAttribute('href')).to.equal('/cmsadmin/pages/p1');
+    // The page's replay, opened at this event.
+    expect(screen.getByRole('link', { name: 'Replay Jaarverslag (jaarverslag, nl-nl) from event #9' }).getAttribute('href')).to.equal('/cmsadmin/pages/p1?replay=9');
     expect(lastQuery(server)).to.deep.equal({});
   });
 

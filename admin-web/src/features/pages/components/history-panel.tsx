@@ -8,7 +8,7 @@ import { groupHistory } from '../state/group-history';
 import { endpointUrl } from '@pagelog/contracts/endpoints';
 import { useCurrentUser } from '../../../core/session/current-user';
 import { ReplayDialog } from './replay-dialog';
-import { Link } from 'react-router-dom';
+import { Link, useSearchParams } from 'react-router-dom';
 import { auditLogAdminPath } from '@pagelog/contracts/audit/audit-log';
 import { toRouterPath } from '../../../components/navigation/build-navigation';
 
@@ -19,14 +19,26 @@ import { toRouterPath } from '../../../components/navigation/build-navigation';
 export function HistoryPanel({ pageId }: { pageId: string }) {
   const { t } = useTranslation();
   const api = useApi();
-  const [open, setOpen] = useState(false);
+  const [params, setParams] = useSearchParams();
+  // ?replay=<position>: the audit log's "Replay from here" opens the replay at that event.
+  const asked = Number(params.get('replay'));
+  const startAt = params.has('replay') && Number.isInteger(asked) && asked > 0 ? asked : undefined;
+  const [open, setOpen] = useState(startAt !== undefined);
   const history = useQuery({ ...pageQueries.history(api, pageId), enabled: open });
   const entries = Array.isArray(history.data) ? groupHistory(history.data).reverse() : [];
   const { hasPermission } = useCurrentUser();
-  const [replaying, setReplaying] = useState(false);
+  const [replaying, setReplaying] = useState(startAt !== undefined);
+  const closeReplay = () => {
+    setReplaying(false);
+    if (params.has('replay')) {
+      const next = new URLSearchParams(params);
+      next.delete('replay');
+      setParams(next, { replace: true });
+    }
+  };
 
   return (
-    <details className="history" onToggle={(event) => setOpen(event.currentTarget.open)}>
+    <details className="history" open={open} onToggle={(event) => setOpen(event.currentTarget.open)}>
       <summary className="history__summary">{t('pages.editor.history.title')}</summary>
       {open && (
         <p className="history__note">
@@ -35,7 +47,7 @@ export function HistoryPanel({ pageId }: { pageId: string }) {
           </button>
         </p>
       )}
-      {replaying && <ReplayDialog pageId={pageId} onClose={() => setReplaying(false)} />}
+      {replaying && <ReplayDialog pageId={pageId} onClose={closeReplay} {...(startAt !== undefined ? { startAt } : {})} />}
       {hasPermission('view-audit') && (
         <p className="history__note">
           <a href={endpointUrl('pageHistoryExport', { id: pageId })} download>

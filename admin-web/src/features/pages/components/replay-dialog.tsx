@@ -34,13 +34,21 @@ function VersionOutline({ version, label }: { version: NonNullable<ReplayState['
  * and what they wrote, and the page as it was right after it (its address, its draft and the
  * version live then), folded from its own events. Step back and forth, or play them.
  */
-export function ReplayDialog({ pageId, onClose }: { pageId: string; onClose: () => void }) {
+export function ReplayDialog({ pageId, onClose, startAt }: { pageId: string; onClose: () => void; startAt?: number }) {
   const { t } = useTranslation();
   const api = useApi();
   const steps = useQuery(pageQueries.replay(api, pageId));
   const list = steps.data ?? [];
   const [index, setIndex] = useState(0);
   const [playing, setPlaying] = useState(false);
+  const [started, setStarted] = useState(startAt === undefined);
+  // Opened at an event (from the audit log): its step, or the last one before it, once the steps are read.
+  useEffect(() => {
+    if (started || list.length === 0) return;
+    const at = list.findLastIndex((s) => s.position <= startAt!);
+    setIndex(Math.max(at, 0));
+    setStarted(true);
+  }, [started, list, startAt]);
   const step = list[index];
   const state = useQuery({ ...pageQueries.replayState(api, pageId, step?.revision ?? 1), enabled: step !== undefined, placeholderData: keepPreviousData });
 

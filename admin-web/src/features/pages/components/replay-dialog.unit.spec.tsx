@@ -31,4 +31,15 @@ describe('replaying a page', () => {
     expect(screen.getByText('Klaar')).to.exist;
     expect(server.callsOf('pageReplayState').map((c) => (c.params as { revision: string }).revision)).to.include.members(['1', '2', '3']);
   });
+
+  it('opens at the step of an event it is given (the audit log\'s Replay from here), or the last step before it', async () => {
+    const server = fakeServer({ pageReplay: success(steps), pageReplayState: (call) => success(states[(call.params as { revision: string }).revision]!) });
+    const { unmount } = renderInApp(<ReplayDialog pageId="p1" onClose={() => {}} startAt={20} />, { server });
+    await screen.findByText(/Step 2 of 3: Ada saved the draft/);
+    await screen.findByText('Tweede kop');
+    unmount();
+    // An event of the page that is not one of its steps (a slug claim, say): the step before it.
+    renderInApp(<ReplayDialog pageId="p1" onClose={() => {}} startAt={29} />, { server });
+    await screen.findByText(/Step 2 of 3/);
+  });
 });
