@@ -399,11 +399,24 @@ for (const kind of storeKinds()) {
       const oneID = await newDraftPage('winter-een', 'Winter een');
       const twoID = await newDraftPage('winter-twee', 'Winter twee');
       const releaseID = await createRelease('Winter', [oneID, twoID]);
+      // And the main menu's new draft, naming the first page.
+      const menu = ok(await admin.get('/menu/get?locale=nl-nl&kind=main')).body.data as { revision: number; draft: { version: number; items: unknown[] } };
+      ok(await admin.post('/menu/save-draft', { locale: 'nl-nl', kind: 'main', items: [...menu.draft.items, { id: 'winter', label: 'Winter', pageID: oneID, url: null, children: [] }], revision: menu.revision }));
+      ok(await admin.post(`/release/${releaseID}/add-menu`, { locale: 'nl-nl', kind: 'main' }));
       const at = new Date(now + 2 * 60 * 60_000).toISOString();
       ok(await admin.post(`/release/${releaseID}/schedule`, { at }));
-      const moment = ok(await admin.get(`/time-travel/moment?at=${encodeURIComponent(new Date(now + 3 * 60 * 60_000).toISOString())}`)).body.data as { future: { changes: { pageId: string; at: string; release?: { id: string; name: string } }[] } };
+      const moment = ok(await admin.get(`/time-travel/moment?at=${encodeURIComponent(new Date(now + 3 * 60 * 60_000).toISOString())}`)).body.data as { future: { changes: { action: string; pageId?: string; kind?: string; version?: number; at: string; release?: { id: string; name: string } }[] } };
       const planned = moment.future.changes.filter((c) => c.release?.id === releaseID);
-      expect(planned.map((c) => [c.pageId, c.at, c.release!.name])).to.deep.equal([[oneID, at, 'Winter'], [twoID, at, 'Winter']]);
+      expect(planned.map((c) => [c.action === 'publish-menu' ? `${c.kind} ${c.version}` : c.pageId, c.at, c.release!.name])).to.deep.equal([
+        [oneID, at, 'Winter'],
+        [twoID, at, 'Winter'],
+        [`main ${menu.draft.version + 1}`, at, 'Winter'],
+      ]);
+      // The site as it will be then: the main menu names the first page, live by then.
+      const link = ok(await admin.post('/time-travel/link', { at: new Date(now + 3 * 60 * 60_000).toISOString() })).body.data as { url: string };
+      const opened = await fetch(`${app.url}${link.url}`, { redirect: 'manual' });
+      const cookie = opened.headers.getSetCookie().find((c) => c.startsWith('pagelog_asof='))!.split(';')[0]!;
+      expect(await (await fetch(`${app.url}/winter-twee`, { headers: { Cookie: cookie } })).text()).to.include('href="/winter-een"');
       const before = ok(await admin.get(`/time-travel/moment?at=${encodeURIComponent(new Date(now + 60 * 60_000).toISOString())}`)).body.data as { future: { changes: { release?: { id: string } }[] } };
       expect(before.future.changes.filter((c) => c.release?.id === releaseID)).to.deep.equal([]);
     });

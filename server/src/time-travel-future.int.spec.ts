@@ -1,7 +1,7 @@
 import { expect } from 'chai';
 import type { AddressInfo } from 'node:net';
 import { readModels } from '@pagelog/contracts/read-models';
-import type { PlannedChangeView, TimeTravelLink, TimeTravelMoment } from '@pagelog/contracts/time-travel/time-travel';
+import type { PlannedPageChangeView, TimeTravelLink, TimeTravelMoment } from '@pagelog/contracts/time-travel/time-travel';
 import { createSiteApp } from '@pagelog/site-web/server/create-site-app';
 import { ApiClient, type ApiReply } from './test-kit/api-client';
 import { createPublishedPage, publishTitle, visibleAfter } from './test-kit/site-pages';
@@ -82,7 +82,7 @@ for (const kind of storeKinds()) {
       expect(tomorrow.position).to.equal(head);
       expect(tomorrow.future).to.deep.equal({ at: new Date(now + DAY).toISOString(), changes: [] });
       const later = await moment(new Date(now + 4 * DAY).toISOString());
-      const changes = later.future!.changes.map((c: PlannedChangeView) => ({ action: c.action, at: c.at, title: c.title, path: c.path }));
+      const changes = (later.future!.changes as PlannedPageChangeView[]).map((c) => ({ action: c.action, at: c.at, title: c.title, path: c.path }));
       expect(changes).to.deep.equal([
         { action: 'publish', at: inTwoDays, title: 'Nieuwe visie', path: '/visie' },
         { action: 'unpublish', at: inThreeDays, title: 'Winteractie', path: '/actie' },
@@ -181,7 +181,7 @@ for (const kind of storeKinds()) {
       admin.lastPosition = await app.stores.eventStore.headPosition();
       await visibleAfter(`${app.url}/visie`, 'Onze visie op morgen', performance.now(), 10_000);
       const later = await moment(new Date(now + 4 * DAY).toISOString());
-      expect(later.future!.changes.map((c) => c.title)).to.deep.equal(['Winteractie']);
+      expect((later.future!.changes as PlannedPageChangeView[]).map((c) => c.title)).to.deep.equal(['Winteractie']);
     });
 
     async function findId(slug: string): Promise<string> {

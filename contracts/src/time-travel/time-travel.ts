@@ -21,8 +21,11 @@ export interface TimeTravelMoment {
   future?: { at: string; changes: PlannedChangeView[] };
 }
 
-/** A change planned for later, as the view of the site as it will be applies it. */
-export interface PlannedChangeView {
+/** A change planned for later, as the view of the site as it will be applies it: a page's, or a release's menu. */
+export type PlannedChangeView = PlannedPageChangeView | PlannedMenuChangeView;
+
+/** A page published or taken off. */
+export interface PlannedPageChangeView {
   action: 'publish' | 'unpublish';
   /** When it is to happen (ISO). */
   at: string;
@@ -37,6 +40,18 @@ export interface PlannedChangeView {
   scheduledAt: string;
   /** The release it is part of (its pages go live together), if any. */
   release?: { id: string; name: string };
+}
+
+/** A release's menu change: the menu's draft version goes on the site with the release's pages. */
+export interface PlannedMenuChangeView {
+  action: 'publish-menu';
+  at: string;
+  locale: string;
+  kind: 'main' | 'footer' | 'service';
+  version: number;
+  scheduledBy: string;
+  scheduledAt: string;
+  release: { id: string; name: string };
 }
 
 /** A link to the site as of a moment, for people with or without an account. */

@@ -87,7 +87,7 @@ export async function scheduledBy(deps: QueryDeps, until: string): Promise<Plann
  * together) apply all or none, as its publication does: one that would no longer happen by then
  * (a page published before it, say) keeps the whole release off.
  */
-export async function plannedOverlay(deps: QueryDeps, changes: readonly PlannedChange[]): Promise<{ overlay: Overlay; applied: PlannedChange[]; drafts: Map<string, PublicDraftDoc> }> {
+export async function plannedOverlay(deps: QueryDeps, changes: readonly PlannedChange[]): Promise<{ overlay: Overlay; applied: PlannedChange[]; drafts: Map<string, PublicDraftDoc>; menus: ReadonlyMap<string, MenuDoc> }> {
   const pageIds = [...new Set(changes.flatMap((c) => (c.action === 'publish-menu' ? [] : [c.pageId])))];
   const menuIds = [...new Set(changes.flatMap((c) => (c.action === 'publish-menu' ? [c.menuId] : [])))];
   const [draftDocs, liveDocs, menuDocs] = await Promise.all([
@@ -154,7 +154,7 @@ export async function plannedOverlay(deps: QueryDeps, changes: readonly PlannedC
     overlay.set(readModels.publicMenus.collection, { docs: publicMenuDocs, idOf: (doc: Doc) => String(doc.id) });
     overlay.set(readModels.tags.collection, { docs: tagDocs, idOf: (doc: Doc) => String(doc.id) });
   }
-  return { overlay, applied, drafts: draftDocs };
+  return { overlay, applied, drafts: draftDocs, menus: menuDocs };
 }
 
 /**
@@ -216,10 +216,12 @@ async function tagsAfter(deps: QueryDeps, before: ReadonlyMap<string, PublishedD
 
 /** The query dependencies with the changes laid over the read models. */
 export async function depsWithPlanned(deps: QueryDeps, changes: readonly PlannedChange[]): Promise<{ deps: QueryDeps; applied: PlannedChangeView[] }> {
-  const [{ overlay, applied, drafts: draftDocs }, settings] = await Promise.all([plannedOverlay(deps, changes), readSettings(deps)]);
+  const [{ overlay, applied, drafts: draftDocs, menus: menuDocs }, settings] = await Promise.all([plannedOverlay(deps, changes), readSettings(deps)]);
   const views = applied.flatMap((c): PlannedChangeView[] => {
-    // A menu's change shows in the view of the site itself, not in the list of page changes.
-    if (c.action === 'publish-menu') return [];
+    if (c.action === 'publish-menu') {
+      const menu = menuDocs.get(c.menuId)!;
+      return [{ action: 'publish-menu', at: c.at, locale: menu.locale, kind: menu.kind, version: c.version, scheduledBy: c.scheduledBy, scheduledAt: c.scheduledAt, release: c.release }];
+    }
     const draft = draftDocs.get(c.pageId)!;
     return [{
       action: c.action,

@@ -287,7 +287,7 @@ function MomentAnswer({ moment }: { moment: TimeTravelMoment }) {
             <p>{t('timeTravel.answer.futureChanges', { count: changes.length })}</p>
             <ul className="time-travel__planned">
               {changes.map((change) => (
-                <PlannedChange key={`${change.pageId}-${change.action}-${change.at}`} change={change} />
+                <PlannedChange key={`${change.action === 'publish-menu' ? `${change.locale}-${change.kind}` : change.pageId}-${change.action}-${change.at}`} change={change} />
               ))}
             </ul>
           </>
@@ -312,6 +312,9 @@ function MomentAnswer({ moment }: { moment: TimeTravelMoment }) {
 /** One change the view of the future applies: what happens to which page, and when. */
 function PlannedChange({ change }: { change: PlannedChangeView }) {
   const { t } = useTranslation();
+  if (change.action === 'publish-menu') {
+    return <li>{t('timeTravel.answer.publishMenuInRelease', { menu: t(`menus.kinds.${change.kind}`), locale: change.locale, version: change.version, at: formatDateTime(change.at), release: change.release.name })}</li>;
+  }
   const key = change.action === 'publish' ? (change.release ? 'timeTravel.answer.publishInRelease' : 'timeTravel.answer.publish') : 'timeTravel.answer.unpublish';
   return <li>{t(key, { title: change.title, path: change.path, at: formatDateTime(change.at), release: change.release?.name ?? '' })}</li>;
 }

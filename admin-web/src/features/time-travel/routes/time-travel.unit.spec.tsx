@@ -202,6 +202,7 @@ describe('the time travel screen', () => {
         { action: 'publish', at: '2027-01-10T09:00:00.000Z', pageId: 'p1', title: 'Nieuwe visie', locale: 'nl', slug: 'visie', path: '/visie', scheduledBy: 'u1', scheduledAt: HEAD_AT },
         { action: 'unpublish', at: '2027-01-12T17:00:00.000Z', pageId: 'p2', title: 'Oude actie', locale: 'en-gb', slug: 'campaign', path: '/en-gb/campaign', scheduledBy: 'u1', scheduledAt: HEAD_AT },
         { action: 'publish', at: '2027-01-14T08:00:00.000Z', pageId: 'p3', title: 'Voorjaar', locale: 'nl', slug: 'voorjaar', path: '/voorjaar', scheduledBy: 'u1', scheduledAt: HEAD_AT, release: { id: 'r1', name: 'Lente' } },
+        { action: 'publish-menu', at: '2027-01-14T08:00:00.000Z', locale: 'nl', kind: 'main', version: 4, scheduledBy: 'u1', scheduledAt: HEAD_AT, release: { id: 'r1', name: 'Lente' } },
       ]),
       timeTravelLink: aLink,
     });
@@ -210,11 +211,12 @@ describe('the time travel screen', () => {
     await user.click(screen.getByRole('button', { name: 'Find this moment' }));
     await waitFor(() => expect(answer().textContent).to.contain('The site as it will be on'));
     expect(answer().textContent).to.contain(`The site as it will be on ${formatDateTime(FUTURE_AT)}`);
-    expect(answer().textContent).to.contain('The site as it is now, with the 3 changes scheduled by then:');
+    expect(answer().textContent).to.contain('The site as it is now, with the 4 changes scheduled by then:');
     expect([...answer().querySelectorAll('li')].map((item) => item.textContent)).to.deep.equal([
       `Nieuwe visie (/visie) is published on ${formatDateTime('2027-01-10T09:00:00.000Z')}`,
       `Oude actie (/en-gb/campaign) is taken off the site on ${formatDateTime('2027-01-12T17:00:00.000Z')}`,
       `Voorjaar (/voorjaar) is published on ${formatDateTime('2027-01-14T08:00:00.000Z')} with the release “Lente”`,
+      `Main menu (nl), draft 4, is published on ${formatDateTime('2027-01-14T08:00:00.000Z')} with the release “Lente”`,
     ]);
     expect(screen.queryByRole('button', { name: 'Browse the site as of then' })).to.equal(null);
     await user.click(screen.getByRole('button', { name: 'Browse the site as it will be' }));
