@@ -311,6 +311,9 @@ for (const kind of storeKinds()) {
 
       // Put right (the deleted page taken out), the retry publishes it.
       ok(await admin.post(`/release/${releaseID}/remove-page`, { pageID: twoID }));
+      // The site as it will be shows it to come, marked as failing so far.
+      const ahead = ok(await admin.get(`/time-travel/moment?at=${encodeURIComponent(new Date(now + DAY).toISOString())}`)).body.data as { future: { changes: { pageId?: string; release?: { id: string }; failing?: { attempts: number; retryAt: string | null } }[] } };
+      expect(ahead.future.changes.filter((c) => c.release?.id === releaseID).map((c) => [c.pageId, c.failing?.attempts, c.failing?.retryAt])).to.deep.equal([[oneID, 1, view.schedule!.retryAt]]);
       await passTime(30_000);
       expect((await site('/herfst-een')).status, 'not before the retry').to.equal(404);
       await passTime(2 * 60_000);

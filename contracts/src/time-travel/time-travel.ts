@@ -40,6 +40,15 @@ export interface PlannedPageChangeView {
   scheduledAt: string;
   /** The release it is part of (its pages go live together), if any. */
   release?: { id: string; name: string };
+  /** Its scheduled publication failed so far (it is tried again): not as certain as the others. */
+  failing?: PlannedFailure;
+}
+
+/** A planned change whose attempts failed so far: how often, the last error, and the next try. */
+export interface PlannedFailure {
+  attempts: number;
+  message: string;
+  retryAt: string | null;
 }
 
 /** A release's menu change: the menu's draft version goes on the site with the release's pages. */
@@ -52,6 +61,7 @@ export interface PlannedMenuChangeView {
   scheduledBy: string;
   scheduledAt: string;
   release: { id: string; name: string };
+  failing?: PlannedFailure;
 }
 
 /** A link to the site as of a moment, for people with or without an account. */

@@ -2,7 +2,7 @@ import { liveDocOf, tagLinksOf, publicPageTagId, type PublicDraftDoc, type Publi
 import type { ScheduleDoc } from '@pagelog/contracts/pages/schedules';
 import type { ReleaseDoc } from '@pagelog/contracts/releases/release';
 import { readModels } from '@pagelog/contracts/read-models';
-import type { PlannedChangeView } from '@pagelog/contracts/time-travel/time-travel';
+import type { PlannedChangeView, PlannedFailure } from '@pagelog/contracts/time-travel/time-travel';
 import { readModelsOverlaid, type Overlay } from '@pagelog/storage/read-model-store/overlay-store';
 import type { Doc } from '@pagelog/storage/read-model-store/read-model-store';
 import type { QueryDeps } from '../core/query-deps';
@@ -23,6 +23,7 @@ export type PlannedChange = PlannedPageChange | PlannedMenuChange;
 /** A release's menu change: the menu's draft version goes on the site with the release's pages. */
 export interface PlannedMenuChange {
   release: { id: string; name: string };
+  failing?: PlannedFailure;
   action: 'publish-menu';
   at: string;
   menuId: string;
@@ -34,6 +35,8 @@ export interface PlannedMenuChange {
 export interface PlannedPageChange {
   /** The release it is part of, if any. */
   release?: { id: string; name: string };
+  /** Its scheduled attempts failed so far (it is retried). */
+  failing?: PlannedFailure;
   action: 'publish' | 'unpublish';
   at: string;
   pageId: string;
@@ -54,10 +57,18 @@ export async function releaseChanges(deps: QueryDeps, release: ReleaseDoc, at: s
   const by = release.schedule?.scheduledBy ?? release.createdBy;
   const scheduledAt = [...release.history].reverse().find((h) => h.type === 'ReleaseScheduled')?.at ?? release.updatedAt;
   const of = { id: release.id, name: release.name };
+  const failing = failureOf(release.schedule);
+  const more = failing ? { failing } : {};
   return [
-    ...release.items.map((item): PlannedChange => ({ action: 'publish', at, pageId: item.pageId, versionId: item.versionId, scheduledBy: by, scheduledAt, release: of })),
-    ...(release.menus ?? []).map((menu): PlannedChange => ({ action: 'publish-menu', at, menuId: menu.menuId, version: menu.version, scheduledBy: by, scheduledAt, release: of })),
+    ...release.items.map((item): PlannedChange => ({ action: 'publish', at, pageId: item.pageId, versionId: item.versionId, scheduledBy: by, scheduledAt, release: of, ...more })),
+    ...(release.menus ?? []).map((menu): PlannedChange => ({ action: 'publish-menu', at, menuId: menu.menuId, version: menu.version, scheduledBy: by, scheduledAt, release: of, ...more })),
   ];
+}
+
+/** A schedule's failed attempts so far, if any: the view shows such a change as less than certain. */
+function failureOf(schedule: { attempts: number; lastError: { message: string } | null; retryAt: string | null } | null | undefined): PlannedFailure | undefined {
+  if (!schedule || schedule.attempts === 0) return undefined;
+  return { attempts: schedule.attempts, message: schedule.lastError?.message ?? '', retryAt: schedule.retryAt };
 }
 
 /**
@@ -69,7 +80,10 @@ export async function scheduledBy(deps: QueryDeps, until: string): Promise<Plann
     deps.readModels.find<ScheduleDoc>(readModels.pageSchedules.collection, { range: { at: { lte: until } }, orderBy: { field: 'at', direction: 'asc' } }),
     deps.readModels.find<ReleaseDoc>(readModels.releases.collection, { where: { status: 'scheduled' } }),
   ]);
-  const changes: PlannedChange[] = due.map((s) => ({ action: s.action, at: s.at, pageId: s.pageId, versionId: s.versionId, scheduledBy: s.scheduledBy, scheduledAt: s.scheduledAt }));
+  const changes: PlannedChange[] = due.map((s) => {
+    const failing = failureOf(s);
+    return { action: s.action, at: s.at, pageId: s.pageId, versionId: s.versionId, scheduledBy: s.scheduledBy, scheduledAt: s.scheduledAt, ...(failing ? { failing } : {}) };
+  });
   for (const release of releases) {
     if (release.schedule && release.schedule.at <= until) changes.push(...(await releaseChanges(deps, release, release.schedule.at)));
   }
@@ -220,7 +234,7 @@ export async function depsWithPlanned(deps: QueryDeps, changes: readonly Planned
   const views = applied.flatMap((c): PlannedChangeView[] => {
     if (c.action === 'publish-menu') {
       const menu = menuDocs.get(c.menuId)!;
-      return [{ action: 'publish-menu', at: c.at, locale: menu.locale, kind: menu.kind, version: c.version, scheduledBy: c.scheduledBy, scheduledAt: c.scheduledAt, release: c.release }];
+      return [{ action: 'publish-menu', at: c.at, locale: menu.locale, kind: menu.kind, version: c.version, scheduledBy: c.scheduledBy, scheduledAt: c.scheduledAt, release: c.release, ...(c.failing ? { failing: c.failing } : {}) }];
     }
     const draft = draftDocs.get(c.pageId)!;
     return [{
@@ -234,6 +248,7 @@ export async function depsWithPlanned(deps: QueryDeps, changes: readonly Planned
       scheduledBy: c.scheduledBy,
       scheduledAt: c.scheduledAt,
       ...(c.release ? { release: c.release } : {}),
+      ...(c.failing ? { failing: c.failing } : {}),
     }];
   });
   return { deps: { ...deps, readModels: readModelsOverlaid(deps.readModels, overlay) }, applied: views };

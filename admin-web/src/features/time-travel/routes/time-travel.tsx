@@ -312,11 +312,27 @@ function MomentAnswer({ moment }: { moment: TimeTravelMoment }) {
 /** One change the view of the future applies: what happens to which page, and when. */
 function PlannedChange({ change }: { change: PlannedChangeView }) {
   const { t } = useTranslation();
+  const failing = change.failing && (
+    <strong className="time-travel__failing">
+      {' '}
+      {t(change.failing.retryAt ? 'timeTravel.answer.failing' : 'timeTravel.answer.failingNoRetry', { count: change.failing.attempts, message: change.failing.message, at: change.failing.retryAt ? formatDateTime(change.failing.retryAt) : '' })}
+    </strong>
+  );
   if (change.action === 'publish-menu') {
-    return <li>{t('timeTravel.answer.publishMenuInRelease', { menu: t(`menus.kinds.${change.kind}`), locale: change.locale, version: change.version, at: formatDateTime(change.at), release: change.release.name })}</li>;
+    return (
+      <li>
+        {t('timeTravel.answer.publishMenuInRelease', { menu: t(`menus.kinds.${change.kind}`), locale: change.locale, version: change.version, at: formatDateTime(change.at), release: change.release.name })}
+        {failing}
+      </li>
+    );
   }
   const key = change.action === 'publish' ? (change.release ? 'timeTravel.answer.publishInRelease' : 'timeTravel.answer.publish') : 'timeTravel.answer.unpublish';
-  return <li>{t(key, { title: change.title, path: change.path, at: formatDateTime(change.at), release: change.release?.name ?? '' })}</li>;
+  return (
+    <li>
+      {t(key, { title: change.title, path: change.path, at: formatDateTime(change.at), release: change.release?.name ?? '' })}
+      {failing}
+    </li>
+  );
 }
 
 function MadeLink({ link, copied, onCopied }: { link: TimeTravelLink; copied: 'no' | 'yes' | 'failed'; onCopied: (state: 'yes' | 'failed') => void }) {

@@ -200,7 +200,7 @@ describe('the time travel screen', () => {
     const server = fakeServer({
       timeTravelMoment: futureMoment([
         { action: 'publish', at: '2027-01-10T09:00:00.000Z', pageId: 'p1', title: 'Nieuwe visie', locale: 'nl', slug: 'visie', path: '/visie', scheduledBy: 'u1', scheduledAt: HEAD_AT },
-        { action: 'unpublish', at: '2027-01-12T17:00:00.000Z', pageId: 'p2', title: 'Oude actie', locale: 'en-gb', slug: 'campaign', path: '/en-gb/campaign', scheduledBy: 'u1', scheduledAt: HEAD_AT },
+        { action: 'unpublish', at: '2027-01-12T17:00:00.000Z', pageId: 'p2', title: 'Oude actie', locale: 'en-gb', slug: 'campaign', path: '/en-gb/campaign', scheduledBy: 'u1', scheduledAt: HEAD_AT, failing: { attempts: 2, message: 'The store could not be reached', retryAt: '2027-01-12T17:04:00.000Z' } },
         { action: 'publish', at: '2027-01-14T08:00:00.000Z', pageId: 'p3', title: 'Voorjaar', locale: 'nl', slug: 'voorjaar', path: '/voorjaar', scheduledBy: 'u1', scheduledAt: HEAD_AT, release: { id: 'r1', name: 'Lente' } },
         { action: 'publish-menu', at: '2027-01-14T08:00:00.000Z', locale: 'nl', kind: 'main', version: 4, scheduledBy: 'u1', scheduledAt: HEAD_AT, release: { id: 'r1', name: 'Lente' } },
       ]),
@@ -214,7 +214,7 @@ describe('the time travel screen', () => {
     expect(answer().textContent).to.contain('The site as it is now, with the 4 changes scheduled by then:');
     expect([...answer().querySelectorAll('li')].map((item) => item.textContent)).to.deep.equal([
       `Nieuwe visie (/visie) is published on ${formatDateTime('2027-01-10T09:00:00.000Z')}`,
-      `Oude actie (/en-gb/campaign) is taken off the site on ${formatDateTime('2027-01-12T17:00:00.000Z')}`,
+      `Oude actie (/en-gb/campaign) is taken off the site on ${formatDateTime('2027-01-12T17:00:00.000Z')} (it failed 2 times so far, last: The store could not be reached; tried again at ${formatDateTime('2027-01-12T17:04:00.000Z')})`,
       `Voorjaar (/voorjaar) is published on ${formatDateTime('2027-01-14T08:00:00.000Z')} with the release “Lente”`,
       `Main menu (nl), draft 4, is published on ${formatDateTime('2027-01-14T08:00:00.000Z')} with the release “Lente”`,
     ]);
