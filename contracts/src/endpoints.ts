@@ -1,5 +1,6 @@
-import type { AnyObjectSchema } from 'yup';
+import { returns, type Committed, type Empty, type Endpoint, type FileBody } from './endpoint-kit';
 import type { CommandResult } from './envelope';
+import { releaseEndpoints } from './releases/release-endpoints';
 import type { EditableSettings, PublicSettings, UpdatedSettings } from './settings/site-settings';
 import { updateSettingsSchema } from './settings/schemas';
 import type {
@@ -27,18 +28,6 @@ import type { SiteStructure } from './pages/site-structure';
 import { auditExportSchema, auditLogSchema, type AuditLogPage } from './audit/audit-log';
 import { asOfSiteReadSchema, timeTravelLinkSchema, timeTravelMomentSchema, type AsOfView, type TimeTravelLink, type TimeTravelMoment } from './time-travel/time-travel';
 import { markUpToDateSchema, type TranslationStatus } from './pages/translation-status';
-import {
-  createReleaseSchema,
-  releasePageSchema,
-  releaseMenuSchema,
-  releasePreviewLinkSchema,
-  releaseRevisionSchema,
-  scheduleReleaseSchema,
-  updateReleaseSchema,
-  type ReleaseCommitted,
-  type ReleaseSummary,
-  type ReleaseView,
-} from './releases/release';
 import { cancelScheduleSchema, schedulePageSchema, type ScheduledChange, type UpcomingSchedule } from './pages/schedules';
 import type { ReplayState, ReplayStep, VersionComparison, VersionSummary } from './pages/version-diff';
 import type { AddedFile, DirectoryView, MediaItemView, MediaListing, PagesUsingFile } from './media/media';
@@ -113,50 +102,9 @@ import {
 /** Where every call lives: `/api/cms` + the endpoint path. */
 export const API_BASE = '/api/cms';
 
-export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
+export type { Endpoint, FileBody, HttpMethod } from './endpoint-kit';
+export { FILE_BODY } from './endpoint-kit';
 
-export interface Endpoint {
-  method: HttpMethod;
-  /** Koa-router style path below API_BASE, e.g. `/page/:id`. */
-  path: string;
-  /** A command appends events (command service); a query reads (query service). */
-  kind: 'command' | 'query';
-  /** The model named in error items. */
-  model: string;
-  /** The yup schema of the body (POST/PUT) or query string (GET), if the call takes one. */
-  schema?: AnyObjectSchema;
-  /** Who may call it; one middleware enforces this for every route (401 / 403 UM_01). */
-  access: Access;
-  /**
-   * Whether the call changes state and so needs the session's X-CSRF-Token and
-   * X-Requested-With: XMLHttpRequest. Every POST, PUT and DELETE does, except the read-only
-   * POSTs that say `csrf: false` (the session check, which hands out the token, look-ups and lists).
-   * A public form's endpoint says `'double-submit'`: no session, the form token's header and cookie instead.
-   */
-  csrf?: boolean | 'double-submit';
-  /** The body is multipart/form-data (a file upload) instead of JSON. */
-  multipart?: boolean;
-  /**
-   * A GET that also answers HEAD (with the same access). HEAD is refused (405) everywhere else, so
-   * no handler runs for a method the table does not name.
-   */
-  head?: boolean;
-  /** The type of the answer's `data` (a phantom: only its type is read, see ResponseOf). */
-  response: unknown;
-}
-
-/** Declares an endpoint's answer type: `response: returns<PageDetails>()`. */
-function returns<T>(): T {
-  return undefined as T;
-}
-
-/** The answer of an endpoint that sends a file (bytes, not the JSON envelope). */
-export const FILE_BODY: unique symbol = Symbol('file body');
-export type FileBody = typeof FILE_BODY;
-
-/** A command's answer: its data and the global position of its last event. */
-type Committed<T> = T & CommandResult;
-type Empty = Record<string, never>;
 /** The signed-in user with the session's settings. */
 type SessionUser = UserView & { session: SessionInfo };
 
@@ -206,22 +154,8 @@ export const endpoints = {
   pageSchedule: { method: 'POST', path: '/page/:id/schedule', kind: 'command', model: 'page', schema: schedulePageSchema, access: { permission: 'publish-page' }, response: returns<Committed<ScheduledChange>>() },
   pageScheduleCancel: { method: 'POST', path: '/page/:id/schedule/cancel', kind: 'command', model: 'page', schema: cancelScheduleSchema, access: { permission: 'publish-page' }, response: returns<Committed<{ pageID: string; revision: number }>>() },
   pageSchedules: { method: 'GET', path: '/page/schedules', kind: 'query', model: 'page', access: 'authenticated', response: returns<UpcomingSchedule[]>() },
-  // Releases (issue 17): a set of page versions published (and rolled back) together, optionally at a set moment.
-  releaseList: { method: 'GET', path: '/release/list', kind: 'query', model: 'release', access: 'authenticated', response: returns<ReleaseSummary[]>() },
-  releaseGet: { method: 'GET', path: '/release/:id', kind: 'query', model: 'release', access: 'authenticated', response: returns<ReleaseView>() },
-  releaseCreate: { method: 'POST', path: '/release/create', kind: 'command', model: 'release', schema: createReleaseSchema, access: { permission: 'publish-page' }, response: returns<Committed<ReleaseCommitted>>() },
-  releaseUpdate: { method: 'POST', path: '/release/:id/update', kind: 'command', model: 'release', schema: updateReleaseSchema, access: { permission: 'publish-page' }, response: returns<Committed<ReleaseCommitted>>() },
-  releaseAddPage: { method: 'POST', path: '/release/:id/add-page', kind: 'command', model: 'release', schema: releasePageSchema, access: { permission: 'publish-page' }, response: returns<Committed<ReleaseCommitted>>() },
-  releaseRemovePage: { method: 'POST', path: '/release/:id/remove-page', kind: 'command', model: 'release', schema: releasePageSchema, access: { permission: 'publish-page' }, response: returns<Committed<ReleaseCommitted>>() },
-  releaseAddMenu: { method: 'POST', path: '/release/:id/add-menu', kind: 'command', model: 'release', schema: releaseMenuSchema, access: { permission: ['publish-page', 'manage-menu'] }, response: returns<Committed<ReleaseCommitted>>() },
-  releaseRemoveMenu: { method: 'POST', path: '/release/:id/remove-menu', kind: 'command', model: 'release', schema: releaseMenuSchema, access: { permission: ['publish-page', 'manage-menu'] }, response: returns<Committed<ReleaseCommitted>>() },
-  // The release's own preview, for those who put releases together (time-travel is not needed for it).
-  releasePreviewLink: { method: 'POST', path: '/release/:id/preview-link', kind: 'query', model: 'release', schema: releasePreviewLinkSchema, access: { permission: 'publish-page' }, csrf: false, response: returns<TimeTravelLink>() },
-  releaseSchedule: { method: 'POST', path: '/release/:id/schedule', kind: 'command', model: 'release', schema: scheduleReleaseSchema, access: { permission: 'publish-page' }, response: returns<Committed<ReleaseCommitted>>() },
-  releaseScheduleCancel: { method: 'POST', path: '/release/:id/schedule/cancel', kind: 'command', model: 'release', schema: releaseRevisionSchema, access: { permission: 'publish-page' }, response: returns<Committed<ReleaseCommitted>>() },
-  releasePublish: { method: 'POST', path: '/release/:id/publish', kind: 'command', model: 'release', schema: releaseRevisionSchema, access: { permission: 'publish-page' }, response: returns<Committed<ReleaseCommitted>>() },
-  releaseRollback: { method: 'POST', path: '/release/:id/rollback', kind: 'command', model: 'release', schema: releaseRevisionSchema, access: { permission: 'publish-page' }, response: returns<Committed<ReleaseCommitted>>() },
-  releaseDelete: { method: 'POST', path: '/release/:id/delete', kind: 'command', model: 'release', schema: releaseRevisionSchema, access: { permission: 'publish-page' }, response: returns<Committed<ReleaseCommitted>>() },
+  // Releases (issue 17): contracts/src/releases/release-endpoints.ts.
+  ...releaseEndpoints,
   pageDelete: { method: 'POST', path: '/page/:id/delete', kind: 'command', model: 'page', schema: publishSchema, access: { permission: 'delete-page' }, response: returns<Committed<DeletedPage>>() },
   // Answered by the command service: it owns the slug claims, so the answer is the one a create would get.
   pageSlugAvailable: { method: 'POST', path: '/page/slug-available', kind: 'command', model: 'page', schema: slugAvailableSchema, access: 'authenticated', csrf: false, response: returns<SlugAvailability>() },
