@@ -101,6 +101,24 @@ describe('the search indexer', () => {
       expect(seen.every((count) => count === 0 || count === 2), `pages found after each batch: ${seen}`).to.equal(true);
       expect((await found('grachten')).sort()).to.deep.equal([one, two].sort());
     });
+
+    it('become findable together also when the indexer lags behind the log: each page as of its batch, not as it is now', async () => {
+      const one = await draftPage('Najaarsplan', 'Het plan voor de bruggen');
+      const two = await draftPage('Najaarsbegroting', 'De begroting voor de bruggen');
+      const marked = (pageId: string) => newEvent({ type: 'PagePublished', data: { pageId, versionId: `v-${pageId}`, slug: 'x', locale: 'nl-nl', releaseId: 'r2' } } as PageStreamEvent);
+      await log.events.appendMany([
+        { stream: `page-${one}`, events: [marked(one)], expectedRevision: 'any' },
+        { stream: `page-${two}`, events: [marked(two)], expectedRevision: 'any' },
+        { stream: 'release-r2', events: [{ ...newEvent({ type: 'PageUnpublished', data: { pageId: one } } as PageStreamEvent), type: 'ReleasePublished', data: { releaseId: 'r2', name: 'Najaar', items: [], scheduled: false } }], expectedRevision: 'any' },
+      ]);
+      // The runner starts only now, at the first page's creation, in batches of one event.
+      await index.init();
+      const runner = new SearchIndexRunner('public', { eventStore: log.events, readModels: log.readModels, searchIndex: index, batchSize: 1 });
+      const seen: number[] = [];
+      while ((await runner.runBatch()) > 0) seen.push((await found('bruggen')).length);
+      expect(seen.every((count) => count === 0 || count === 2), `pages found after each batch: ${seen}`).to.equal(true);
+      expect((await found('bruggen')).sort()).to.deep.equal([one, two].sort());
+    });
   });
 
   describe('while it runs', () => {

@@ -232,18 +232,20 @@ export class SearchIndexRunner extends LogRunner {
         for (const id of await this.index.idsWithTag(this.target, tagId)) if (!pages.has(id)) pages.set(id, event);
       }
     }
-    return this.documentsOf(pages);
+    // As of the batch's end: a page a later event changes takes that change with the later batch,
+    // so a lagging runner never shows part of what came after (a release's other pages).
+    return this.documentsOf(pages, events[events.length - 1]!.position);
   }
 
-  /** Reads each page's stream once, and each tag it names once per call. */
-  private async documentsOf(pages: Map<string, RecordedEvent | null>): Promise<{ put: SearchDocument[]; remove: string[] }> {
+  /** Reads each page's stream once (up to `upTo`, when given), and each tag it names once per call. */
+  private async documentsOf(pages: Map<string, RecordedEvent | null>, upTo = Number.POSITIVE_INFINITY): Promise<{ put: SearchDocument[]; remove: string[] }> {
     const { eventStore } = this.options;
     const tags = new Map<string, TagInfo | undefined>();
     const put: SearchDocument[] = [];
     const remove: string[] = [];
     for (const [pageId, cause] of pages) {
       try {
-        const events = await readStreamOf(eventStore, pageStream(pageId));
+        const events = (await readStreamOf(eventStore, pageStream(pageId))).filter((e) => e.position <= upTo);
         for (const tagId of pageTagIds(events)) {
           if (!tags.has(tagId)) tags.set(tagId, tagInfo(await eventStore.readStream(tagStream(tagId))));
         }
