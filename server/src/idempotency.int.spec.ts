@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { Readable } from 'node:stream';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { expect } from 'chai';
 import sharp from 'sharp';
@@ -267,11 +268,14 @@ for (const kind of storeKinds()) {
     });
 
     describe('a release publication (one append over several streams)', () => {
-      /** A release of one new page with a stored draft, ready to publish. */
+      /** A release of one new page with a stored draft (a heading and a library image, whose bytes the publication checks), ready to publish. */
       async function readyRelease(): Promise<{ releaseID: string; pageID: string }> {
         const created = (await admin.post('/page/create', createBody(nextSlug(), 'Voorjaar'))).body.data as { pageID: string };
         const page = (await admin.get(`/page/${created.pageID}`)).body.data as { draftVersionID: string; revision: number };
-        await admin.post(`/page/version/${page.draftVersionID}/store`, { pageID: created.pageID, revision: page.revision, title: 'Voorjaar', blocks: [heading('kop', 'Voorjaar')], ...seo });
+        const blob = await app.auth.blobs.put(Readable.from([Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" width="1" height="1"/>')]), { contentType: 'image/svg+xml' });
+        const image = { type: 'image', key: 'b', anchorPoint: '', props: { externalUrl: '', alt: 'Beeld', caption: '' }, __images: [{ hash: blob.key, fileName: 'b.svg', altText: 'Beeld', fileID: 'f1' }] };
+        const stored = await admin.post(`/page/version/${page.draftVersionID}/store`, { pageID: created.pageID, revision: page.revision, title: 'Voorjaar', blocks: [heading('kop', 'Voorjaar'), image], ...seo });
+        expect(stored.status, JSON.stringify(stored.body.Errors)).to.equal(200);
         const releaseID = (await admin.post('/release/create', { name: 'Voorjaar' })).body.data.releaseID as string;
         expect((await admin.post(`/release/${releaseID}/add-page`, { pageID: created.pageID })).status).to.equal(200);
         return { releaseID, pageID: created.pageID };

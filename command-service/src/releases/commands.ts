@@ -100,7 +100,17 @@ async function decideAcross(
   context: CommandContext,
   decideRelease: Decide,
 ): Promise<ReleaseOutcome & { decided: boolean }> {
-  return withBytesChecked(deps, [], (check) => decideAcrossChecked(deps, releaseId, expectedRevision, context, (release, pages, menus) => checked(decideRelease(release, pages, menus), pages, check)));
+  // With an Idempotency-Key the append is a named write of each stream it touches, its event ids
+  // made from the key: a retry whose earlier attempt was stored (all of it: the append is all or
+  // nothing) finds the release's part and answers it instead of publishing again. Named once per
+  // command: the bytes check may run the decision again.
+  const writes = new Map<string, KeyedWrite>();
+  const writeOf = (name: string) => {
+    if (!context.writes) return undefined;
+    if (!writes.has(name)) writes.set(name, context.writes.nextWrite(name));
+    return writes.get(name);
+  };
+  return withBytesChecked(deps, [], (check) => decideAcrossChecked(deps, releaseId, expectedRevision, context, writeOf, (release, pages, menus) => checked(decideRelease(release, pages, menus), pages, check)));
 }
 
 type Decide = (release: ReleaseState, pages: ReadonlyMap<string, PageFacts>, menus: ReadonlyMap<string, MenuFacts>) => ReleaseDecision;
@@ -128,18 +138,10 @@ async function decideAcrossChecked(
   releaseId: string,
   expectedRevision: ExpectedRevision,
   context: CommandContext,
+  writeOf: (stream: string) => KeyedWrite | undefined,
   decide: Decide,
 ): Promise<ReleaseOutcome & { decided: boolean }> {
   const stream = releaseStream(releaseId);
-  // With an Idempotency-Key the append is a named write of each stream it touches, its event ids
-  // made from the key: a retry whose earlier attempt was stored (all of it: the append is all or
-  // nothing) finds the release's part and answers it instead of publishing again.
-  const writes = new Map<string, KeyedWrite>();
-  const writeOf = (name: string) => {
-    if (!context.writes) return undefined;
-    if (!writes.has(name)) writes.set(name, context.writes.nextWrite(name));
-    return writes.get(name);
-  };
   const releaseWrite = writeOf(stream);
   for (let attempt = 1; ; attempt++) {
     const release = await loadStream(deps.store, stream, releaseEvolver);
