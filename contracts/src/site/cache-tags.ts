@@ -101,6 +101,17 @@ type TagsOf<T extends PagelogEventType> = (event: EventOf<T>, facts: CacheTagFac
 
 /** Events that change nothing the public site shows (drafts, requests, users, claims). */
 const none = (): CacheTag[] => [];
+
+/** A release's pages (and the lists, menus and tag pages that show them) and its menus' locales, all at its one event. */
+function releaseTags(e: { data: { items: { pageId: string; locale: string; slug: string }[]; menus?: { locale: string }[] } }, facts: CacheTagFacts): CacheTag[] {
+  return [
+    ...e.data.items.flatMap((i) => [pageTag(i.pageId), pagePathTag(i.locale, i.slug), pageListTag(i.locale)]),
+    ...(facts.translations ?? []).map(pageTag),
+    ...menusOf(facts),
+    ...taggedOf(facts),
+    ...(e.data.menus ?? []).map((m) => menusTag(m.locale)),
+  ];
+}
 /** Any change to the settings: every page shows them. */
 const settings = (): CacheTag[] => [SETTINGS_TAG];
 /** The menus of the locales that name a page whose public life changed. */
@@ -124,15 +135,16 @@ const tagsByType: { [T in PagelogEventType]: TagsOf<T> } = {
   // was given or lost (a tag page, tag-filtered cards and overviews) change. A draft's do not.
   PageTagsChanged: (e, facts) => (facts.live === false ? [] : [pageTag(e.data.pageId), ...taggedOf(facts)]),
   PageDraftStarted: none,
-  PagePublished: (e, facts) => [
+  // A release's page or menu changes on the site with the release's own event, which purges it.
+  PagePublished: (e, facts) => (e.data.releaseId ? [] : [
     pageTag(e.data.pageId),
     pagePathTag(e.data.locale, e.data.slug),
     pageListTag(e.data.locale),
     ...(facts.translations ?? []).map(pageTag),
     ...menusOf(facts),
     ...taggedOf(facts),
-  ],
-  PageUnpublished: (e, facts) => [pageTag(e.data.pageId), pagePathTag(e.data.locale, e.data.slug), pageListTag(e.data.locale), ...menusOf(facts), ...taggedOf(facts)],
+  ]),
+  PageUnpublished: (e, facts) => (e.data.releaseId ? [] : [pageTag(e.data.pageId), pagePathTag(e.data.locale, e.data.slug), pageListTag(e.data.locale), ...menusOf(facts), ...taggedOf(facts)]),
   PageSlugChanged: (e, facts) => [
     pageTag(e.data.pageId),
     pagePathTag(e.data.locale, e.data.slug),
@@ -203,7 +215,7 @@ const tagsByType: { [T in PagelogEventType]: TagsOf<T> } = {
   MediaNameReleased: none,
   // Menus: only a publication changes what the site shows (a draft or a restored draft does not).
   MenuDraftSaved: none,
-  MenuPublished: (e) => [menusTag(e.data.locale)],
+  MenuPublished: (e) => (e.data.releaseId ? [] : [menusTag(e.data.locale)]),
   // A release's pages change on the site at its publication and its rollback (their own
   // PagePublished and PageUnpublished carry the menus, translations and tags they touch).
   ReleaseCreated: none,
@@ -217,8 +229,8 @@ const tagsByType: { [T in PagelogEventType]: TagsOf<T> } = {
   ReleaseScheduleFailed: none,
   ReleaseDeleted: none,
   // Facts: those of all its pages together (the reactor reads them per page).
-  ReleasePublished: (e, facts) => [...e.data.items.flatMap((i) => [pageTag(i.pageId), pagePathTag(i.locale, i.slug), pageListTag(i.locale)]), ...(facts.translations ?? []).map(pageTag), ...menusOf(facts), ...taggedOf(facts), ...(e.data.menus ?? []).map((m) => menusTag(m.locale))],
-  ReleaseRolledBack: (e, facts) => [...e.data.items.flatMap((i) => [pageTag(i.pageId), pagePathTag(i.locale, i.slug), pageListTag(i.locale)]), ...(facts.translations ?? []).map(pageTag), ...menusOf(facts), ...taggedOf(facts), ...(e.data.menus ?? []).map((m) => menusTag(m.locale))],
+  ReleasePublished: releaseTags,
+  ReleaseRolledBack: releaseTags,
   MenuRestored: none,
   // Asking for a reindex or a removal changes no page; the search results are not cached.
   SearchReindexRequested: none,

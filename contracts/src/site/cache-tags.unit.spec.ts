@@ -131,7 +131,13 @@ describe('cache tags of stored events (cacheTagsOf)', () => {
     const expected = [pageTag('p1'), pagePathTag('nl-nl', 'a'), pageListTag('nl-nl'), pageTag('p2'), pagePathTag('en-gb', 'b'), pageListTag('en-gb'), pageTag('p3'), menusTag('nl-nl'), taggedPagesTag('t1'), tagPathTag('nl-nl', 'energie')];
     expect(cacheTagsOf(ev('ReleasePublished', { releaseId: 'r1', items }), facts)).to.have.members(expected);
     expect(cacheTagsOf(ev('ReleaseRolledBack', { releaseId: 'r1', items }), facts)).to.have.members(expected);
-    for (const type of ['ReleaseCreated', 'ReleasePageAdded', 'ReleaseScheduled', 'ReleaseDeleted']) expect(cacheTagsOf(ev(type, { releaseId: 'r1' }), facts), type).to.deep.equal([]);
+    for (const type of ['ReleaseCreated', 'ReleasePageAdded', 'ReleaseMenuAdded', 'ReleaseScheduled', 'ReleaseDeleted']) expect(cacheTagsOf(ev(type, { releaseId: 'r1' }), facts), type).to.deep.equal([]);
+    // Its menus' locales too, at the release's event; the pages' and menus' own marked events drop nothing (the site has not changed yet).
+    expect(cacheTagsOf(ev('ReleasePublished', { releaseId: 'r1', items: [], menus: [{ menuId: 'en-gb-footer', locale: 'en-gb', kind: 'footer', version: 2, previousVersion: 1 }] }), {})).to.deep.equal([menusTag('en-gb')]);
+    expect(cacheTagsOf(ev('PagePublished', { pageId: 'p1', versionId: 'v', locale: 'nl-nl', slug: 'a', releaseId: 'r1' }), facts)).to.deep.equal([]);
+    expect(cacheTagsOf(ev('PageUnpublished', { pageId: 'p1', locale: 'nl-nl', slug: 'a', releaseId: 'r1' }), facts)).to.deep.equal([]);
+    expect(cacheTagsOf(ev('MenuPublished', { menuId: 'en-gb-footer', locale: 'en-gb', kind: 'footer', version: 2, releaseId: 'r1' }))).to.deep.equal([]);
+    expect(cacheTagsOf(ev('MenuPublished', { menuId: 'en-gb-footer', locale: 'en-gb', kind: 'footer', version: 2 }))).to.deep.equal([menusTag('en-gb')]);
   });
 
   it('knows every event type of the registry, and nothing of a type it has never seen', () => {
