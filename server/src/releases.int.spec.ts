@@ -314,6 +314,10 @@ for (const kind of storeKinds()) {
       // The site as it will be shows it to come, marked as failing so far.
       const ahead = ok(await admin.get(`/time-travel/moment?at=${encodeURIComponent(new Date(now + DAY).toISOString())}`)).body.data as { future: { changes: { pageId?: string; release?: { id: string }; failing?: { attempts: number; retryAt: string | null } }[] } };
       expect(ahead.future.changes.filter((c) => c.release?.id === releaseID).map((c) => [c.pageId, c.failing?.attempts, c.failing?.retryAt])).to.deep.equal([[oneID, 1, view.schedule!.retryAt]]);
+      // Not before its retry: that is when it can happen at the earliest.
+      const justBefore = new Date(Date.parse(view.schedule!.retryAt!) - 1000).toISOString();
+      const early = ok(await admin.get(`/time-travel/moment?at=${encodeURIComponent(justBefore)}`)).body.data as { future: { changes: { release?: { id: string } }[] } };
+      expect(early.future.changes.filter((c) => c.release?.id === releaseID)).to.deep.equal([]);
       await passTime(30_000);
       expect((await site('/herfst-een')).status, 'not before the retry').to.equal(404);
       await passTime(2 * 60_000);

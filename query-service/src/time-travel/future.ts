@@ -77,15 +77,17 @@ function failureOf(schedule: { attempts: number; lastError: { message: string } 
  */
 export async function scheduledBy(deps: QueryDeps, until: string): Promise<PlannedChange[]> {
   const [due, releases] = await Promise.all([
-    deps.readModels.find<ScheduleDoc>(readModels.pageSchedules.collection, { range: { at: { lte: until } }, orderBy: { field: 'at', direction: 'asc' } }),
+    // By when they are next tried: a schedule that failed happens at its retry at the earliest.
+    deps.readModels.find<ScheduleDoc>(readModels.pageSchedules.collection, { range: { dueAt: { lte: until } }, orderBy: { field: 'dueAt', direction: 'asc' } }),
     deps.readModels.find<ReleaseDoc>(readModels.releases.collection, { where: { status: 'scheduled' } }),
   ]);
   const changes: PlannedChange[] = due.map((s) => {
     const failing = failureOf(s);
-    return { action: s.action, at: s.at, pageId: s.pageId, versionId: s.versionId, scheduledBy: s.scheduledBy, scheduledAt: s.scheduledAt, ...(failing ? { failing } : {}) };
+    return { action: s.action, at: s.dueAt, pageId: s.pageId, versionId: s.versionId, scheduledBy: s.scheduledBy, scheduledAt: s.scheduledAt, ...(failing ? { failing } : {}) };
   });
   for (const release of releases) {
-    if (release.schedule && release.schedule.at <= until) changes.push(...(await releaseChanges(deps, release, release.schedule.at)));
+    // A release whose scheduled publication failed goes live at its retry at the earliest.
+    if (release.schedule && release.dueAt && release.dueAt <= until) changes.push(...(await releaseChanges(deps, release, release.dueAt)));
   }
   // Stable: a release's pages keep their order, and a page's schedule at the same moment comes first.
   return changes.sort((a, b) => (a.at < b.at ? -1 : a.at > b.at ? 1 : 0));
