@@ -384,7 +384,11 @@ for (const kind of storeKinds()) {
       expect((await release(releaseID)).items[0]!.status).to.equal('changed');
       const stale = await openPreview();
       expect((await stale('/werkwijze')).status).to.equal(404);
-      expect((await stale('/')).body).to.not.include('Zo werken wij');
+      const staleHome = (await stale('/')).body;
+      expect(staleHome).to.not.include('Zo werken wij');
+      // And says so.
+      expect(staleHome).to.include('die zo niet gepubliceerd kan worden');
+      expect(page.body).to.not.include('die zo niet gepubliceerd kan worden');
     });
 
     it('gives a publisher without time-travel the preview of a release, and an editor none', async () => {

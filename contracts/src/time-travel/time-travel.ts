@@ -85,6 +85,8 @@ export interface AsOfView {
   kind?: 'past' | 'future' | 'release';
   /** A release's preview: its name. */
   releaseName?: string;
+  /** A release's preview of a release that could not be published as it stands: the site is shown without it. */
+  releaseNotReady?: boolean;
   /** The past's position; for the future, the head it was laid over. */
   position: number;
   /** When: the past's event, or the future's moment. */

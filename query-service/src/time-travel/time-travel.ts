@@ -196,8 +196,10 @@ export async function openMoment(deps: QueryDeps & { timeTravel: TimeTravelToken
     const release = await deps.readModels.get<ReleaseDoc>(readModels.releases.collection, opened.releaseId);
     // Deleted, or no longer to come (published or rolled back: the site itself, or time travel to then, shows it).
     if (!release || (release.status !== 'open' && release.status !== 'scheduled')) return null;
-    const previewed = await depsWithPlanned(deps, await releaseChanges(deps, release, new Date((deps.clock ?? Date.now)()).toISOString()));
-    const view: AsOfView = { kind: 'release', position, at: null, releaseName: release.name, expiresAt };
+    const changes = await releaseChanges(deps, release, new Date((deps.clock ?? Date.now)()).toISOString());
+    const previewed = await depsWithPlanned(deps, changes);
+    // Nothing to lay over: it would be refused (or holds nothing), so the banner says the site is shown without it.
+    const view: AsOfView = { kind: 'release', position, at: null, releaseName: release.name, ...(changes.length === 0 ? { releaseNotReady: true } : {}), expiresAt };
     return { view, reads: siteReadsOver({ ...previewed.deps, readModels: readScope(previewed.deps.readModels) }) };
   }
   const at = new Date(opened.at).toISOString();

@@ -119,7 +119,7 @@ export function App({ state }: { state: PageState }) {
       {state.asOf && (
         <p className="as-of-banner" role="note">
           {state.asOf.kind === 'release'
-            ? texts.asOfReleaseBanner.replace('{name}', state.asOf.releaseName ?? '')
+            ? (state.asOf.releaseNotReady ? texts.asOfReleaseNotReadyBanner : texts.asOfReleaseBanner).replace('{name}', state.asOf.releaseName ?? '')
             : (state.asOf.kind === 'future' ? texts.asOfFutureBanner : texts.asOfBanner).replace('{at}', asOfDate(state.asOf.at, locale)).replace('{position}', String(state.asOf.position))}{' '}
           <a href={state.asOf.leaveHref}>{texts.asOfLeave}</a>
         </p>

@@ -74,6 +74,8 @@ export interface AsOfBanner {
   kind?: 'past' | 'future' | 'release';
   /** A release's preview: the release's name. */
   releaseName?: string;
+  /** The release could not be published as it stands: the site is shown without it. */
+  releaseNotReady?: boolean;
   /** When the moment's event happened, or the future's moment (ISO); null for the very start. */
   at: string | null;
   position: number;

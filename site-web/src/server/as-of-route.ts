@@ -52,7 +52,7 @@ export function asOfRoute({ open, clientAssets, publicUrl, logger }: AsOfRouteDe
       return;
     }
     const reads = source as TracedSiteReads;
-    const asOf: AsOfBanner = { kind: view.kind ?? 'past', at: view.at, position: view.position, leaveHref: AS_OF_LEAVE_PATH, ...(view.releaseName !== undefined ? { releaseName: view.releaseName } : {}) };
+    const asOf: AsOfBanner = { kind: view.kind ?? 'past', at: view.at, position: view.position, leaveHref: AS_OF_LEAVE_PATH, ...(view.releaseName !== undefined ? { releaseName: view.releaseName } : {}), ...(view.releaseNotReady ? { releaseNotReady: true } : {}) };
     const deps = { reads, clientAssets: staticAssets, publicUrl, logger, asOf };
     const render = pageRender(deps);
     const search = searchRoute({ reads, render: searchRender(deps) });

@@ -50,6 +50,8 @@ export interface SiteTexts {
   asOfFutureBanner: string;
   /** The same band over a release's preview: the site now with the release's pages published. */
   asOfReleaseBanner: string;
+  /** The band over a release's preview when the release could not be published as it stands: the site without it. */
+  asOfReleaseNotReadyBanner: string;
   /** Its link back to the site as it is now. */
   asOfLeave: string;
 }
@@ -83,6 +85,7 @@ const en: SiteTexts = {
   asOfBanner: 'You are viewing the site as it was on {at} (log position {position}). Read-only.',
   asOfFutureBanner: 'You are viewing the site as it will be on {at}, with what is scheduled by then. Read-only.',
   asOfReleaseBanner: 'You are previewing the release “{name}”: the site as it is now, with the release’s pages published. Read-only.',
+  asOfReleaseNotReadyBanner: 'You are previewing the release “{name}”, which cannot be published as it stands (a page or menu changed since it was added, or is live already): the site as it is now, without it. Read-only.',
   asOfLeave: 'Back to the present',
 };
 
@@ -116,6 +119,7 @@ const texts: Readonly<Record<string, SiteTexts>> = {
     asOfBanner: 'U bekijkt de site zoals die was op {at} (logpositie {position}). Alleen lezen.',
     asOfFutureBanner: 'U bekijkt de site zoals die zal zijn op {at}, met wat tot dan is gepland. Alleen lezen.',
     asOfReleaseBanner: 'U bekijkt een voorvertoning van de release ‘{name}’: de site zoals die nu is, met de pagina’s van de release gepubliceerd. Alleen lezen.',
+    asOfReleaseNotReadyBanner: 'U bekijkt een voorvertoning van de release ‘{name}’, die zo niet gepubliceerd kan worden (een pagina of menu is gewijzigd sinds die werd toegevoegd, of staat al live): de site zoals die nu is, zonder de release. Alleen lezen.',
     asOfLeave: 'Terug naar nu',
   },
   en,
@@ -148,6 +152,7 @@ const texts: Readonly<Record<string, SiteTexts>> = {
     asOfBanner: 'Sie sehen die Website, wie sie am {at} war (Protokollposition {position}). Nur lesen.',
     asOfFutureBanner: 'Sie sehen die Website, wie sie am {at} sein wird, mit allem, was bis dahin geplant ist. Nur lesen.',
     asOfReleaseBanner: 'Sie sehen eine Vorschau der Veröffentlichung „{name}“: die Website, wie sie jetzt ist, mit deren Seiten veröffentlicht. Nur lesen.',
+    asOfReleaseNotReadyBanner: 'Sie sehen eine Vorschau der Veröffentlichung „{name}“, die so nicht veröffentlicht werden kann (eine Seite oder ein Menü wurde seit dem Hinzufügen geändert oder ist bereits live): die Website, wie sie jetzt ist, ohne sie. Nur lesen.',
     asOfLeave: 'Zurück zur Gegenwart',
   },
   fr: {
@@ -179,6 +184,7 @@ const texts: Readonly<Record<string, SiteTexts>> = {
     asOfBanner: 'Vous consultez le site tel qu’il était le {at} (position {position} du journal). Lecture seule.',
     asOfFutureBanner: 'Vous consultez le site tel qu’il sera le {at}, avec ce qui est programmé d’ici là. Lecture seule.',
     asOfReleaseBanner: 'Vous prévisualisez la publication groupée « {name} » : le site tel qu’il est, avec ses pages publiées. Lecture seule.',
+    asOfReleaseNotReadyBanner: 'Vous prévisualisez la publication groupée « {name} », qui ne peut pas être publiée en l’état (une page ou un menu a changé depuis son ajout, ou est déjà en ligne) : le site tel qu’il est, sans elle. Lecture seule.',
     asOfLeave: 'Revenir au présent',
   },
 };

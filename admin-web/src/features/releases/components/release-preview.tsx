@@ -10,7 +10,7 @@ import { makePreviewLink } from '../api/release-queries';
  * The release in time travel: a signed link (24 hours) to the public site as it is now with the
  * release's pages published, opened in a new tab and shown in full to pass on.
  */
-export function ReleasePreview({ releaseId, via = 'release' }: { releaseId: string; via?: 'release' | 'timeTravel' }) {
+export function ReleasePreview({ releaseId, via = 'release', ready = true }: { releaseId: string; via?: 'release' | 'timeTravel'; ready?: boolean }) {
   const { t } = useTranslation();
   const api = useApi();
   const id = useId();
@@ -32,6 +32,7 @@ export function ReleasePreview({ releaseId, via = 'release' }: { releaseId: stri
       <p className="form__hint" id={`${id}-explanation`}>
         {t('releases.preview.explanation')}
       </p>
+      {!ready && <p className="notice notice--warning">{t('releases.preview.notReady')}</p>}
       <div className="form__actions">
         <button type="button" className="button button--grey" disabled={link.isPending} aria-describedby={`${id}-explanation`} onClick={() => link.mutate()}>
           {t('releases.preview.open')}

@@ -56,6 +56,9 @@ export function ReleaseDetailRoute() {
   );
 }
 
+/** Whether publishing it now would go ahead: something in it, and every page and menu ready. */
+const isReady = (release: ReleaseView) => release.items.length + release.menus.length > 0 && [...release.items, ...release.menus].every((item) => item.status === 'ready');
+
 function ReleaseScreen({ release }: { release: ReleaseView }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
@@ -93,7 +96,7 @@ function ReleaseScreen({ release }: { release: ReleaseView }) {
           onDeleted={() => navigate(RELEASES_PATH, { state: { deleted: release.name } satisfies ReleasesLocationState })}
         />
       )}
-      {editable && (mayPublish || hasPermission('time-travel')) && <ReleasePreview releaseId={release.releaseID} via={mayPublish ? 'release' : 'timeTravel'} />}
+      {editable && (mayPublish || hasPermission('time-travel')) && <ReleasePreview releaseId={release.releaseID} via={mayPublish ? 'release' : 'timeTravel'} ready={isReady(release)} />}
       <ReleaseHistory history={release.history} />
     </>
   );

@@ -500,6 +500,14 @@ describe('a release', () => {
       expect(screen.getByRole('link', { name: 'Open in a new tab' }).getAttribute('href')).to.equal(`${window.location.origin}/_asof/rel.tok-1`);
     });
 
+    it('warns that a release with an item not ready is previewed without it', async () => {
+      const { unmount } = await openRelease();
+      expect(within(screen.getByRole('region', { name: 'Preview' })).getByText(/cannot be published as it stands: the preview shows the site without it/)).to.exist;
+      unmount();
+      await openRelease(aRelease({ items: [anItem('page-1', 'About us', 'about-us', 'ready')] }));
+      expect(screen.getByRole('region', { name: 'Preview' }).textContent).to.not.include('cannot be published');
+    });
+
     it('says so when the link could not be made', async () => {
       const { user } = await openRelease(aRelease(), { answers: { releasePreviewLink: failure(500) } });
       await user.click(screen.getByRole('button', { name: 'Preview in time travel' }));
