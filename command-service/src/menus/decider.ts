@@ -84,7 +84,7 @@ export type MenuCommand =
   | { type: 'RestoreMenu'; data: { version: number } };
 
 /** The next version number: after every version the menu ever had. */
-const nextVersion = (state: MenuState) => Math.max(0, ...state.versions.keys()) + 1;
+export const nextVersion = (state: MenuState) => Math.max(0, ...state.versions.keys()) + 1;
 
 /** The property that holds an item (`items[0].children[2]` → `items[0].children`). */
 const holderOf = (path: string) => path.replace(/\[\d+\]$/, '');

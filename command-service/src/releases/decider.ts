@@ -5,12 +5,12 @@ import type { PageEvent, PageStreamEvent } from '@pagelog/contracts/events/page-
 import type { MenuEvent } from '@pagelog/contracts/events/menu-events';
 import type { ReleaseEvent, ReleaseItemRef, ReleasedItem, ReleasedMenu, ReleaseMenuRef, ReleaseRolledBack, RolledBackMenu } from '@pagelog/contracts/events/release-events';
 import type { Evolver } from '@pagelog/contracts/events/event';
-import { MAX_RELEASE_PAGES } from '@pagelog/contracts/releases/release';
+import { MAX_RELEASE_PAGES, releaseMenuStatus, withReleaseItem, type ReleaseMenuStatus } from '@pagelog/contracts/releases/release';
 import { SCHEDULE_MAX_AHEAD_MS } from '@pagelog/contracts/pages/schedules';
 import { assertNever, type Decider } from '../core/decider';
 import { evolvePage, initialPageState, isLive, type PageState } from '../pages/page-state';
 import { publicationDecider, type Actor } from '../pages/publication/decider';
-import { initialMenuState, type MenuState } from '../menus/decider';
+import { initialMenuState, nextVersion as nextMenuVersion, type MenuState } from '../menus/decider';
 
 export const RELEASE_MODEL = 'release';
 
@@ -54,15 +54,13 @@ export function evolveRelease(state: ReleaseState, event: ReleaseEvent): Release
       return { ...state, name: event.data.name, description: event.data.description };
     case 'ReleasePageAdded': {
       const { releaseId: _r, ...item } = event.data;
-      const at = state.items.findIndex((i) => i.pageId === item.pageId);
-      return { ...state, items: at < 0 ? [...state.items, item] : state.items.map((i, n) => (n === at ? item : i)) };
+      return { ...state, items: withReleaseItem(state.items, item, (i) => i.pageId === item.pageId) };
     }
     case 'ReleasePageRemoved':
       return { ...state, items: state.items.filter((i) => i.pageId !== event.data.pageId) };
     case 'ReleaseMenuAdded': {
       const { releaseId: _r, ...menu } = event.data;
-      const at = state.menus.findIndex((m) => m.menuId === menu.menuId);
-      return { ...state, menus: at < 0 ? [...state.menus, menu] : state.menus.map((m, n) => (n === at ? menu : m)) };
+      return { ...state, menus: withReleaseItem(state.menus, menu, (m) => m.menuId === menu.menuId) };
     }
     case 'ReleaseMenuRemoved':
       return { ...state, menus: state.menus.filter((m) => m.menuId !== event.data.menuId) };
@@ -217,18 +215,15 @@ export interface MenuFacts {
   revision: number;
 }
 
-/** Where a menu change stands against its menu: versions are never stored into again, so the version says it all. */
-export function menuItemStatus(ref: Pick<ReleaseMenuRef, 'version'>, menu: MenuState): 'ready' | 'changed' | 'live' {
-  if (menu.publishedVersion === ref.version) return 'live';
-  return menu.exists && menu.draftVersion === ref.version ? 'ready' : 'changed';
+/** Where a menu change stands against its menu (the rule the release screen shows too). */
+export function menuItemStatus(ref: Pick<ReleaseMenuRef, 'version'>, menu: MenuState): ReleaseMenuStatus {
+  return releaseMenuStatus(ref.version, { draftVersion: menu.exists ? menu.draftVersion : null, publishedVersion: menu.publishedVersion });
 }
 
 function menuFactsOf(menus: ReadonlyMap<string, MenuFacts>, menuId: string): MenuFacts {
   return menus.get(menuId) ?? { state: initialMenuState, revision: 0 };
 }
 
-/** The next version of a menu: after every version it ever had (as the menu's own rules number them). */
-const nextMenuVersion = (menu: MenuState) => Math.max(0, ...menu.versions.keys()) + 1;
 
 /** What stores into a version: after the item was added, it is no longer what the publisher saw. */
 const CONTENT_EVENTS: ReadonlySet<string> = new Set(['PageVersionStored', 'PageSettingsStored', 'PageLinksUpdated']);

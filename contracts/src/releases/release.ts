@@ -39,6 +39,24 @@ export interface ReleaseItemView {
   restoredVersionID?: string | null;
 }
 
+export type ReleaseMenuStatus = Exclude<ReleaseItemStatus, 'gone'>;
+
+/**
+ * Where a menu change stands against its menu: its version on the site (live), still the draft
+ * (ready), or the draft moved on (changed). A menu version never changes once saved, so the
+ * version says it all. `draftVersion` null: the menu was never saved.
+ */
+export function releaseMenuStatus(version: number, menu: { draftVersion: number | null; publishedVersion: number | null }): ReleaseMenuStatus {
+  if (menu.publishedVersion === version) return 'live';
+  return menu.draftVersion === version ? 'ready' : 'changed';
+}
+
+/** A release's items with `item` added, or put in the place of the one `same` finds (added again: it follows the newer draft). */
+export function withReleaseItem<T>(items: readonly T[], item: T, same: (existing: T) => boolean): T[] {
+  const at = items.findIndex(same);
+  return at < 0 ? [...items, item] : items.map((existing, n) => (n === at ? item : existing));
+}
+
 /**
  * A menu change in a release and where it stands against the menu now: ready (the menu's draft
  * is the item's version, not yet on the site), changed (the menu's draft moved on), live.
@@ -47,7 +65,7 @@ export interface ReleaseMenuView {
   locale: string;
   kind: MenuKind;
   version: number;
-  status: Exclude<ReleaseItemStatus, 'gone'>;
+  status: ReleaseMenuStatus;
   /** After publication: the version the site showed before (null: none). */
   previousVersion?: number | null;
   /** After a rollback: the version made to show that again. */

@@ -1,4 +1,5 @@
 import { array, mixed, number, object, string } from 'yup';
+import type { MenuKind } from '../menus/menu';
 
 /**
  * Time travel (issue 17, decision 0005): the whole public site as it was after the event at a
@@ -56,7 +57,7 @@ export interface PlannedMenuChangeView {
   action: 'publish-menu';
   at: string;
   locale: string;
-  kind: 'main' | 'footer' | 'service';
+  kind: MenuKind;
   version: number;
   scheduledBy: string;
   scheduledAt: string;

@@ -1,6 +1,6 @@
 import type { ReleaseEvent } from '@pagelog/contracts/events/release-events';
 import { readModels } from '@pagelog/contracts/read-models';
-import type { ReleaseDoc } from '@pagelog/contracts/releases/release';
+import { withReleaseItem, type ReleaseDoc } from '@pagelog/contracts/releases/release';
 import type { UnitOfWork } from '@pagelog/storage/read-model-store/read-model-store';
 import { alreadyApplied, defineProjection, type RecordedOf } from '../core/projection';
 
@@ -55,15 +55,12 @@ export const releasesProjection = defineProjection<Handled>({
     ReleaseRenamed: onRelease((event) => ({ name: event.data.name, description: event.data.description })),
     ReleasePageAdded: onRelease((event, doc) => {
       const { releaseId: _r, ...item } = event.data;
-      const at = doc.items.findIndex((i) => i.pageId === item.pageId);
-      return { items: at < 0 ? [...doc.items, item] : doc.items.map((i, n) => (n === at ? item : i)) };
+      return { items: withReleaseItem(doc.items, item, (i) => i.pageId === item.pageId) };
     }),
     ReleasePageRemoved: onRelease((event, doc) => ({ items: doc.items.filter((i) => i.pageId !== event.data.pageId) })),
     ReleaseMenuAdded: onRelease((event, doc) => {
       const { releaseId: _r, ...menu } = event.data;
-      const menus = doc.menus ?? [];
-      const at = menus.findIndex((m) => m.menuId === menu.menuId);
-      return { menus: at < 0 ? [...menus, menu] : menus.map((m, n) => (n === at ? menu : m)) };
+      return { menus: withReleaseItem(doc.menus ?? [], menu, (m) => m.menuId === menu.menuId) };
     }),
     ReleaseMenuRemoved: onRelease((event, doc) => ({ menus: (doc.menus ?? []).filter((m) => m.menuId !== event.data.menuId) })),
     ReleaseScheduled: onRelease((event) => ({

@@ -1,7 +1,7 @@
 import type { MenuDoc } from '@pagelog/contracts/menus/menu-docs';
 import type { PageDoc } from '@pagelog/contracts/pages/page-docs';
 import { readModels } from '@pagelog/contracts/read-models';
-import type { ReleaseDoc, ReleaseItemStatus, ReleaseMenuView } from '@pagelog/contracts/releases/release';
+import { releaseMenuStatus, type ReleaseDoc, type ReleaseItemStatus, type ReleaseMenuView } from '@pagelog/contracts/releases/release';
 import type { QueryDeps } from '../core/query-deps';
 
 /** Where an open release's item stands against its page now (the admin's pages read model). */
@@ -13,10 +13,9 @@ function itemStatus(item: { versionId: string; pageRevision?: number }, page: Pa
   return item.pageRevision !== undefined && (version?.revision ?? 0) > item.pageRevision ? 'changed' : 'ready';
 }
 
-/** Where a menu change stands against the menu now (the editor's menus read model): versions never change once saved. */
+/** Where a menu change stands against the menu now (the editor's menus read model). */
 function menuStatus(menu: { version: number }, doc: MenuDoc | undefined): ReleaseMenuView['status'] {
-  if (doc?.published?.version === menu.version) return 'live';
-  return doc?.draft.version === menu.version ? 'ready' : 'changed';
+  return releaseMenuStatus(menu.version, { draftVersion: doc?.draft.version ?? null, publishedVersion: doc?.published?.version ?? null });
 }
 
 /**

@@ -155,7 +155,8 @@ function AuditRow({ entry, onOnly, filters }: { entry: AuditEntry; onOnly: (patc
       <td data-label={t('audit.columns.event')}>
         {typeLabel(entry.type)}
         <span className="data-table__detail"> #{entry.position}</span>
-        {entry.area === 'pages' && entry.subject && (
+        {/* Only the page's own events are steps of its replay (a slug claim of a page is not). */}
+        {entry.area === 'pages' && entry.subject && entry.stream === `page-${entry.subject}` && (
           <>
             {' '}
             <Link className="audit-log__link" to={toRouterPath(pageReplayPath(entry.subject, entry.position))} aria-label={t('audit.replayFromLabel', { name: subjectName, position: entry.position })}>

@@ -62,6 +62,13 @@ describe('the audit log screen', () => {
     expect(lastQuery(server)).to.deep.equal({});
   });
 
+  it("offers the replay only for the page's own events", async () => {
+    const server = fakeServer({ auditLog: success({ entries: [anEntry(4, { type: 'SlugClaimed', stream: 'slug-nl-nl-jaarverslag', summary: 'claimed the address' }), anEntry(3)], next: null, positions: null }) });
+    renderAdmin('/audit-log', { server });
+    await waitFor(() => expect(rows()).to.have.length(2));
+    expect(screen.getAllByRole('link', { name: /^Replay / }).map((link) => link.getAttribute('href'))).to.deep.equal(['/cmsadmin/pages/p1?replay=3']);
+  });
+
   it('pages to older events and back to newer ones', async () => {
     const server = fakeServer({ auditLog: answer });
     const { user } = renderAdmin('/audit-log', { server });
