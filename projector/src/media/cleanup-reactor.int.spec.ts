@@ -161,6 +161,26 @@ describe('the media-cleanup reactor', () => {
     expect(await present(used)).to.equal(true);
   });
 
+  it('keeps bytes the site settings showed (a logo, the default SEO image), for the site as of a past moment', async () => {
+    const logo = await stored('logo');
+    const seoImage = await stored('deelbeeld');
+    const unused = await stored('nooit getoond');
+    await uploaded('m1', logo);
+    await uploaded('m2', seoImage);
+    await uploaded('m3', unused);
+    await append('settings', 'SiteIdentityChanged', { siteName: 'Onderzoeksbureau', logo: { mediaId: 'm1' } });
+    await append('settings', 'SiteDefaultSeoImageChanged', { defaultSeoImage: { mediaId: 'm2' } });
+    // Another logo since, and the old files deleted from the library.
+    await append('settings', 'SiteIdentityChanged', { siteName: 'Onderzoeksbureau', logo: null });
+    await deleted('m1', logo);
+    await deleted('m2', seoImage);
+    await deleted('m3', unused);
+    await at(2 * GRACE);
+    expect(await present(logo)).to.equal(true);
+    expect(await present(seoImage)).to.equal(true);
+    expect(await present(unused)).to.equal(false);
+  });
+
   it('shows a sweep that fails in the reactor\'s status, keeps the note, and clears the error once it works', async () => {
     const hash = await stored('weigert');
     await uploaded('m1', hash);

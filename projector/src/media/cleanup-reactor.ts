@@ -11,6 +11,12 @@ export const DEFAULT_MEDIA_CLEANUP_GRACE_MS = 24 * 60 * 60 * 1000;
 /** The deleted files' bytes waiting for their grace to pass: one document per hash (the reactor's own, never rebuilt). */
 export const MEDIA_CLEANUP_DUE = 'media_cleanup_due';
 
+/**
+ * Bytes the site settings ever showed (a logo, the default SEO image), by hash: kept for good, as
+ * a page's are, so the site as of a past moment shows them (decision 0005). The reactor's own.
+ */
+export const MEDIA_CLEANUP_KEPT = 'media_cleanup_kept';
+
 /** How many due hashes one sweep takes on; the next sweep goes on with the rest. */
 const SWEEP_BATCH = 100;
 
@@ -45,7 +51,8 @@ export interface MediaCleanupDueDoc {
  * which cancel them); at the head of the log it sweeps the notes older than the grace and deletes
  * the bytes when, at that moment, no live item holds them (an item uploaded twice shares them)
  * and no page version ever referred to them (published pages keep showing a deleted file, and
- * history shows every version: decision 0005). Bytes any page used stay for good.
+ * history shows every version: decision 0005), nor the site settings (a logo, the default SEO
+ * image, which the site as of a past moment shows). Bytes any page or the settings used stay for good.
  */
 export function mediaCleanupReactor(deps: MediaCleanupDeps): Reactor {
   const name = reactorNames.mediaCleanup;
@@ -60,6 +67,7 @@ export function mediaCleanupReactor(deps: MediaCleanupDeps): Reactor {
   async function ensure(): Promise<void> {
     if (ensured) return;
     await store.ensureCollection(MEDIA_CLEANUP_DUE, ['deletedAt']);
+    await store.ensureCollection(MEDIA_CLEANUP_KEPT, []);
     ensured = true;
   }
 
@@ -70,11 +78,20 @@ export function mediaCleanupReactor(deps: MediaCleanupDeps): Reactor {
     await store.commit(name, position, async (uow) => work(uow), { expectedPosition: position });
   }
 
-  /** True when no live item holds the bytes and no page version ever referred to them. */
+  /** True when no live item holds the bytes, no page version ever referred to them and the settings never showed them. */
   async function unneeded(hash: string): Promise<boolean> {
     const where = { hash };
-    const [items, periods] = await Promise.all([store.count(readModels.mediaItems.collection, { where }), store.count(readModels.mediaUsagePeriods.collection, { where })]);
-    return items === 0 && periods === 0;
+    const [items, periods, kept] = await Promise.all([store.count(readModels.mediaItems.collection, { where }), store.count(readModels.mediaUsagePeriods.collection, { where }), store.get(MEDIA_CLEANUP_KEPT, hash)]);
+    return items === 0 && periods === 0 && kept === null;
+  }
+
+  /** The settings show a library image from now on: its bytes (as the item held them then) stay for good. */
+  async function keepSettingsImage(mediaId: string, event: RecordedEvent): Promise<void> {
+    await ensure();
+    const item = await store.getAt<{ hash: string | null }>(readModels.mediaItems.collection, mediaId, event.position);
+    const hash = item?.hash;
+    if (!hash || (await store.get(MEDIA_CLEANUP_KEPT, hash))) return;
+    await note((uow) => uow.put(MEDIA_CLEANUP_KEPT, hash, { id: hash, hash, mediaId, since: event.metadata.occurredAt, position: event.position }));
   }
 
   async function sweep(): Promise<void> {
@@ -99,9 +116,15 @@ export function mediaCleanupReactor(deps: MediaCleanupDeps): Reactor {
 
   return {
     name,
-    handles: ['MediaFileDeleted', 'MediaFileUploaded'],
+    handles: ['MediaFileDeleted', 'MediaFileUploaded', 'SiteIdentityChanged', 'SiteDefaultSeoImageChanged'],
     reads: projections,
     async react(event: RecordedEvent) {
+      if (event.type === 'SiteIdentityChanged' || event.type === 'SiteDefaultSeoImageChanged') {
+        const data = event.data as EventData<'SiteIdentityChanged'> & EventData<'SiteDefaultSeoImageChanged'>;
+        const image = event.type === 'SiteIdentityChanged' ? data.logo : data.defaultSeoImage;
+        if (image) await keepSettingsImage(image.mediaId, event);
+        return;
+      }
       if (event.type === 'MediaFileUploaded') {
         // The same bytes uploaded again: a live item holds them now.
         const { hash } = event.data as EventData<'MediaFileUploaded'>;
