@@ -8,6 +8,7 @@ import { validateInput } from '@pagelog/contracts/validation';
 import { query, type EndpointRoute } from '@pagelog/service-kit/http/endpoint-routes';
 import type { UserQueryDeps } from '../core/query-deps';
 import { asOfSiteRead, openMoment, resolveMoment, siteExistedAt } from './time-travel';
+import { MomentMemo } from './moment-memo';
 
 const isText = (v: unknown): v is string => typeof v === 'string' && v.length <= 2000;
 
@@ -60,6 +61,7 @@ export async function releasePreviewLink(deps: UserQueryDeps, releaseId: string,
  * in-process). A link's token is its only key: nothing of a session counts.
  */
 export function timeTravelRoutes(deps: UserQueryDeps): EndpointRoute[] {
+  const moments = new MomentMemo<Awaited<ReturnType<typeof openMoment>>>();
   return [
     query('timeTravelMoment', async (_ctx, input) => resolveMoment(deps, input)),
     query('timeTravelLink', async (_ctx, input) => {
@@ -92,8 +94,10 @@ export function timeTravelRoutes(deps: UserQueryDeps): EndpointRoute[] {
       return opened.view;
     }),
     query('timeTravelSiteRead', async (_ctx, input) => {
-      // The moment's time is the banner's, which this read does not make.
-      const opened = await openMoment(deps, input.token, { withTime: false });
+      // The moment's time is the banner's, which this read does not make. A render's reads come one
+      // by one: the moment is opened once for them (per token and head, for a few seconds).
+      const head = await deps.eventStore.headPosition();
+      const opened = await moments.read(input.token, head, () => openMoment(deps, input.token, { withTime: false }));
       if (!opened) throw ValidationError.of('V_05', 'token', 'timeTravel');
       const read = input.read as AsOfSiteReadName;
       return { value: (await asOfSiteRead(opened.reads, read, checkedArgs(read, input.args as unknown[]))) ?? null };
