@@ -1,6 +1,7 @@
 import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { menuKinds, type MenuKind } from '@pagelog/contracts/menus/menu';
+import type { MenuKind } from '@pagelog/contracts/menus/menu';
+import { MenuChoice } from '../../menu/components/menu-choice';
 import type { ReleaseMenuView, ReleaseView } from '@pagelog/contracts/releases/release';
 import { useApi } from '../../../core/api/api-context';
 import { useErrorCollection } from '../../../core/errors/error-store-context';
@@ -117,8 +118,6 @@ function AddReleaseMenu({ release, command, onDone }: Omit<ReleaseMenusProps, 'e
   const settings = useSiteSettings();
   const menuName = useMenuName();
   const headingId = useId();
-  const localeId = useId();
-  const kindId = useId();
   const hintId = useId();
   const locales = (settings?.availableLocales ?? []) as readonly string[];
   const [chosenLocale, setLocale] = useState('');
@@ -138,32 +137,16 @@ function AddReleaseMenu({ release, command, onDone }: Omit<ReleaseMenusProps, 'e
         {t('releases.menus.add.heading')}
       </h3>
       <ReleaseErrorList failed={command.failed} of={['addMenu']} />
-      <div className="filters">
-        <div className="filters__field">
-          <label htmlFor={localeId} className="field__label">
-            {t('releases.menus.add.locale')}
-          </label>
-          <select id={localeId} className="field__input" value={locale} aria-describedby={hintId} onChange={(event) => setLocale(event.target.value)}>
-            {locales.map((each) => (
-              <option key={each} value={each}>
-                {each}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div className="filters__field">
-          <label htmlFor={kindId} className="field__label">
-            {t('releases.menus.add.kind')}
-          </label>
-          <select id={kindId} className="field__input" value={kind} aria-describedby={hintId} onChange={(event) => setKind(event.target.value as MenuKind)}>
-            {menuKinds.map((each) => (
-              <option key={each} value={each}>
-                {t(`menus.kinds.${each}`)}
-              </option>
-            ))}
-          </select>
-        </div>
-      </div>
+      <MenuChoice
+        locales={locales}
+        locale={locale}
+        kind={kind}
+        describedBy={hintId}
+        onChange={(next) => {
+          if (next.locale !== undefined) setLocale(next.locale);
+          if (next.kind !== undefined) setKind(next.kind);
+        }}
+      />
       <p id={hintId} className="form__hint">
         {t('releases.menus.add.hint')}
       </p>
