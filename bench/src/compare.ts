@@ -6,9 +6,8 @@
  * (GET page/version/fetch/:id), the floor of a read of the same size. Goal: p95 ≤ 100 ms.
  */
 import { ApiClient } from '@pagelog/server/test-kit/api-client';
-import type { RunningProcess } from '@pagelog/server/test-kit/processes';
-import { dropSchema, freshSchemaName, heading, isMain, pageBlocks, percentile, postgresUrl, prng, sentence, table, tempDir } from './common';
-import { startPagelog } from './site-cache';
+import { heading, isMain, pageBlocks, percentile, prng, sentence, table } from './common';
+import { onEachStore } from './each-store';
 
 const BLOCKS = Number(process.env.BENCH_COMPARE_BLOCKS ?? 200);
 const RUNS = Number(process.env.BENCH_COMPARE_RUNS ?? 200);
@@ -62,25 +61,7 @@ async function measure(label: string, url: string): Promise<(string | number)[]>
 
 export async function runCompare(): Promise<void> {
   heading(`compare: two versions of a ${BLOCKS}-block page through HTTP, ${RUNS} times (p50 / p95 ms)`);
-  const dir = tempDir('compare');
-  const processes: RunningProcess[] = [];
-  const rows: (string | number)[][] = [];
-  try {
-    rows.push(await measure('SQLite (embedded)', await startPagelog(`${dir.path}/sqlite`, {}, processes)));
-    const pg = await postgresUrl();
-    if (pg) {
-      const schema = freshSchemaName('compare');
-      try {
-        rows.push(await measure('PostgreSQL', await startPagelog(`${dir.path}/pg`, { PAGELOG_STORE: 'postgres', DATABASE_URL: pg, PAGELOG_PG_SCHEMA: schema }, processes)));
-      } finally {
-        await Promise.all(processes.splice(0).map((p) => p.stop()));
-        await dropSchema(pg, schema);
-      }
-    }
-  } finally {
-    await Promise.all(processes.map((p) => p.stop()));
-    dir.remove();
-  }
+  const rows = await onEachStore('compare', {}, measure);
   console.log(table(['store', 'compare', 'baseline: one version fetched', 'what changed', `p95 ≤ ${GOAL_MS} ms`], rows));
 }
 

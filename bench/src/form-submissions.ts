@@ -9,9 +9,8 @@
  * BENCH_FORMS_COUNT (default 1000) is the size of the burst.
  */
 import { ApiClient } from '@pagelog/server/test-kit/api-client';
-import type { RunningProcess } from '@pagelog/server/test-kit/processes';
-import { formatNumber, heading, isMain, postgresUrl, table, tempDir, freshSchemaName, dropSchema } from './common';
-import { startPagelog } from './site-cache';
+import { formatNumber, heading, isMain, table } from './common';
+import { onEachStore } from './each-store';
 
 const count = Number(process.env.BENCH_FORMS_COUNT ?? 1000);
 const concurrency = 20;
@@ -85,27 +84,7 @@ async function measure(label: string, url: string): Promise<string[]> {
 
 export async function runFormSubmissions(): Promise<void> {
   heading(`Form submissions: a burst of ${count} through HTTP, ${concurrency} at a time`);
-  const dir = tempDir('forms');
-  const processes: RunningProcess[] = [];
-  const rows: string[][] = [];
-  try {
-    const sqliteUrl = await startPagelog(`${dir.path}/sqlite`, { PAGELOG_TRUST_PROXY: 'true' }, processes);
-    rows.push(await measure('SQLite (embedded)', sqliteUrl));
-    const pg = await postgresUrl();
-    if (pg) {
-      const schema = freshSchemaName('forms');
-      try {
-        const pgUrl = await startPagelog(`${dir.path}/pg`, { PAGELOG_TRUST_PROXY: 'true', PAGELOG_STORE: 'postgres', DATABASE_URL: pg, PAGELOG_PG_SCHEMA: schema }, processes);
-        rows.push(await measure('PostgreSQL', pgUrl));
-      } finally {
-        await Promise.all(processes.splice(0).map((p) => p.stop()));
-        await dropSchema(pg, schema);
-      }
-    }
-  } finally {
-    await Promise.all(processes.map((p) => p.stop()));
-    dir.remove();
-  }
+  const rows = await onEachStore('forms', { PAGELOG_TRUST_PROXY: 'true' }, measure);
   console.log(table(['store', 'submissions accepted', 'baseline: token requests', 'answered 200', 'in the Forms area', 'none lost'], rows));
 }
 

@@ -8,9 +8,8 @@
  * No goal is set by the issue; the figures show what one step costs.
  */
 import { ApiClient } from '@pagelog/server/test-kit/api-client';
-import type { RunningProcess } from '@pagelog/server/test-kit/processes';
-import { dropSchema, freshSchemaName, heading, isMain, percentile, postgresUrl, table, tempDir } from './common';
-import { startPagelog } from './site-cache';
+import { heading, isMain, percentile, table } from './common';
+import { onEachStore } from './each-store';
 
 const PAGES = Number(process.env.BENCH_RELEASE_PAGES ?? 100);
 const RUNS = Number(process.env.BENCH_RELEASE_RUNS ?? 5);
@@ -75,26 +74,7 @@ async function measure(label: string, url: string): Promise<(string | number)[]>
 
 export async function runReleases(): Promise<void> {
   heading(`releases: publishing ${PAGES} pages at once through HTTP, ${RUNS} runs (p50 / p95 ms)`);
-  const dir = tempDir('releases');
-  const processes: RunningProcess[] = [];
-  const rows: (string | number)[][] = [];
-  try {
-    rows.push(await measure('SQLite (embedded)', await startPagelog(`${dir.path}/sqlite`, {}, processes)));
-    await Promise.all(processes.splice(0).map((p) => p.stop()));
-    const pg = await postgresUrl();
-    if (pg) {
-      const schema = freshSchemaName('releases');
-      try {
-        rows.push(await measure('PostgreSQL', await startPagelog(`${dir.path}/pg`, { PAGELOG_STORE: 'postgres', DATABASE_URL: pg, PAGELOG_PG_SCHEMA: schema }, processes)));
-      } finally {
-        await Promise.all(processes.splice(0).map((p) => p.stop()));
-        await dropSchema(pg, schema);
-      }
-    }
-  } finally {
-    await Promise.all(processes.map((p) => p.stop()));
-    dir.remove();
-  }
+  const rows = await onEachStore('releases', {}, measure);
   console.log(table(['store', `one release of ${PAGES} pages`, `baseline: ${PAGES} pages one by one`, 'one by one ÷ release (p50)', "another's small command sent meanwhile"], rows));
 }
 
